@@ -1,0 +1,3 @@
+from printkit.cli import main
+
+raise SystemExit(main())

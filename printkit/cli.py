@@ -1,0 +1,121 @@
+"""The command line: parse, call the pipeline, print. User errors are caught here and only here.
+
+Exit codes: 0 success, 1 content, validation or output error, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from printkit import __version__
+from printkit.errors import PrintkitError, UsageError
+from printkit.games import Options
+from printkit.pipeline import build, select_games, validate
+from printkit.plan.geometry import PAPERS
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.command(args)
+    except UsageError as error:
+        parser.print_usage(sys.stderr)
+        print(f"printkit: error: {error}", file=sys.stderr)
+        return 2
+    except PrintkitError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_build(args) -> int:
+    started = time.perf_counter()
+    games = _games(args.games)
+    options = Options(PAPERS[args.paper], args.bleed, args.duplex)
+    results = build(games, _folder(args.content), Path(args.out), options)
+    for output, changed in results:
+        note = "" if changed else "  (unchanged)"
+        print(f"{_shown(output.path)}  {output.pages} page{'s' * (output.pages != 1)}{note}")
+    pages = sum(output.pages for output, _ in results)
+    written = sum(changed for _, changed in results)
+    print(f"built {len(results)} files ({written} changed), {pages} pages, {len(games)} "
+          f"game{'s' * (len(games) != 1)}, {options.paper.name}, in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def cmd_validate(args) -> int:
+    games = _games([])
+    validate(games, _folder(args.content))
+    print(f"content is valid: {len(games)} games checked")
+    return 0
+
+
+def cmd_list(args) -> int:
+    for game in _games([]):
+        print(f"{game.slug}  ({game.title})")
+        for product in game.products:
+            print(f"  {product.name:<16} {product.description}")
+    return 0
+
+
+def _games(names):
+    try:
+        return select_games(names)
+    except LookupError as error:
+        known = ", ".join(game.slug for game in select_games([]))
+        raise UsageError(f"unknown game: {error} (known: {known})") from None
+
+
+def _folder(path: str) -> Path:
+    folder = Path(path)
+    if not folder.is_dir():
+        raise UsageError(f"content folder not found: {path}")
+    return folder
+
+
+def _bleed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+    if not 0 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"bleed must be 0 to 6 mm, not {text}")
+    return value
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="printkit", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"printkit {__version__}")
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+    content = dict(default="content", metavar="DIR", help="content folder (default: ./content)")
+
+    b = sub.add_parser("build", help="build the printable PDFs of every game, or of the named games")
+    b.add_argument("games", nargs="*", metavar="GAME")
+    b.add_argument("--content", **content)
+    b.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
+    b.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    b.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM", help="bleed around each card, mm")
+    b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
+                   help="flip for two-sided printing (none: no back pages)")
+    b.set_defaults(command=cmd_build)
+
+    v = sub.add_parser("validate", help="check all content against the rules models")
+    v.add_argument("--content", **content)
+    v.set_defaults(command=cmd_validate)
+
+    ls = sub.add_parser("list", help="list the games and their products")
+    ls.set_defaults(command=cmd_list)
+    return parser

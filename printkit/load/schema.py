@@ -1,0 +1,185 @@
+"""Declarative schemas for content: types, ranges, required and unknown keys.
+
+Reading a node tree against a schema gives plain Python data plus `Located`, which maps each
+value's key path to the FILE:LINE it came from, so later stages (the rules models) can report
+problems by path. Every problem in a tree is collected before anything stops (as MkDocs does).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.errors import Problem
+from printkit.load.nodes import Node
+
+Path = tuple  # a key path such as ("players", "max") or ("exercises", 0, "rows")
+INVALID = object()
+
+
+@dataclass
+class Located:
+    """Where each value of a content tree was written: key path -> (file, line)."""
+
+    places: dict[Path, tuple[str, int]] = field(default_factory=dict)
+
+    def problem(self, path: Path, message: str) -> Problem:
+        """A Problem at the deepest recorded node on `path`."""
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.places:
+                file, line = self.places[path[:end]]
+                return Problem(file, line, message)
+        raise KeyError(path)
+
+    def merge(self, prefix: Path, other: "Located") -> None:
+        for path, place in other.places.items():
+            self.places[prefix + path] = place
+
+
+def dotted(path: Path) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text or "file"
+
+
+class Spec:
+    """A content type. `read` returns the plain value, or INVALID after recording problems."""
+
+    def read(self, node: Node, path: Path, located: Located, problems: list[Problem]) -> Any:
+        located.places.setdefault(path, (node.file, node.line))
+        return self.check(node, path, problems)
+
+    def check(self, node: Node, path: Path, problems: list[Problem]) -> Any:
+        raise NotImplementedError
+
+    def wrong_type(self, node: Node, path: Path, problems: list[Problem], expected: str):
+        problems.append(node.problem(f"{dotted(path)}: expected {expected}, got {_describe(node.value)}"))
+        return INVALID
+
+
+@dataclass
+class Int(Spec):
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, node, path, problems):
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.wrong_type(node, path, problems, "a whole number")
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            problems.append(node.problem(f"{dotted(path)}: {value} is out of range ({self._range()})"))
+            return INVALID
+        return value
+
+    def _range(self) -> str:
+        if self.max is None:
+            return f"at least {self.min}"
+        if self.min is None:
+            return f"at most {self.max}"
+        return f"{self.min} to {self.max}"
+
+
+@dataclass
+class Str(Spec):
+    max_length: int = 2000
+
+    def check(self, node, path, problems):
+        if not isinstance(node.value, str) or not node.value.strip():
+            return self.wrong_type(node, path, problems, "some text")
+        if len(node.value) > self.max_length:
+            problems.append(node.problem(f"{dotted(path)}: text is longer than {self.max_length} characters"))
+            return INVALID
+        return node.value.strip()
+
+
+@dataclass
+class Bool(Spec):
+    def check(self, node, path, problems):
+        if not isinstance(node.value, bool):
+            return self.wrong_type(node, path, problems, "true or false")
+        return node.value
+
+
+@dataclass
+class ListOf(Spec):
+    item: Spec
+    min_items: int = 0
+    max_items: int | None = None
+
+    def read(self, node, path, located, problems):
+        located.places.setdefault(path, (node.file, node.line))
+        if not isinstance(node.value, list):
+            return self.wrong_type(node, path, problems, "a list")
+        if len(node.value) < self.min_items or (self.max_items is not None and len(node.value) > self.max_items):
+            problems.append(node.problem(f"{dotted(path)}: has {len(node.value)} items, "
+                                         f"expected {self._count()}"))
+            return INVALID
+        items = [self.item.read(child, path + (i,), located, problems) for i, child in enumerate(node.value)]
+        return INVALID if any(item is INVALID for item in items) else items
+
+    def _count(self) -> str:
+        if self.max_items is None:
+            return f"at least {self.min_items}"
+        if self.max_items == self.min_items:
+            return f"exactly {self.min_items}"
+        return f"{self.min_items} to {self.max_items}"
+
+
+@dataclass
+class Record(Spec):
+    """A mapping with known keys: `fields` are required, `optional` default to None."""
+
+    fields: dict[str, Spec]
+    optional: dict[str, Spec] = field(default_factory=dict)
+
+    def read(self, node, path, located, problems):
+        located.places.setdefault(path, (node.file, node.line))
+        if not isinstance(node.value, dict):
+            return self.wrong_type(node, path, problems, "a mapping of keys")
+        known = {**self.fields, **self.optional}
+        result: dict[str, Any] = {}
+        for key, child in node.value.items():
+            if key not in known:
+                problems.append(node.problem(self._unknown(path, key, known), key))
+                continue
+            located.places[path + (key,)] = (node.file, node.key_lines[key])
+            result[key] = known[key].read(child, path + (key,), located, problems)
+        for key in self.fields:
+            if key not in node.value:
+                problems.append(node.problem(f"{dotted(path + (key,))}: missing key '{key}'"))
+        for key in self.optional:
+            result.setdefault(key, None)
+        valid = all(value is not INVALID for value in result.values()) and set(self.fields) <= set(result)
+        return result if valid else INVALID
+
+    @staticmethod
+    def _unknown(path: Path, key: str, known: dict) -> str:
+        where = f"{dotted(path)}: " if path else ""
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "expected one of: " + ", ".join(known)
+        return f"{where}unknown key '{key}' ({hint})"
+
+
+def read_content(node: Node, spec: Spec) -> tuple[Any, Located, list[Problem]]:
+    """Check one file's node tree against its schema: (data or INVALID, places, problems)."""
+    located = Located()
+    problems: list[Problem] = []
+    data = spec.read(node, (), located, problems)
+    return data, located, problems
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:27] + "..."
+        return f"text '{shown}'"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"

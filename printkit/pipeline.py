@@ -1,0 +1,94 @@
+"""The pipeline, end to end: load -> validate -> plan and render (per product) -> write.
+
+Nothing is written until every game has loaded, validated and rendered without a problem, so bad
+content never costs a previous output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.errors import Problem, PrintkitError
+from printkit.games import Game, Kit, Options, all_games
+from printkit.load import load_yaml, read_content
+from printkit.render.words import Templates
+from printkit.write import Output, write_outputs
+
+
+def load_kit(game: Game, content: Path, options: Options) -> Kit:
+    """Load and validate one game's content; raises with every problem found in it."""
+    data, located, problems = {}, {}, []
+    for file, spec in game.files.items():
+        shown = f"{game.slug}/{file}"
+        try:
+            node = load_yaml(content / game.slug / file, shown)
+        except PrintkitError as error:
+            problems += error.problems
+            continue
+        data[Path(file).stem], located[file], found = read_content(node, spec)
+        problems += found
+    if not problems:
+        problems = [located[f.file].problem(f.path, f.message) for f in game.check(data)]
+    if problems:
+        raise PrintkitError(problems)
+    return Kit(game, data, located, templates_for(content), options)
+
+
+def templates_for(content: Path) -> Templates:
+    """A project keeps templates/ beside content/; both are the designer's to edit."""
+    folder = content.resolve().parent / "templates"
+    return Templates(folder, shown_as=_shown(folder))
+
+
+def load_all(games: list[Game], content: Path, options: Options) -> list[Kit]:
+    kits, problems = [], []
+    for game in games:
+        try:
+            kits.append(load_kit(game, content, options))
+        except PrintkitError as error:
+            problems += error.problems
+    if problems:
+        raise PrintkitError(problems)
+    return kits
+
+
+def validate(games: list[Game], content: Path) -> None:
+    load_all(games, content, Options(paper=None))
+
+
+def render(kits: list[Kit], out: Path) -> list[Output]:
+    outputs, problems = [], []
+    for kit in kits:
+        for product in kit.game.products:
+            try:
+                data, pages = product.render(kit)
+            except PrintkitError as error:
+                problems += error.problems
+                continue
+            outputs.append(Output(out / kit.game.slug / f"{product.name}.pdf", data, pages))
+    if problems:
+        raise PrintkitError(problems)
+    return outputs
+
+
+def build(games: list[Game], content: Path, out: Path, options: Options):
+    kits = load_all(games, content, options)
+    return write_outputs(render(kits, out))
+
+
+def select_games(names: list[str]) -> list[Game]:
+    games = all_games()
+    unknown = [name for name in names if name not in games]
+    if unknown:
+        raise LookupError(", ".join(unknown))
+    return [games[name] for name in names] if names else list(games.values())
+
+
+def _shown(folder: Path) -> str:
+    try:
+        return str(folder.relative_to(Path.cwd()))
+    except ValueError:
+        return str(folder)
+
+
+__all__ = ["build", "load_all", "render", "select_games", "validate", "Problem"]

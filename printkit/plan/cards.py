@@ -1,0 +1,112 @@
+"""Card sheets: a centred grid of card slots, crop marks outside it, and mirrored duplex backs.
+
+Cards abut (one cut separates two neighbours) unless there is bleed, when each card keeps its own
+bleed and neighbours sit 2 x bleed apart. The grid is as large as fits the printable area, at
+most 3 x 3. Backs use the same grid with the column (long-edge flip) or row (short-edge flip)
+mirrored, so each back lands behind its own front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.plan.geometry import POKER, PRINTER_MARGIN, Paper, Rect, Segment
+
+MARK_GAP = 1.0  # from the trim (or bleed) edge to the start of a crop mark
+MARK_LENGTH = 4.0
+MARK_MIN = 2.0  # shorter than this, a mark is useless and is left out
+
+
+@dataclass(frozen=True)
+class Slot:
+    index: int  # position on the sheet, reading order
+    row: int
+    col: int
+    trim: Rect
+    bleed: Rect
+
+
+@dataclass(frozen=True)
+class CardSheet:
+    paper: Paper
+    cols: int
+    rows: int
+    slots: tuple[Slot, ...]
+    marks: tuple[Segment, ...]
+    bleed: float
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.slots)
+
+    @property
+    def trim_box(self) -> Rect:
+        return _union(slot.trim for slot in self.slots)
+
+    @property
+    def bleed_box(self) -> Rect:
+        return _union(slot.bleed for slot in self.slots)
+
+    def back_slot(self, slot: Slot, duplex: str) -> Slot:
+        """The slot on the back page that lies behind `slot` once the sheet is flipped."""
+        row, col = slot.row, slot.col
+        if duplex == "long":
+            col = self.cols - 1 - col
+        elif duplex == "short":
+            row = self.rows - 1 - row
+        return self.slots[row * self.cols + col]
+
+
+def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -> CardSheet:
+    width, height = card[0] + 2 * bleed, card[1] + 2 * bleed
+    area = paper.printable
+    cols = min(most[0], int(area.width // width))
+    rows = min(most[1], int(area.height // height))
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a {card[0]} x {card[1]} mm card with {bleed} mm bleed does not fit {paper.name}")
+    left = (paper.width - cols * width) / 2
+    bottom = (paper.height - rows * height) / 2
+    slots = []
+    for row in range(rows):
+        for col in range(cols):
+            cell = Rect(left + col * width, bottom + (rows - 1 - row) * height, width, height)
+            slots.append(Slot(row * cols + col, row, col, cell.inset(bleed), cell))
+    grid = Rect(left, bottom, cols * width, rows * height)
+    return CardSheet(paper, cols, rows, tuple(slots), tuple(_crop_marks(paper, grid, slots, bleed)), bleed)
+
+
+def _crop_marks(paper: Paper, grid: Rect, slots, bleed: float) -> list[Segment]:
+    """Short lines on every cut line's extension, outside the grid, inside the printable area."""
+    xs = sorted({s.trim.x for s in slots} | {s.trim.right for s in slots})
+    ys = sorted({s.trim.y for s in slots} | {s.trim.top for s in slots})
+    printable = paper.printable
+    marks = []
+    for start, limit, sign in ((grid.top, printable.top, 1), (grid.y, printable.y, -1)):
+        span = _mark_span(start, limit, sign)
+        marks += [Segment(x, a, x, b) for x in xs for a, b in [span] if span]
+    for start, limit, sign in ((grid.right, printable.right, 1), (grid.x, printable.x, -1)):
+        span = _mark_span(start, limit, sign)
+        marks += [Segment(a, y, b, y) for y in ys for a, b in [span] if span]
+    return marks
+
+
+def _mark_span(edge: float, limit: float, sign: int):
+    begin = edge + sign * MARK_GAP
+    end = edge + sign * (MARK_GAP + MARK_LENGTH)
+    end = min(end, limit) if sign > 0 else max(end, limit)
+    if abs(end - begin) < MARK_MIN:
+        return None
+    return (begin, end) if sign > 0 else (end, begin)
+
+
+def _union(rects) -> Rect:
+    rects = list(rects)
+    x, y = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
+
+
+def sheets_needed(count: int, per_sheet: int) -> int:
+    return max(1, -(-count // per_sheet))
+
+
+__all__ = ["CardSheet", "Slot", "plan_card_sheet", "sheets_needed", "PRINTER_MARGIN"]

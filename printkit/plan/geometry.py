@@ -1,0 +1,64 @@
+"""Lengths, rectangles and paper. Everything is in millimetres; render converts once, at the edge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MM_PER_INCH = 25.4
+PRINTER_MARGIN = 5.0  # home printers cannot print the outer ~5 mm; keep every mark inside it
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float  # from the bottom of the page, as in PDF
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def inset(self, by: float) -> "Rect":
+        return Rect(self.x + by, self.y + by, self.width - 2 * by, self.height - 2 * by)
+
+    def grow(self, by: float) -> "Rect":
+        return self.inset(-by)
+
+    def overlaps(self, other: "Rect") -> bool:
+        return (self.x < other.right and other.x < self.right
+                and self.y < other.top and other.y < self.top)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    def landscape(self) -> "Paper":
+        return Paper(self.name, max(self.width, self.height), min(self.width, self.height))
+
+    @property
+    def printable(self) -> Rect:
+        return Rect(0, 0, self.width, self.height).inset(PRINTER_MARGIN)
+
+
+PAPERS = {
+    "a4": Paper("A4", 210.0, 297.0),
+    "letter": Paper("Letter", 215.9, 279.4),
+}
+
+POKER = (63.5, 88.9)

@@ -1,0 +1,57 @@
+"""Scale bars: a 50 mm bar with centimetre ticks and a 2 in bar with quarter-inch ticks, placed on
+every page where they touch nothing else, so a printout can be checked against a ruler."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.plan.geometry import MM_PER_INCH, Paper, Rect
+
+BAR_THICKNESS = 4.5  # label, gap and bar, across the bar's length
+BAR_GAP = 8.0
+
+
+@dataclass(frozen=True)
+class ScaleBar:
+    x: float  # start of the bar (left end, or bottom end when vertical)
+    y: float  # the side of the footprint away from the label
+    length: float  # millimetres, exact
+    ticks: tuple[float, ...]  # offsets along the bar
+    label: str
+    vertical: bool = False
+
+    @property
+    def footprint(self) -> Rect:
+        if self.vertical:
+            return Rect(self.x - BAR_THICKNESS, self.y, BAR_THICKNESS, self.length)
+        return Rect(self.x, self.y, self.length, BAR_THICKNESS)
+
+
+METRIC = (50.0, tuple(float(t) for t in range(0, 51, 10)), "50 mm at 100%")
+IMPERIAL = (2 * MM_PER_INCH, tuple(i * MM_PER_INCH / 4 for i in range(9)), "2 in at 100%")
+
+
+def bars_in_band(band: Rect, align: str = "right") -> tuple[ScaleBar, ScaleBar] | None:
+    """Both bars side by side in a horizontal band, or None when the band is too small."""
+    width = METRIC[0] + BAR_GAP + IMPERIAL[0]
+    if band.height < BAR_THICKNESS or band.width < width:
+        return None
+    x = band.right - width if align == "right" else band.x + (band.width - width) / 2
+    y = band.y + (band.height - BAR_THICKNESS) / 2
+    return (ScaleBar(x, y, *METRIC), ScaleBar(x + METRIC[0] + BAR_GAP, y, *IMPERIAL))
+
+
+def bars_in_margins(paper: Paper, keep_out: list[Rect]) -> tuple[ScaleBar, ...]:
+    """For card sheets: the bottom margin if it has room, else one bar down each side margin."""
+    area = paper.printable
+    below = min(r.y for r in keep_out)
+    bottom = bars_in_band(Rect(area.x, area.y, area.width, below - area.y - 0.5), "centre")
+    if bottom:
+        return bottom
+    middle = paper.height / 2
+    left = ScaleBar(area.x + BAR_THICKNESS, middle - METRIC[0] / 2, *METRIC, vertical=True)
+    right = ScaleBar(area.right, middle - IMPERIAL[0] / 2, *IMPERIAL, vertical=True)
+    bars = (left, right)
+    if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out):
+        raise ValueError(f"no room for the scale bars on {paper.name}")
+    return bars

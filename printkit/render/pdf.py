@@ -1,0 +1,166 @@
+"""The one module that sets up ReportLab: fonts, invariant mode, metadata, viewer preferences,
+page boxes, and the millimetre-to-point conversion. Everything else draws through `PdfFile`."""
+
+from __future__ import annotations
+
+import io
+from contextlib import contextmanager
+from importlib import resources
+
+from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit import __version__
+from printkit.plan.geometry import Paper, Rect, Segment
+
+FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+def register_fonts() -> None:
+    if "Sans" in pdfmetrics.getRegisteredFontNames():
+        return
+    folder = resources.files("printkit") / "fonts"
+    for name, file in FONTS.items():
+        with resources.as_file(folder / file) as path:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans-Oblique",
+                                  boldItalic="Sans-Bold")
+
+
+def grey(level: float) -> Color:
+    """0 is black, 1 is white: everything printkit draws reads in black-and-white print."""
+    return Color(level, level, level)
+
+
+class PdfFile:
+    """A PDF being drawn, in millimetres, with the print settings every printkit file carries."""
+
+    def __init__(self, title: str, subject: str, duplex: str | None = None):
+        register_fonts()
+        self._buffer = io.BytesIO()
+        self.canvas = Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName="Sans")
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setAuthor("printkit")
+        self.canvas.setCreator(f"printkit {__version__}")
+        self.canvas.setViewerPreference("PrintScaling", "None")
+        if duplex in DUPLEX:
+            self.canvas.setViewerPreference("Duplex", DUPLEX[duplex])
+        self.pages = 0
+        self._open = False
+
+    # --- pages ---------------------------------------------------------------------------------
+    def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+        if self._open:
+            self.canvas.showPage()
+        self.canvas.setPageSize((paper.width * mm, paper.height * mm))
+        self.canvas.setTrimBox(_box(trim))
+        self.canvas.setBleedBox(_box(bleed))
+        self.pages += 1
+        self._open = True
+
+    def finish(self) -> bytes:
+        if self._open:
+            self.canvas.showPage()
+        self.canvas.save()
+        return self._buffer.getvalue()
+
+    # --- drawing, in millimetres ---------------------------------------------------------------
+    def line(self, seg: Segment, width: float = 0.25, level: float = 0.0, dash=None) -> None:
+        c = self.canvas
+        c.saveState()
+        self._stroke(width, level, dash)
+        c.line(seg.x1 * mm, seg.y1 * mm, seg.x2 * mm, seg.y2 * mm)
+        c.restoreState()
+
+    def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
+             dash=None, radius: float = 0.0) -> None:
+        c = self.canvas
+        c.saveState()
+        if level is not None:
+            self._stroke(width, level, dash)
+        if fill is not None:
+            c.setFillColor(grey(fill))
+        args = (r.x * mm, r.y * mm, r.width * mm, r.height * mm)
+        if radius:
+            c.roundRect(*args, radius * mm, stroke=int(level is not None), fill=int(fill is not None))
+        else:
+            c.rect(*args, stroke=int(level is not None), fill=int(fill is not None))
+        c.restoreState()
+
+    def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
+                closed: bool = True) -> None:
+        c = self.canvas
+        c.saveState()
+        if level is not None:
+            self._stroke(width, level, None)
+        if fill is not None:
+            c.setFillColor(grey(fill))
+        path = c.beginPath()
+        path.moveTo(points[0][0] * mm, points[0][1] * mm)
+        for x, y in points[1:]:
+            path.lineTo(x * mm, y * mm)
+        if closed:
+            path.close()
+        c.drawPath(path, stroke=int(level is not None), fill=int(fill is not None and closed))
+        c.restoreState()
+
+    def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None) -> None:
+        c = self.canvas
+        c.saveState()
+        if level is not None:
+            self._stroke(width, level, None)
+        if fill is not None:
+            c.setFillColor(grey(fill))
+        c.circle(x * mm, y * mm, r * mm, stroke=int(level is not None), fill=int(fill is not None))
+        c.restoreState()
+
+    def text(self, x: float, y: float, text: str, size: float, font: str = "Sans",
+             align: str = "left", level: float = 0.0) -> None:
+        """One line of plain text; `size` in points (type is measured in points), y the baseline."""
+        c = self.canvas
+        c.saveState()
+        c.setFillColor(grey(level))
+        c.setFont(font, size)
+        draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
+        draw(x * mm, y * mm, text)
+        c.restoreState()
+
+    def flowable(self, flowable, x: float, top: float, width: float) -> float:
+        """Draw a ReportLab flowable with its top-left at (x, top); returns its height in mm."""
+        _, height = flowable.wrap(width * mm, 10_000)
+        flowable.drawOn(self.canvas, x * mm, top * mm - height)
+        return height / mm
+
+    @contextmanager
+    def placed(self, x: float, y: float, angle: float = 0.0):
+        """Draw in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise."""
+        self.canvas.saveState()
+        self.canvas.translate(x * mm, y * mm)
+        self.canvas.rotate(angle)
+        try:
+            yield
+        finally:
+            self.canvas.restoreState()
+
+    def _stroke(self, width: float, level: float, dash) -> None:
+        self.canvas.setLineWidth(width * mm)
+        self.canvas.setStrokeColor(grey(level))
+        if dash:
+            self.canvas.setDash([d * mm for d in dash])
+
+
+def text_width(text: str, size: float, font: str = "Sans") -> float:
+    """Width of one line of text in millimetres."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, font, size) / mm
+
+
+def _box(rect: Rect | None):
+    if rect is None:
+        return None
+    return [round(v * mm, 4) for v in (rect.x, rect.y, rect.right, rect.top)]

@@ -1,0 +1,134 @@
+"""Text set in boxes: a tiny block syntax (# heading, - bullet, blank line between paragraphs)
+turned into ReportLab paragraphs, shrunk step by step to fit, and an error when even 7 pt does not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph
+
+from printkit.errors import Problem, PrintkitError
+
+MIN_SIZE = 7.0  # the smallest type printkit prints: below it a sheet is not legible
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "heading", "bullet" or "para"
+    markup: str
+
+
+def parse_blocks(text: str) -> list[Block]:
+    blocks, lines, kind = [], [], "para"
+
+    def close():
+        if lines:
+            blocks.append(Block(kind, " ".join(lines)))
+            lines.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            close()
+        elif line.startswith("# "):
+            close()
+            kind = "heading"
+            lines.append(line[2:].strip())
+            close()
+        elif line.startswith("- "):
+            close()
+            kind = "bullet"
+            lines.append(line[2:].strip())
+        else:
+            if not lines:
+                kind = "para"
+            lines.append(line)
+    close()
+    return blocks
+
+
+def style(size: float, bold: bool = False, align: str = "left", leading: float = 1.2) -> ParagraphStyle:
+    return ParagraphStyle(
+        f"s{size}{bold}{align}", fontName="Sans-Bold" if bold else "Sans", fontSize=size,
+        leading=size * leading, alignment={"left": TA_LEFT, "centre": TA_CENTER}[align])
+
+
+def paragraphs(blocks: list[Block], size: float, align: str = "left", where: Problem | None = None):
+    flowables = []
+    for block in blocks:
+        if block.kind == "heading":
+            st = style(size * 1.15, bold=True, align=align)
+            st.spaceBefore = size * 0.6 if flowables else 0
+            st.spaceAfter = size * 0.15
+            flowables.append(_paragraph(block.markup, st, where))
+        elif block.kind == "bullet":
+            st = style(size, align=align)
+            st.leftIndent, st.bulletIndent, st.spaceAfter = size * 1.1, size * 0.2, size * 0.2
+            flowables.append(_paragraph(block.markup, st, where, bullet="\u2022"))
+        else:
+            st = style(size, align=align)
+            st.spaceAfter = size * 0.35
+            flowables.append(_paragraph(block.markup, st, where))
+    return flowables
+
+
+def height_of(flowables, width: float) -> float:
+    """Total height in mm of flowables set `width` mm wide, spacing included."""
+    total = 0.0
+    for i, flowable in enumerate(flowables):
+        _, h = flowable.wrap(width * mm, 100_000)
+        total += h + flowable.getSpaceAfter() + (flowable.getSpaceBefore() if i else 0)
+    return total / mm
+
+
+def fit(text: str, width: float, height: float, largest: float, item: str, where: Problem,
+        align: str = "left", smallest: float = MIN_SIZE):
+    """The largest size (0.5 pt steps) at which `text` fits the box; a build error if none >= 7 pt."""
+    blocks = parse_blocks(text)
+    size = largest
+    while size >= smallest:
+        flowables = paragraphs(blocks, size, align, where)
+        if height_of(flowables, width) <= height and _widths_fit(flowables, width):
+            return flowables, size
+        size -= 0.5
+    raise PrintkitError([Problem(where.file, where.line,
+                                 f"{item}: text does not fit its {width:.0f} x {height:.0f} mm box "
+                                 f"even at {smallest:g} pt; shorten it")])
+
+
+def draw_blocks(pdf, flowables, x: float, top: float, width: float) -> float:
+    """Draw fitted flowables downwards from `top`; returns the y where they end."""
+    y = top
+    for i, flowable in enumerate(flowables):
+        if i:
+            y -= flowable.getSpaceBefore() / mm
+        y -= pdf.flowable(flowable, x, y, width)
+        y -= flowable.getSpaceAfter() / mm
+    return y
+
+
+def _widths_fit(flowables, width: float) -> bool:
+    """A single word wider than the box would overflow sideways: that does not fit either."""
+    for flowable in flowables:
+        flowable.wrap(width * mm, 100_000)
+        for line in _lines(flowable):
+            extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
+            if extra < -0.01:
+                return False
+    return True
+
+
+def _lines(flowable):
+    frags = getattr(flowable, "blPara", None)
+    return getattr(frags, "lines", []) if frags is not None else []
+
+
+def _paragraph(markup: str, st: ParagraphStyle, where: Problem | None, bullet: str | None = None):
+    try:
+        return Paragraph(markup, st, bulletText=bullet)
+    except ValueError as error:
+        place = where or Problem("templates", None, "")
+        raise PrintkitError([Problem(place.file, place.line, f"text markup: {error}")]) from None

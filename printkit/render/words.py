@@ -1,0 +1,108 @@
+"""Words come from Jinja templates (in the project's templates/ folder) filled with content.
+
+Autoescaping is on, so text from YAML reaches ReportLab's paragraph markup with `<` and `&`
+escaped and prints literally; StrictUndefined turns a misspelt name into an error at its line.
+A template's `{% set name %}...{% endset %}` blocks are its named words; its body is free text.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+import markupsafe
+
+from printkit.errors import Problem, PrintkitError
+
+
+SPELLED = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+           "fifteen sixteen seventeen eighteen nineteen twenty").split()
+TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty"}
+
+
+def spelled(number: int) -> str:
+    """Numbers as words, as rules are written ("deal five cards"); digits beyond 59."""
+    if 0 <= number < len(SPELLED):
+        return SPELLED[number]
+    if 20 < number < 60:
+        tens, ones = divmod(number, 10)
+        return TENS[tens * 10] + (f"-{SPELLED[ones]}" if ones else "")
+    return str(number)
+
+
+def ordinal(number: int) -> str:
+    special = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
+               7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 12: "twelfth"}
+    return special.get(number, f"{number}th")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A rendered template: its body text, and its named words and macros."""
+
+    body: str
+    module: object
+    source: str  # the template's path as shown in messages
+    template: jinja2.Template
+
+    @property
+    def where(self) -> Problem:
+        """Where these words were written, for a message about them (e.g. a text that does not fit)."""
+        return Problem(self.source, None, "")
+
+    def markup(self, name: str, *args, **kwargs) -> str:
+        """A named word or macro, as paragraph markup (text from content escaped)."""
+        value = self._attr(name)
+        if callable(value):
+            try:
+                value = value(*args, **kwargs)
+            except jinja2.UndefinedError as error:
+                raise PrintkitError([Problem(self.source, _template_line(self.template), f"template: {error}")]) from None
+        return str(value).strip()
+
+    def plain(self, name: str, *args, **kwargs) -> str:
+        """The same, as plain text for a single drawn line."""
+        return markupsafe.Markup(self.markup(name, *args, **kwargs)).unescape()
+
+    def _attr(self, name: str):
+        try:
+            return getattr(self.module, name)
+        except AttributeError:
+            raise PrintkitError([Problem(self.source, None, f"template does not define '{name}'")]) from None
+
+
+class Templates:
+    def __init__(self, folder: Path, shown_as: str = "templates"):
+        self.folder = folder
+        self.shown_as = shown_as
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
+            autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+        self.env.filters.update(spelled=spelled, ordinal=ordinal)
+
+    def render(self, name: str, **context) -> Words:
+        shown = f"{self.shown_as}/{name}"
+        template = None
+        try:
+            template = self.env.get_template(name)
+            module = template.make_module(context)
+        except jinja2.TemplateNotFound:
+            raise PrintkitError([Problem(shown, None, "template is missing")]) from None
+        except jinja2.TemplateSyntaxError as error:
+            raise PrintkitError([Problem(shown, error.lineno, f"template syntax: {error.message}")]) from None
+        except (jinja2.UndefinedError, TypeError, ValueError) as error:
+            raise PrintkitError([Problem(shown, _template_line(template), f"template: {error}")]) from None
+        return Words(str(module).strip(), module, shown, template)
+
+
+def _template_line(template: jinja2.Template | None) -> int | None:
+    """The template line that was running when rendering failed, mapped from the compiled code."""
+    line = None
+    tb = sys.exc_info()[2]
+    while tb is not None and template is not None:
+        if tb.tb_frame.f_code.co_filename == template.filename:
+            line = template.get_corresponding_lineno(tb.tb_lineno)
+        tb = tb.tb_next
+    return line

@@ -1,0 +1,143 @@
+"""Ascending row overflow: setup counts, and the resolution of a reveal (for the practice key)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from printkit.rules import Finding
+
+
+@dataclass(frozen=True)
+class Setup:
+    cards: tuple[int, ...]
+    players_min: int
+    players_max: int
+    hand_size: int
+    starter_rows: int
+    row_limit: int
+
+
+def check_setup(setup: Setup) -> list[Finding]:
+    """The counts of a deal: distinct cards 1..N, a player range that fits the deck."""
+    found = _check_cards(setup.cards)
+    if setup.players_min > setup.players_max:
+        found.append(Finding("game.yaml", ("players", "min"),
+                             f"players.min ({setup.players_min}) is more than players.max ({setup.players_max})"))
+    needed = setup.hand_size * setup.players_max + setup.starter_rows
+    if needed > len(setup.cards):
+        found.append(Finding("game.yaml", ("players", "max"),
+                             f"{setup.players_max} players need {setup.hand_size} x {setup.players_max} "
+                             f"hand cards + {setup.starter_rows} starter rows = {needed} cards, "
+                             f"but the deck has {len(setup.cards)}"))
+    return found
+
+
+def _check_cards(cards: tuple[int, ...]) -> list[Finding]:
+    found, seen = [], set()
+    for index, card in enumerate(cards):
+        if card in seen:
+            found.append(Finding("game.yaml", ("deck", "cards", index), f"card {card} is listed twice"))
+        seen.add(card)
+    expected = set(range(1, len(cards) + 1))
+    for index, card in enumerate(cards):
+        if card not in expected:
+            found.append(Finding("game.yaml", ("deck", "cards", index),
+                                 f"card {card} is outside 1-{len(cards)}: the deck must be the cards "
+                                 f"1 to {len(cards)}, once each"))
+    return found
+
+
+# --- resolving a reveal ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Step:
+    """One revealed card resolved: where it went and what was collected."""
+
+    card: int
+    row: int  # index of the row the card ends in
+    kind: str  # "append", "overflow" (row was full) or "no-lower" (no row ends below the card)
+    collected: tuple[int, ...]
+    rows_after: tuple[tuple[int, ...], ...]
+
+
+def resolve(rows, revealed, row_limit: int) -> list[Step]:
+    """Resolve revealed cards in increasing order, recomputing row ends after each card.
+
+    With no row ending below a card, the player may choose any row; the key assumes the row with
+    the fewest cards (the topmost of equals), and says so, because that is the fewest penalties.
+    """
+    state = [tuple(row) for row in rows]
+    steps = []
+    for card in sorted(revealed):
+        index, kind = _target_row(state, card, row_limit)
+        collected = state[index] if kind != "append" else ()
+        state[index] = (card,) if kind != "append" else state[index] + (card,)
+        steps.append(Step(card, index, kind, collected, tuple(state)))
+    return steps
+
+
+def _target_row(rows, card: int, row_limit: int) -> tuple[int, str]:
+    lower = [i for i, row in enumerate(rows) if row[-1] < card]
+    if not lower:
+        return min(range(len(rows)), key=lambda i: (len(rows[i]), i)), "no-lower"
+    index = max(lower, key=lambda i: rows[i][-1])
+    return index, "overflow" if len(rows[index]) >= row_limit else "append"
+
+
+def check_exercise(rows, revealed, setup: Setup) -> list[str]:
+    """Why an exercise cannot happen in a game (an empty list when it can)."""
+    cards = [card for row in rows for card in row] + list(revealed)
+    problems = []
+    if len(rows) != setup.starter_rows:
+        problems.append(f"has {len(rows)} rows, the game has {setup.starter_rows}")
+    bad = sorted({card for card in cards if card not in setup.cards})
+    if bad:
+        problems.append(f"uses card(s) {', '.join(map(str, bad))} that are not in the deck")
+    twice = sorted({card for card in cards if cards.count(card) > 1})
+    if twice:
+        problems.append(f"uses card(s) {', '.join(map(str, twice))} more than once")
+    for row in rows:
+        if not row or len(row) > setup.row_limit or list(row) != sorted(row):
+            problems.append(f"row {list(row)} must hold 1 to {setup.row_limit} cards in increasing order")
+    if not setup.players_min <= len(revealed) <= setup.players_max:
+        problems.append(f"reveals {len(revealed)} cards, one per player ({setup.players_min}-{setup.players_max})")
+    return problems
+
+
+def generate_exercises(setup: Setup, seed: int, count: int) -> list[tuple[tuple, tuple]]:
+    """Reproducible practice positions; they take turns at showing an overflow and a 'no lower row'."""
+    rng = random.Random(seed)
+    exercises = []
+    for number in range(count):
+        wanted = ("overflow", "no-lower", "append")[number % 3]
+        while True:
+            rows, revealed = _random_position(rng, setup)
+            kinds = {step.kind for step in resolve(rows, revealed, setup.row_limit)}
+            if wanted in kinds and (wanted != "append" or len(kinds) > 1):
+                break
+        exercises.append((rows, revealed))
+    return exercises
+
+
+def _random_position(rng: random.Random, setup: Setup):
+    cards = list(setup.cards)
+    rng.shuffle(cards)
+    players = rng.randint(setup.players_min, setup.players_max)
+    revealed = tuple(sorted(cards[:players]))
+    rest = cards[players:]
+    rows = []
+    for _ in range(setup.starter_rows):
+        length = rng.randint(1, setup.row_limit)
+        rows.append(tuple(sorted(rest[:length])))
+        rest = rest[length:]
+    return tuple(rows), revealed
+
+
+def rotation_ambiguous(number: int) -> bool:
+    """True when the number, turned upside down, reads as a different number (6/9, 16/91, 10/01)."""
+    turned = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+    digits = str(number)
+    if any(d not in turned for d in digits):
+        return False
+    return "".join(turned[d] for d in reversed(digits)) != digits
