@@ -83,10 +83,12 @@ def _crop_marks(paper: Paper, grid: Rect, slots, bleed: float) -> list[Segment]:
     marks = []
     for start, limit, sign in ((grid.top, printable.top, 1), (grid.y, printable.y, -1)):
         span = _mark_span(start, limit, sign)
-        marks += [Segment(x, a, x, b) for x in xs for a, b in [span] if span]
+        if span:
+            marks += [Segment(x, span[0], x, span[1]) for x in xs]
     for start, limit, sign in ((grid.right, printable.right, 1), (grid.x, printable.x, -1)):
         span = _mark_span(start, limit, sign)
-        marks += [Segment(a, y, b, y) for y in ys for a, b in [span] if span]
+        if span:
+            marks += [Segment(span[0], y, span[1], y) for y in ys]
     return marks
 
 

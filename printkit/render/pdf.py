@@ -27,8 +27,9 @@ def register_fonts() -> None:
     for name, file in FONTS.items():
         with resources.as_file(folder / file) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans-Oblique",
-                                  boldItalic="Sans-Bold")
+    for family in FONTS:  # so <b> and <i> work inside a paragraph set in any of the three
+        pdfmetrics.registerFontFamily(family, normal=family, bold="Sans-Bold", italic="Sans-Oblique",
+                                      boldItalic="Sans-Bold")
 
 
 def grey(level: float) -> Color:

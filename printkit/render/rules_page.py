@@ -9,7 +9,7 @@ from printkit.render.sheets import Footer, begin_sheet
 from printkit.render.text import draw_blocks, fit
 
 
-def render_rules_page(kit, words, product: str = "Rules reference", largest: float = 11.0) -> tuple[bytes, int]:
+def render_rules_page(kit, words, product: str = "Rules reference", largest: float = 13.0) -> tuple[bytes, int]:
     title = kit.game.title
     frame = plan_sheet(kit.options.paper)
     pdf = PdfFile(f"{title} - {product.lower()}", f"{product} for {title}")

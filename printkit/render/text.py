@@ -115,8 +115,9 @@ def _widths_fit(flowables, width: float) -> bool:
     for flowable in flowables:
         flowable.wrap(width * mm, 100_000)
         for line in _lines(flowable):
-            extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0)
-            if extra < -0.01:
+            extra, words = (line[0], line[1]) if isinstance(line, tuple) else \
+                (getattr(line, "extraSpace", 0), getattr(line, "words", []))
+            if extra < -0.01 and len(words) <= 1:
                 return False
     return True
 

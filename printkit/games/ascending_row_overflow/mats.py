@@ -9,7 +9,9 @@ from printkit.render.pdf import PdfFile
 from printkit.render.sheets import Footer, begin_sheet
 from printkit.render.text import draw_blocks, fit
 
-from .model import row_letter
+from printkit.rules.ascending import resolve
+
+from .model import exercises, row_letter
 
 PLACE_GAP = 3.0
 MARGIN = 6.0  # four poker cards and their gaps need most of a landscape Letter page
@@ -19,11 +21,12 @@ def render(kit) -> tuple[bytes, int]:
     game = kit.data["game"]
     words = kit.words("starter-rows")
     frame = plan_sheet(kit.options.paper.landscape(), margin=MARGIN)
+    example = overflow_example(kit.data)
     footer = Footer(kit.templates.render("common.j2"), game["title"], "Starter rows")
     pdf = PdfFile(f"{game['title']} - starter rows", f"{game['starter_rows']} row mats at 100% scale")
     for index in range(game["starter_rows"]):
         begin_sheet(pdf, frame, footer, index + 1, game["starter_rows"])
-        _mat(pdf, frame.body, row_letter(index), game["row_limit"], words)
+        _mat(pdf, frame.body, row_letter(index), game["row_limit"], example, words)
     return pdf.finish(), pdf.pages
 
 
@@ -35,7 +38,7 @@ def place_rects(body: Rect, places: int) -> list[Rect]:
     return [Rect(left + i * (POKER[0] + PLACE_GAP), top - POKER[1], *POKER) for i in range(places)]
 
 
-def _mat(pdf: PdfFile, body: Rect, letter: str, limit: int, words) -> None:
+def _mat(pdf: PdfFile, body: Rect, letter: str, limit: int, example, words) -> None:
     pdf.text(body.x, body.top - 7, words.plain("heading", letter), 16, font="Sans-Bold")
     pdf.text(body.x, body.top - 11.5, words.plain("direction"), 9, level=0.2)
     places = place_rects(body, limit)
@@ -46,27 +49,63 @@ def _mat(pdf: PdfFile, body: Rect, letter: str, limit: int, words) -> None:
                  font="Sans-Bold", align="centre", level=0.85)
     first = places[0]
     pdf.text(first.x + first.width / 2, first.y + 8, words.plain("first_place"), 8, align="centre", level=0.4)
-    _overflow(pdf, Rect(body.x, body.y, body.width, places[0].y - body.y - 4), limit, words)
+    _overflow(pdf, Rect(body.x, body.y, body.width, places[0].y - body.y - 4), example, words)
 
 
-def _overflow(pdf: PdfFile, box: Rect, limit: int, words) -> None:
-    """The overflow rule: a diagram of a full row and the extra card, then the rule in words."""
-    mini_w, mini_h, gap = 10.0, 14.0, 1.5
-    top = box.top - 4
-    for i in range(limit):
-        pdf.rect(Rect(box.x + i * (mini_w + gap), top - mini_h, mini_w, mini_h), width=0.3, radius=0.8)
-        pdf.text(box.x + i * (mini_w + gap) + mini_w / 2, top - mini_h / 2 - 1.5, str(i + 1), 9,
-                 align="centre")
-    row_end = box.x + limit * (mini_w + gap) - gap
-    pdf.line(Segment(box.x, top - mini_h - 2, row_end, top - mini_h - 2), width=0.4)
-    pdf.text(box.x + (row_end - box.x) / 2, top - mini_h - 6, words.plain("collect"), 8, align="centre")
-    extra = Rect(row_end + 8, top - mini_h, mini_w, mini_h)
-    pdf.rect(extra, width=0.6, radius=0.8)
-    pdf.text(extra.x + mini_w / 2, extra.y + mini_h / 2 - 1.5, str(limit + 1), 9, font="Sans-Bold", align="centre")
-    pdf.polygon([(row_end + 1.5, top - mini_h / 2), (row_end + 7, top - mini_h / 2)], width=0.4, closed=False)
-    pdf.text(extra.x + mini_w / 2, top - mini_h - 6, words.plain("starts"), 8, align="centre")
-    text_x = extra.right + 12
+def overflow_example(data: dict):
+    """The first overflow in the practice exercises, as the rules model resolves it:
+    (the row before, the card that overflows it), or None when no exercise overflows."""
+    for _, rows, revealed in exercises(data):
+        before = rows
+        for step in resolve(rows, revealed, data["game"]["row_limit"]):
+            if step.kind == "overflow":
+                return before[step.row], step.card
+            before = step.rows_after
+    return None
+
+
+def _overflow(pdf: PdfFile, box: Rect, example, words) -> None:
+    """The overflow drawn (a full row, the card that would be one too many, the row after) and
+    the rule in words beside it."""
+    text_x = box.x
+    if example:
+        text_x = _overflow_diagram(pdf, box, *example, words) + 12
     text_box = Rect(text_x, box.y, box.right - text_x, box.height - 2)
-    flowables, _ = fit(words.markup("overflow"), text_box.width, text_box.height, 11.0,
+    flowables, _ = fit(words.markup("overflow"), text_box.width, text_box.height, 12.0,
                        "starter-row overflow rule", words.where)
     draw_blocks(pdf, flowables, text_box.x, text_box.top, text_box.width)
+
+
+MINI = (14.0, 19.6)
+
+
+def _overflow_diagram(pdf: PdfFile, box: Rect, row, card: int, words) -> float:
+    step = MINI[0] + 1.5
+    top = box.top - 2
+    pdf.text(box.x, top - 3, words.plain("before"), 8.5, font="Sans-Bold")
+    y = top - 5 - MINI[1]
+    for i, value in enumerate(row):
+        _mini(pdf, box.x + i * step, y, value)
+    row_end = box.x + len(row) * step
+    pdf.line(Segment(box.x, y - 2.5, row_end - 1.5, y - 2.5), width=0.5)
+    pdf.text(box.x + (row_end - box.x) / 2, y - 6, words.plain("collect"), 8, align="centre")
+    _arrow(pdf, row_end + 9, y + MINI[1] / 2, row_end + 1, y + MINI[1] / 2)
+    _mini(pdf, row_end + 10, y, card, bold=True)
+    pdf.text(row_end + 10 + MINI[0] / 2, y - 6, words.plain("one_too_many"), 8, align="centre")
+    after_y = y - 18 - MINI[1]
+    pdf.text(box.x, after_y + MINI[1] + 3, words.plain("after"), 8.5, font="Sans-Bold")
+    _mini(pdf, box.x, after_y, card, bold=True)
+    pdf.text(box.x + MINI[0] + 3, after_y + MINI[1] / 2 - 1.2, words.plain("starts"), 8.5)
+    return row_end + 10 + MINI[0]
+
+
+def _mini(pdf: PdfFile, x: float, y: float, value: int, bold: bool = False) -> None:
+    pdf.rect(Rect(x, y, *MINI), width=0.7 if bold else 0.35, radius=1.2)
+    pdf.text(x + MINI[0] / 2, y + MINI[1] / 2 - 2.2, str(value), 13, font="Sans-Bold", align="centre")
+
+
+def _arrow(pdf: PdfFile, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A straight arrow from (x1, y1) pointing at (x2, y2), horizontal."""
+    pdf.line(Segment(x1, y1, x2 + 1.5, y2), width=0.45)
+    head = -1.8 if x2 < x1 else 1.8
+    pdf.polygon([(x2, y2), (x2 - head, y2 + 1.2), (x2 - head, y2 - 1.2)], width=0.2, fill=0.0)
