@@ -95,3 +95,15 @@ def test_sheet_frame_keeps_footer_and_bars_inside_the_printable_area(paper):
     assert frame.footer.top <= frame.body.y
     for bar in frame.bars:
         assert bar.footprint.right <= p.width - 5 and bar.footprint.y >= 5
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [3.0, 3.175])
+def test_with_bleed_every_cut_has_a_mark_at_both_ends(paper, bleed):
+    sheet = plan_card_sheet(PAPERS[paper], bleed=bleed)
+    for x in {s.trim.x for s in sheet.slots} | {s.trim.right for s in sheet.slots}:
+        ends = [m for m in sheet.marks if m.x1 == m.x2 == x]
+        assert len(ends) == 2, x
+    for y in {s.trim.y for s in sheet.slots} | {s.trim.top for s in sheet.slots}:
+        ends = [m for m in sheet.marks if m.y1 == m.y2 == y]
+        assert len(ends) == 2, y

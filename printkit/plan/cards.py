@@ -2,7 +2,7 @@
 
 Cards abut (one cut separates two neighbours) unless there is bleed, when each card keeps its own
 bleed and neighbours sit 2 x bleed apart. The grid is as large as fits the printable area, at
-most 3 x 3. Backs use the same grid with the column (long-edge flip) or row (short-edge flip)
+most 3 x 3 (with bleed, it also leaves room for a crop mark at both ends of every cut). Backs use the same grid with the column (long-edge flip) or row (short-edge flip)
 mirrored, so each back lands behind its own front.
 """
 
@@ -60,6 +60,9 @@ class CardSheet:
 def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -> CardSheet:
     width, height = card[0] + 2 * bleed, card[1] + 2 * bleed
     area = paper.printable
+    if bleed:
+        # Cards with bleed cannot share a cut and have no cut lines: every cut needs its marks.
+        area = area.inset(MARK_GAP + MARK_MIN)
     cols = min(most[0], int(area.width // width))
     rows = min(most[1], int(area.height // height))
     if cols < 1 or rows < 1:
