@@ -72,53 +72,33 @@ class PdfFile:
 
     # --- drawing, in millimetres ---------------------------------------------------------------
     def line(self, seg: Segment, width: float = 0.25, level: float = 0.0, dash=None) -> None:
-        c = self.canvas
-        c.saveState()
-        self._stroke(width, level, dash)
-        c.line(seg.x1 * mm, seg.y1 * mm, seg.x2 * mm, seg.y2 * mm)
-        c.restoreState()
+        with self._paint(width, level, None, dash):
+            self.canvas.line(seg.x1 * mm, seg.y1 * mm, seg.x2 * mm, seg.y2 * mm)
 
     def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
              dash=None, radius: float = 0.0) -> None:
-        c = self.canvas
-        c.saveState()
-        if level is not None:
-            self._stroke(width, level, dash)
-        if fill is not None:
-            c.setFillColor(grey(fill))
-        args = (r.x * mm, r.y * mm, r.width * mm, r.height * mm)
-        if radius:
-            c.roundRect(*args, radius * mm, stroke=int(level is not None), fill=int(fill is not None))
-        else:
-            c.rect(*args, stroke=int(level is not None), fill=int(fill is not None))
-        c.restoreState()
+        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's."""
+        with self._paint(width, level, fill, dash) as (stroke, filled):
+            args = (r.x * mm, r.y * mm, r.width * mm, r.height * mm)
+            if radius:
+                self.canvas.roundRect(*args, radius * mm, stroke=stroke, fill=filled)
+            else:
+                self.canvas.rect(*args, stroke=stroke, fill=filled)
 
     def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
                 closed: bool = True) -> None:
-        c = self.canvas
-        c.saveState()
-        if level is not None:
-            self._stroke(width, level, None)
-        if fill is not None:
-            c.setFillColor(grey(fill))
-        path = c.beginPath()
-        path.moveTo(points[0][0] * mm, points[0][1] * mm)
-        for x, y in points[1:]:
-            path.lineTo(x * mm, y * mm)
-        if closed:
-            path.close()
-        c.drawPath(path, stroke=int(level is not None), fill=int(fill is not None and closed))
-        c.restoreState()
+        with self._paint(width, level, fill) as (stroke, filled):
+            path = self.canvas.beginPath()
+            path.moveTo(points[0][0] * mm, points[0][1] * mm)
+            for x, y in points[1:]:
+                path.lineTo(x * mm, y * mm)
+            if closed:
+                path.close()
+            self.canvas.drawPath(path, stroke=stroke, fill=filled if closed else 0)
 
     def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None) -> None:
-        c = self.canvas
-        c.saveState()
-        if level is not None:
-            self._stroke(width, level, None)
-        if fill is not None:
-            c.setFillColor(grey(fill))
-        c.circle(x * mm, y * mm, r * mm, stroke=int(level is not None), fill=int(fill is not None))
-        c.restoreState()
+        with self._paint(width, level, fill) as (stroke, filled):
+            self.canvas.circle(x * mm, y * mm, r * mm, stroke=stroke, fill=filled)
 
     def text(self, x: float, y: float, text: str, size: float, font: str = "Sans",
              align: str = "left", level: float = 0.0) -> None:
@@ -148,11 +128,22 @@ class PdfFile:
         finally:
             self.canvas.restoreState()
 
-    def _stroke(self, width: float, level: float, dash) -> None:
-        self.canvas.setLineWidth(width * mm)
-        self.canvas.setStrokeColor(grey(level))
-        if dash:
-            self.canvas.setDash([d * mm for d in dash])
+    @contextmanager
+    def _paint(self, width: float, level: float | None, fill: float | None, dash=None):
+        """Outline (grey `level`, `width` mm) and fill settings for one shape: (stroke, fill) flags."""
+        c = self.canvas
+        c.saveState()
+        if level is not None:
+            c.setLineWidth(width * mm)
+            c.setStrokeColor(grey(level))
+            if dash:
+                c.setDash([d * mm for d in dash])
+        if fill is not None:
+            c.setFillColor(grey(fill))
+        try:
+            yield int(level is not None), int(fill is not None)
+        finally:
+            c.restoreState()
 
 
 def text_width(text: str, size: float, font: str = "Sans") -> float:

@@ -8,6 +8,7 @@ from printkit.plan.cards import Slot, plan_card_sheet
 from printkit.plan.geometry import Rect, Segment
 from printkit.render.deck import Card, render_deck
 from printkit.render.pdf import PdfFile, text_width
+from printkit.render.sheets import fitted_line
 from printkit.render.text import draw_blocks, fit
 from printkit.rules.ascending import rotation_ambiguous
 
@@ -74,17 +75,9 @@ def _back(pdf: PdfFile, slot: Slot, words) -> None:
     _diamond_lattice(pdf, trim.inset(FRAME_INSET + 9.5))
     band = Rect(trim.x + 8, trim.y + trim.height / 2 - 9, trim.width - 16, 18)
     pdf.rect(band, width=0.3, fill=1.0, radius=1.5)
-    title, note = words.plain("back_title"), words.plain("back_note")
-    _fitted_centre(pdf, band, title, note)
-
-
-def _fitted_centre(pdf: PdfFile, band: Rect, title: str, note: str) -> None:
-    size = 10.0
-    while size > 7 and text_width(title, size, "Sans-Bold") > band.width - 3:
-        size -= 0.5
-    cx = band.x + band.width / 2
-    pdf.text(cx, band.y + band.height / 2 + 0.8, title, size, font="Sans-Bold", align="centre")
-    pdf.text(cx, band.y + band.height / 2 - 4.2, note, 7, align="centre", level=0.3)
+    cx, cy = band.x + band.width / 2, band.y + band.height / 2
+    fitted_line(pdf, cx, cy + 0.8, words.plain("back_title"), band.width - 3, 10, "Sans-Bold", "centre")
+    fitted_line(pdf, cx, cy - 4.2, words.plain("back_note"), band.width - 3, 7, align="centre", level=0.3)
 
 
 def _diamond_lattice(pdf: PdfFile, box: Rect, step: float = 6.0) -> None:
