@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.command(args)
     except UsageError as error:
-        parser.print_usage(sys.stderr)
+        args.parser.print_usage(sys.stderr)
         print(f"printkit: error: {error}", file=sys.stderr)
         return 2
     except PrintkitError as error:
@@ -41,18 +41,19 @@ def cmd_build(args) -> int:
     results = build(games, _folder(args.content), Path(args.out), options)
     for output, changed in results:
         note = "" if changed else "  (unchanged)"
-        print(f"{_shown(output.path)}  {output.pages} page{'s' * (output.pages != 1)}{note}")
+        print(f"{_shown(output.path)}  {_count(output.pages, 'page')}{note}")
     pages = sum(output.pages for output, _ in results)
     written = sum(changed for _, changed in results)
-    print(f"built {len(results)} files ({written} changed), {pages} pages, {len(games)} "
-          f"game{'s' * (len(games) != 1)}, {options.paper.name}, in {time.perf_counter() - started:.2f} s")
+    print(f"built {_count(len(results), 'file')} ({written} changed), {_count(pages, 'page')}, "
+          f"{_count(len(games), 'game')}, {options.paper.name}, in {time.perf_counter() - started:.2f} s")
     return 0
 
 
 def cmd_validate(args) -> int:
     games = _games([])
-    validate(games, _folder(args.content))
-    print(f"content is valid: {len(games)} games checked")
+    products = validate(games, _folder(args.content))
+    print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
+          f"rendered on A4 and Letter")
     return 0
 
 
@@ -61,7 +62,13 @@ def cmd_list(args) -> int:
         print(f"{game.slug}  ({game.title})")
         for product in game.products:
             print(f"  {product.name:<16} {product.description}")
+        if not game.products:
+            print("  (content and rules model only: `printkit validate` checks it; nothing to print yet)")
     return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 def _games(names):
@@ -110,12 +117,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM", help="bleed around each card, mm")
     b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
                    help="flip for two-sided printing (none: no back pages)")
-    b.set_defaults(command=cmd_build)
+    b.set_defaults(command=cmd_build, parser=b)
 
     v = sub.add_parser("validate", help="check all content against the rules models")
     v.add_argument("--content", **content)
-    v.set_defaults(command=cmd_validate)
+    v.set_defaults(command=cmd_validate, parser=v)
 
     ls = sub.add_parser("list", help="list the games and their products")
-    ls.set_defaults(command=cmd_list)
+    ls.set_defaults(command=cmd_list, parser=ls)
     return parser

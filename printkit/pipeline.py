@@ -11,6 +11,7 @@ from pathlib import Path
 from printkit.errors import Problem, PrintkitError
 from printkit.games import Game, Kit, Options, all_games
 from printkit.load import load_yaml, read_content
+from printkit.plan.geometry import PAPERS
 from printkit.render.words import Templates
 from printkit.write import Output, write_outputs
 
@@ -52,8 +53,12 @@ def load_all(games: list[Game], content: Path, options: Options) -> list[Kit]:
     return kits
 
 
-def validate(games: list[Game], content: Path) -> None:
-    load_all(games, content, Options(paper=None))
+def validate(games: list[Game], content: Path) -> int:
+    """Everything a build checks, on both papers, without writing: returns the products rendered."""
+    rendered = 0
+    for paper in PAPERS.values():
+        rendered += len(render(load_all(games, content, Options(paper)), Path("unused")))
+    return rendered // len(PAPERS)
 
 
 def render(kits: list[Kit], out: Path) -> list[Output]:

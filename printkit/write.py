@@ -11,6 +11,15 @@ from pathlib import Path
 from printkit.errors import Problem, PrintkitError
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+UMASK = _umask()
+
+
 @dataclass(frozen=True)
 class Output:
     path: Path
@@ -45,6 +54,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
+        os.chmod(temp, 0o666 & ~UMASK)  # mkstemp makes files private; outputs are ordinary files
         os.replace(temp, path)
     except OSError as error:
         if temp and os.path.exists(temp):

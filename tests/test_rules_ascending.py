@@ -70,18 +70,18 @@ def test_player_range_must_be_in_order():
 
 @pytest.mark.parametrize("rows, revealed, expected", [
     ([(3,), (5, 8), (10, 12, 14), (20,)], (7, 15, 18), []),
-    ([(3,), (5, 8), (10, 12, 14)], (7, 15, 18), ["has 3 rows"]),
-    ([(3,), (5, 8), (10, 12, 14), (20,)], (7, 15, 25), ["not in the deck"]),
-    ([(3,), (5, 8), (10, 12, 14), (20,)], (7, 14, 18), ["more than once"]),
-    ([(3,), (8, 5), (10, 12, 14), (20,)], (7, 15, 18), ["increasing order"]),
-    ([(3,), (5, 8), (10, 11, 12, 14, 16), (20,)], (7, 15, 18), ["increasing order"]),
-    ([(3,), (5, 8), (10, 12, 14), (20,)], (7, 15), ["reveals 2 cards"]),
+    ([(3,), (5, 8), (10, 12, 14)], (7, 15, 18), [(("rows",), "has 3 rows")]),
+    ([(3,), (5, 8), (10, 12, 14), (20,)], (7, 15, 25), [(("revealed", 2), "card 25 is not in the deck")]),
+    ([(3,), (5, 8), (10, 12, 14), (20,)], (7, 14, 18), [(("revealed", 1), "card 14 is used twice")]),
+    ([(3,), (8, 5), (10, 12, 14), (20,)], (7, 15, 18), [(("rows", 1), "increasing order")]),
+    ([(3,), (5, 8), (10, 11, 12, 14, 16), (20,)], (7, 15, 18), [(("rows", 2), "1 to 4 cards")]),
+    ([(3,), (5, 8), (10, 12, 14), (20,)], (7,), [(("revealed",), "reveals 1 card, one per player")]),
 ])
 def test_exercises_must_be_possible_positions(rows, revealed, expected):
     problems = check_exercise(rows, revealed, SEED_SETUP)
     assert len(problems) == len(expected)
-    for problem, words in zip(problems, expected):
-        assert words in problem
+    for (path, message), (want_path, words) in zip(problems, expected):
+        assert path == want_path and words in message
 
 
 def test_generated_exercises_are_reproducible_valid_and_varied():

@@ -14,6 +14,8 @@ from typing import Any, Callable
 from printkit.errors import Problem
 from printkit.load.schema import Located, Spec
 from printkit.plan.geometry import Paper
+from printkit.render.pdf import PdfFile
+from printkit.render.sheets import Footer
 from printkit.render.words import Templates
 from printkit.rules import Finding
 
@@ -54,9 +56,21 @@ class Kit:
     templates: Templates
     options: Options
 
+    @property
+    def title(self) -> str:
+        """The game's title as its content gives it (the first content file's `title`)."""
+        return next(iter(self.data.values()))["title"]
+
     def where(self, file: str, path: tuple = ()) -> Problem:
         """The FILE:LINE of a content value, for messages about what was built from it."""
         return self.located[file].problem(path, "")
+
+    def pdf(self, product: str, subject: str, duplex: str | None = None) -> PdfFile:
+        """A new PDF for one of this kit's products, titled "<game title> - <product>"."""
+        return PdfFile(f"{self.title} - {product.lower()}", subject, duplex)
+
+    def footer(self, product: str) -> Footer:
+        return Footer(self.templates.render("common.j2"), self.title, product)
 
     def words(self, product: str, **extra):
         """The product's template, given game.yaml's keys at the top level and other files by name."""

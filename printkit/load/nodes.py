@@ -36,7 +36,8 @@ def load_yaml(path: Path, shown_as: str) -> Node:
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
+        # "while scanning a simple key" and the like: the context is where the fix is needed
+        mark = error.context_mark or error.problem_mark
         line = mark.line + 1 if mark else None
         raise PrintkitError([Problem(shown_as, line, f"YAML syntax: {error.problem}")]) from None
     if root is None:

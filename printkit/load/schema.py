@@ -95,6 +95,21 @@ class Str(Spec):
 
 
 @dataclass
+class Choice(Spec):
+    """One of a few words, e.g. a suit."""
+
+    options: tuple[str, ...]
+
+    def check(self, node, path, problems):
+        if node.value not in self.options:
+            close = difflib.get_close_matches(str(node.value), self.options, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else "expected one of: " + ", ".join(self.options)
+            problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not allowed ({hint})"))
+            return INVALID
+        return node.value
+
+
+@dataclass
 class Bool(Spec):
     def check(self, node, path, problems):
         if not isinstance(node.value, bool):
@@ -140,26 +155,31 @@ class Record(Spec):
             return self.wrong_type(node, path, problems, "a mapping of keys")
         known = {**self.fields, **self.optional}
         result: dict[str, Any] = {}
+        misspelt = set()
         for key, child in node.value.items():
             if key not in known:
-                problems.append(node.problem(self._unknown(path, key, known), key))
+                message, meant = self._unknown(path, key, known)
+                problems.append(node.problem(message, key))
+                misspelt.add(meant)
                 continue
             located.places[path + (key,)] = (node.file, node.key_lines[key])
             result[key] = known[key].read(child, path + (key,), located, problems)
+        holder = located.places[path][1]  # the line of the key that holds this mapping
         for key in self.fields:
-            if key not in node.value:
-                problems.append(node.problem(f"{dotted(path + (key,))}: missing key '{key}'"))
+            if key not in node.value and key not in misspelt:
+                problems.append(Problem(node.file, holder, f"{dotted(path + (key,))}: missing key '{key}'"))
         for key in self.optional:
             result.setdefault(key, None)
         valid = all(value is not INVALID for value in result.values()) and set(self.fields) <= set(result)
         return result if valid else INVALID
 
     @staticmethod
-    def _unknown(path: Path, key: str, known: dict) -> str:
+    def _unknown(path: Path, key: str, known: dict) -> tuple[str, str | None]:
+        """The message for an unknown key, and the known key it probably meant."""
         where = f"{dotted(path)}: " if path else ""
         close = difflib.get_close_matches(key, known, n=1)
         hint = f"did you mean '{close[0]}'?" if close else "expected one of: " + ", ".join(known)
-        return f"{where}unknown key '{key}' ({hint})"
+        return f"{where}unknown key '{key}' ({hint})", close[0] if close else None
 
 
 def read_content(node: Node, spec: Spec) -> tuple[Any, Located, list[Problem]]:

@@ -4,17 +4,16 @@ it does not fit at the smallest legible size)."""
 from __future__ import annotations
 
 from printkit.plan.page import plan_sheet
-from printkit.render.pdf import PdfFile
-from printkit.render.sheets import Footer, begin_sheet
+from printkit.render.sheets import begin_sheet
 from printkit.render.text import draw_blocks, fit
 
 
 def render_rules_page(kit, words, product: str = "Rules reference", largest: float = 13.0) -> tuple[bytes, int]:
-    title = kit.game.title
+    title = kit.title
     frame = plan_sheet(kit.options.paper)
-    pdf = PdfFile(f"{title} - {product.lower()}", f"{product} for {title}")
-    begin_sheet(pdf, frame, Footer(kit.templates.render("common.j2"), title, product), 1, 1)
+    pdf = kit.pdf(product, f"{product} for {title}")
+    begin_sheet(pdf, frame, kit.footer(product), 1, 1)
     body = frame.body
-    flowables, _ = fit(words.body, body.width, body.height, largest, product.lower(), words.where)
+    flowables, _ = fit(words.body, body.width, body.height, largest, product.lower(), words.where())
     draw_blocks(pdf, flowables, body.x, body.top, body.width)
     return pdf.finish(), pdf.pages

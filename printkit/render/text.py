@@ -52,7 +52,7 @@ def parse_blocks(text: str) -> list[Block]:
 
 def style(size: float, bold: bool = False, align: str = "left", leading: float = 1.2) -> ParagraphStyle:
     return ParagraphStyle(
-        f"s{size}{bold}{align}", fontName="Sans-Bold" if bold else "Sans", fontSize=size,
+        f"s{size}{bold}{align}", fontName="Sans-Bold" if bold else "Sans", bulletFontName="Sans", fontSize=size,
         leading=size * leading, alignment={"left": TA_LEFT, "centre": TA_CENTER}[align])
 
 

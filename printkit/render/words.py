@@ -7,6 +7,7 @@ A template's `{% set name %}...{% endset %}` blocks are its named words; its bod
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,10 +48,10 @@ class Words:
     source: str  # the template's path as shown in messages
     template: jinja2.Template
 
-    @property
-    def where(self) -> Problem:
-        """Where these words were written, for a message about them (e.g. a text that does not fit)."""
-        return Problem(self.source, None, "")
+    def where(self, name: str | None = None) -> Problem:
+        """Where a named word (or, without a name, the template) was written: for messages about
+        it, such as a text that does not fit its box."""
+        return Problem(self.source, _definition_line(self.template, name) if name else None, "")
 
     def markup(self, name: str, *args, **kwargs) -> str:
         """A named word or macro, as paragraph markup (text from content escaped)."""
@@ -95,6 +96,19 @@ class Templates:
         except (jinja2.UndefinedError, TypeError, ValueError) as error:
             raise PrintkitError([Problem(shown, _template_line(template), f"template: {error}")]) from None
         return Words(str(module).strip(), module, shown, template)
+
+
+def _definition_line(template: jinja2.Template, name: str) -> int | None:
+    """The line of `{% set name %}` or `{% macro name(...) %}` in the template's source."""
+    pattern = re.compile(r"{%-?\s*(set|macro)\s+" + re.escape(name) + r"\b")
+    try:
+        source = Path(template.filename).read_text(encoding="utf-8")
+    except (OSError, TypeError):
+        return None
+    for number, line in enumerate(source.splitlines(), start=1):
+        if pattern.search(line):
+            return number
+    return None
 
 
 def _template_line(template: jinja2.Template | None) -> int | None:

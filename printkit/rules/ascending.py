@@ -85,24 +85,31 @@ def _target_row(rows, card: int, row_limit: int) -> tuple[int, str]:
     return index, "overflow" if len(rows[index]) >= row_limit else "append"
 
 
-def check_exercise(rows, revealed, setup: Setup) -> list[str]:
-    """Why an exercise cannot happen in a game (an empty list when it can)."""
-    cards = [card for row in rows for card in row] + list(revealed)
-    problems = []
+def check_exercise(rows, revealed, setup: Setup) -> list[tuple[tuple, str]]:
+    """Why an exercise cannot happen in a game, as (path within the exercise, message)."""
+    found = []
     if len(rows) != setup.starter_rows:
-        problems.append(f"has {len(rows)} rows, the game has {setup.starter_rows}")
-    bad = sorted({card for card in cards if card not in setup.cards})
-    if bad:
-        problems.append(f"uses card(s) {', '.join(map(str, bad))} that are not in the deck")
-    twice = sorted({card for card in cards if cards.count(card) > 1})
-    if twice:
-        problems.append(f"uses card(s) {', '.join(map(str, twice))} more than once")
-    for row in rows:
-        if not row or len(row) > setup.row_limit or list(row) != sorted(row):
-            problems.append(f"row {list(row)} must hold 1 to {setup.row_limit} cards in increasing order")
+        found.append((("rows",), f"has {len(rows)} rows, the game has {setup.starter_rows}"))
+    for r, row in enumerate(rows):
+        if len(row) > setup.row_limit or list(row) != sorted(row):
+            found.append((("rows", r), f"row {list(row)} must hold 1 to {setup.row_limit} cards "
+                                       f"in increasing order"))
     if not setup.players_min <= len(revealed) <= setup.players_max:
-        problems.append(f"reveals {len(revealed)} cards, one per player ({setup.players_min}-{setup.players_max})")
-    return problems
+        found.append((("revealed",), f"reveals {_cards(len(revealed))}, one per player "
+                                     f"({setup.players_min}-{setup.players_max})"))
+    seen = set()
+    places = [(("rows", r, k), card) for r, row in enumerate(rows) for k, card in enumerate(row)]
+    for path, card in places + [(("revealed", k), card) for k, card in enumerate(revealed)]:
+        if card not in setup.cards:
+            found.append((path, f"card {card} is not in the deck"))
+        elif card in seen:
+            found.append((path, f"card {card} is used twice (a deck has one of each)"))
+        seen.add(card)
+    return found
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
 
 
 def generate_exercises(setup: Setup, seed: int, count: int) -> list[tuple[tuple, tuple]]:

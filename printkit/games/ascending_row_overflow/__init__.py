@@ -45,8 +45,8 @@ def check(data) -> list[Finding]:
                              f"exercises is {practice['exercises']} but {len(practice['given'])} are given"))
     if not found:
         for index, given in enumerate(practice["given"]):
-            found += [Finding("practice.yaml", ("given", index), f"exercise {index + 1} {problem}")
-                      for problem in check_exercise(given["rows"], given["revealed"], setup)]
+            found += [Finding("practice.yaml", ("given", index) + path, f"exercise {index + 1}: {problem}")
+                      for path, problem in check_exercise(given["rows"], given["revealed"], setup)]
     return found
 
 

@@ -8,8 +8,7 @@ from printkit.plan.cards import Slot, plan_card_sheet
 from printkit.plan.geometry import Rect, Segment
 from printkit.render.deck import Card, render_deck
 from printkit.render.pdf import PdfFile, text_width
-from printkit.render.sheets import fitted_line
-from printkit.render.text import draw_blocks, fit
+from printkit.render.text import draw_blocks, fit, height_of
 from printkit.rules.ascending import rotation_ambiguous
 
 FRAME_INSET = 3.0
@@ -24,7 +23,7 @@ def render(kit) -> tuple[bytes, int]:
     cards = [_number_card(n, words) for n in game["deck"]["cards"]]
     spare = -len(cards) % sheet.per_sheet
     cards += [_reference_card(i + 1, words) for i in range(min(spare, 3))]
-    pdf = PdfFile(f"{game['title']} - deck", f"{len(game['deck']['cards'])} cards, poker size, duplex backs",
+    pdf = kit.pdf("Deck", f"{len(game['deck']['cards'])} cards, poker size, duplex backs",
                   duplex=kit.options.duplex)
     render_deck(pdf, sheet, cards, kit.options.duplex)
     return pdf.finish(), pdf.pages
@@ -73,11 +72,13 @@ def _back(pdf: PdfFile, slot: Slot, words) -> None:
         pdf.rect(trim.inset(FRAME_INSET + 2.2 * step), width=0.5 if step == 0 else 0.3,
                  level=0.0 if step == 0 else 0.55, radius=max(0.5, 2.5 - 0.4 * step))
     _diamond_lattice(pdf, trim.inset(FRAME_INSET + 9.5))
-    band = Rect(trim.x + 8, trim.y + trim.height / 2 - 9, trim.width - 16, 18)
+    band = Rect(trim.x + 8, trim.y + trim.height / 2 - 10, trim.width - 16, 20)
     pdf.rect(band, width=0.3, fill=1.0, radius=1.5)
-    cx, cy = band.x + band.width / 2, band.y + band.height / 2
-    fitted_line(pdf, cx, cy + 0.8, words.plain("back_title"), band.width - 3, 10, "Sans-Bold", "centre")
-    fitted_line(pdf, cx, cy - 4.2, words.plain("back_note"), band.width - 3, 7, align="centre", level=0.3)
+    text = Rect(band.x + 2, band.y + 1.5, band.width - 4, band.height - 3)
+    flowables, _ = fit(words.markup("back"), text.width, text.height, 10.0, "card back",
+                       words.where("back"), align="centre")
+    top = text.top - (text.height - height_of(flowables, text.width)) / 2
+    draw_blocks(pdf, flowables, text.x, top, text.width)
 
 
 def _diamond_lattice(pdf: PdfFile, box: Rect, step: float = 6.0) -> None:
@@ -115,14 +116,14 @@ def _reference_card(number: int, words) -> Card:
         pdf.text(inner.x, inner.top - 3.5, words.plain("reference_title"), 7, level=0.35)
         box = Rect(inner.x, inner.y, inner.width, inner.height - 6)
         flowables, _ = fit(text, box.width, box.height, 10.0, f"deck reference card {number}",
-                           words.where)
+                           words.where(f"reference_{number}"))
         draw_blocks(pdf, flowables, box.x, box.top, box.width)
 
     def back(pdf: PdfFile, slot: Slot) -> None:
         pdf.rect(slot.trim.inset(FRAME_INSET), width=0.35, radius=2.5)
         inner = slot.trim.inset(FRAME_INSET + 6)
         flowables, _ = fit(words.markup("reference_back"), inner.width, 20, 9.0, "deck reference back",
-                           words.where, align="centre")
+                           words.where("reference_back"), align="centre")
         draw_blocks(pdf, flowables, inner.x, inner.y + inner.height / 2 + 6, inner.width)
 
     return Card(f"reference {number}", face, back)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.page import plan_sheet
 from printkit.render.pdf import PdfFile
-from printkit.render.sheets import Footer, begin_sheet
+from printkit.render.sheets import begin_sheet
 from printkit.render.text import draw_blocks, fit
 
 from printkit.rules.ascending import resolve
@@ -22,8 +22,8 @@ def render(kit) -> tuple[bytes, int]:
     words = kit.words("starter-rows")
     frame = plan_sheet(kit.options.paper.landscape(), margin=MARGIN)
     example = overflow_example(kit.data)
-    footer = Footer(kit.templates.render("common.j2"), game["title"], "Starter rows")
-    pdf = PdfFile(f"{game['title']} - starter rows", f"{game['starter_rows']} row mats at 100% scale")
+    footer = kit.footer("Starter rows")
+    pdf = kit.pdf("Starter rows", f"{game['starter_rows']} row mats at 100% scale")
     for index in range(game["starter_rows"]):
         begin_sheet(pdf, frame, footer, index + 1, game["starter_rows"])
         _mat(pdf, frame.body, row_letter(index), game["row_limit"], example, words)
@@ -72,7 +72,7 @@ def _overflow(pdf: PdfFile, box: Rect, example, words) -> None:
         text_x = _overflow_diagram(pdf, box, *example, words) + 12
     text_box = Rect(text_x, box.y, box.right - text_x, box.height - 2)
     flowables, _ = fit(words.markup("overflow"), text_box.width, text_box.height, 12.0,
-                       "starter-row overflow rule", words.where)
+                       "starter-row overflow rule", words.where("overflow"))
     draw_blocks(pdf, flowables, text_box.x, text_box.top, text_box.width)
 
 

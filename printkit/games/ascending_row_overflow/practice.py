@@ -6,11 +6,11 @@ from __future__ import annotations
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.page import plan_sheet, split_rows
 from printkit.render.pdf import PdfFile
-from printkit.render.sheets import Footer, begin_sheet
+from printkit.render.sheets import begin_sheet
 from printkit.render.text import draw_blocks, fit
 from printkit.rules.ascending import resolve
 
-from .model import exercises, row_letter, setup_of
+from .model import exercises, row_letter
 
 INTRO = 22.0
 MINI_W, MINI_H, MINI_GAP = 8.0, 9.5, 1.2
@@ -32,8 +32,8 @@ def _render(kit, product: str, name: str, draw_exercise) -> tuple[bytes, int]:
     words = kit.words(product.replace("-sheet", ""))
     items = exercises(kit.data)
     frame = plan_sheet(kit.options.paper)
-    footer = Footer(kit.templates.render("common.j2"), game["title"], name)
-    pdf = PdfFile(f"{game['title']} - {name.lower()}", f"{len(items)} practice exercises")
+    footer = kit.footer(name)
+    pdf = kit.pdf(name, f"{len(items)} practice exercises")
     area_height = frame.body.height - INTRO - 2
     per_page = int((area_height + GAP) // (exercise_height(game) + GAP))
     pages = -(-len(items) // per_page)
@@ -42,7 +42,7 @@ def _render(kit, product: str, name: str, draw_exercise) -> tuple[bytes, int]:
         body = frame.body
         pdf.text(body.x, body.top - 6, words.plain("heading"), 14, font="Sans-Bold")
         intro = Rect(body.x, body.top - INTRO, body.width, INTRO - 10)
-        flowables, _ = fit(words.markup("intro"), intro.width, intro.height, 9.0, f"{product} intro", words.where)
+        flowables, _ = fit(words.markup("intro"), intro.width, intro.height, 9.0, f"{product} intro", words.where("intro"))
         draw_blocks(pdf, flowables, intro.x, intro.top, intro.width)
         area = Rect(body.x, body.y, body.width, area_height)
         batch = items[page * per_page:(page + 1) * per_page]
@@ -107,7 +107,7 @@ def _key_exercise(pdf: PdfFile, box: Rect, number: int, item, game: dict, words)
     left = column + 3.5 + game["row_limit"] * 5.6 + 16
     text_box = Rect(left, box.y + 2, box.right - left - 3, box.top - TITLE - box.y - 2)
     text = "\n\n".join(_step_text(step, before, words) for step, before in _with_rows_before(steps, rows))
-    flowables, _ = fit(text, text_box.width, text_box.height, 9.0, f"practice key exercise {number}", words.where)
+    flowables, _ = fit(text, text_box.width, text_box.height, 9.0, f"practice key exercise {number}", words.where())
     draw_blocks(pdf, flowables, text_box.x, text_box.top, text_box.width)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from printkit.plan.geometry import Rect
 from printkit.plan.page import plan_sheet
 from printkit.render.pdf import PdfFile
-from printkit.render.sheets import Footer, begin_sheet, grid_lines
+from printkit.render.sheets import begin_sheet, grid_lines
 from printkit.render.text import draw_blocks, fit
 
 HEADING = 12.0
@@ -22,8 +22,8 @@ def render(kit) -> tuple[bytes, int]:
     words = kit.words("score-sheet")
     frame = plan_sheet(kit.options.paper)
     body = frame.body
-    pdf = PdfFile(f"{game['title']} - score sheet", "score sheet: deals, dealer and totals")
-    begin_sheet(pdf, frame, Footer(kit.templates.render("common.j2"), game["title"], "Score sheet"), 1, 1)
+    pdf = kit.pdf("Score sheet", "score sheet: deals, dealer and totals")
+    begin_sheet(pdf, frame, kit.footer("Score sheet"), 1, 1)
     pdf.text(body.x, body.top - 6, words.plain("heading"), 14, font="Sans-Bold")
     block_h = TITLE_ROW + HEADER_ROW + game["players"]["max"] * PLAYER_ROW
     area_top, area_bottom = body.top - HEADING, body.y + FOOT
@@ -33,7 +33,7 @@ def render(kit) -> tuple[bytes, int]:
         top = area_top - i * (block_h + gap)
         _game_block(pdf, Rect(body.x, top - block_h, body.width, block_h), game, words)
     foot = Rect(body.x, body.y, body.width, FOOT - 3)
-    flowables, _ = fit(words.markup("foot"), foot.width, foot.height, 9.0, "score-sheet foot", words.where)
+    flowables, _ = fit(words.markup("foot"), foot.width, foot.height, 9.0, "score-sheet foot", words.where("foot"))
     draw_blocks(pdf, flowables, foot.x, foot.top, foot.width)
     return pdf.finish(), pdf.pages
 

@@ -1,0 +1,283 @@
+"""Cross Sums: what a scenario's setup is (derived, never typed), whether it keeps the campaign's
+rules, and whether its grid can be filled at all (a witness solution for the host key).
+
+Pure: plain data in, dataclasses and (path, message) findings out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+ACTION_RANKS = {"jack": 11, "queen": 12, "king": 13}
+DECK_RANKS = range(1, 14)
+DECK_SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+
+@dataclass(frozen=True)
+class Campaign:
+    copies_usual: int
+    copies_changes: tuple[tuple[int, int, int], ...]  # (from, to, copies)
+    number_suits: tuple[str, ...]
+    action_suits: tuple[str, ...]
+    target_suit: str
+    actions: dict[str, int]  # action -> scenario it joins from
+    hand_sizes: tuple[tuple[int, int], ...]  # (from scenario, size), ascending
+    market: int
+    distinct_from: int
+
+    def copies_for(self, number: int) -> int:
+        for start, end, copies in self.copies_changes:
+            if start <= number <= end:
+                return copies
+        return self.copies_usual
+
+    def hand_for(self, number: int) -> int:
+        return [size for start, size in self.hand_sizes if start <= number][-1]
+
+    def actions_for(self, number: int) -> tuple[str, ...]:
+        return tuple(a for a in ACTION_RANKS if a in self.actions and self.actions[a] <= number)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    number: int
+    title: str
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    highest: int
+    hand: int
+    copies: int
+    actions: tuple[str, ...]
+    distinct: bool
+    published: dict | None = None
+    overrides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    value: int
+    rank: int  # the club's rank, 1 (Ace) to 10
+    crosswise: bool  # turned 90 degrees: value = rank + 10
+    line: str  # "row" or "column"
+    index: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a setup sheet prints, derived from the scenario and the campaign."""
+
+    scenario: Scenario
+    grid: tuple[int, int]  # rows, columns
+    number_cards: tuple[tuple[int, str], ...]  # (rank, suit)
+    action_cards: tuple[tuple[int, str], ...]
+    targets: tuple[Target, ...]
+    deal: int  # dealt to hands, both players
+    market: int
+    stock: int
+
+    @property
+    def play_cards(self) -> int:
+        return len(self.number_cards) + len(self.action_cards)
+
+    def role(self, rank: int, suit: str) -> str:
+        """A card's role in this scenario: row/column target, number, action, or aside."""
+        for target in self.targets:
+            if (rank, suit) == (target.rank, "clubs"):
+                return f"{target.line} target"
+        if (rank, suit) in self.number_cards:
+            return "number"
+        if (rank, suit) in self.action_cards:
+            return "action"
+        return "aside"
+
+
+def target_card(value: int) -> tuple[int, bool]:
+    """The club that shows a target: 1-10 upright, 11-20 crosswise (rank + 10)."""
+    return (value - 10, True) if value > 10 else (value, False)
+
+
+def derive(campaign: Campaign, scenario: Scenario) -> Setup:
+    number_cards = tuple((rank, suit) for suit in campaign.number_suits[:scenario.copies]
+                         for rank in range(1, scenario.highest + 1))
+    action_cards = tuple((ACTION_RANKS[a], suit) for a in scenario.actions for suit in campaign.action_suits)
+    targets = tuple(Target(v, *target_card(v), line, i)
+                    for line, values in (("row", scenario.rows), ("column", scenario.columns))
+                    for i, v in enumerate(values))
+    deal = 2 * scenario.hand
+    count = len(number_cards) + len(action_cards)
+    return Setup(scenario, (len(scenario.rows), len(scenario.columns)), number_cards, action_cards,
+                 targets, deal, campaign.market, count - deal - campaign.market)
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+@dataclass
+class Findings:
+    """(path, message) pairs for one scenario, the path relative to the scenario's node."""
+
+    items: list[tuple[tuple, str]] = field(default_factory=list)
+
+    def add(self, path: tuple, message: str) -> None:
+        self.items.append((path, message))
+
+
+def check_scenario(campaign: Campaign, scenario: Scenario) -> list[tuple[tuple, str]]:
+    """Every way the scenario breaks the rules of the game or of the campaign."""
+    found = Findings()
+    _check_targets(scenario, found)
+    if found.items:
+        return found.items
+    setup = derive(campaign, scenario)
+    _check_deck(campaign, setup, found)
+    _check_campaign_rules(campaign, scenario, found)
+    _check_published(setup, found)
+    if not found.items and solve(scenario) is None:
+        found.add(("rows",), _unsolvable(scenario))
+    return found.items
+
+
+def _check_targets(scenario: Scenario, found: Findings) -> None:
+    for line in ("rows", "columns"):
+        for i, value in enumerate(getattr(scenario, line)):
+            if not 1 <= value <= 20:
+                found.add((line, i), f"target {value} is outside 1-20 (a club shows 1-10 upright, "
+                                     f"11-20 crosswise)")
+    if found.items:
+        return
+    seen: dict[int, tuple[str, int, int]] = {}
+    for line in ("rows", "columns"):
+        for i, value in enumerate(getattr(scenario, line)):
+            rank, _ = target_card(value)
+            if rank in seen:
+                other = seen[rank][2]
+                found.add((line, i), f"club rank {RANK_NAMES.get(rank, rank)} is used twice "
+                                     f"(targets {other} and {value})")
+            seen[rank] = (line, i, value)
+    if sum(scenario.rows) != sum(scenario.columns):
+        found.add(("columns",), f"row targets total {sum(scenario.rows)} but column targets total "
+                                f"{sum(scenario.columns)}; every card counts in both, so they must be equal")
+
+
+def _check_deck(campaign: Campaign, setup: Setup, found: Findings) -> None:
+    scenario = setup.scenario
+    if not 1 <= scenario.highest <= 10:
+        found.add(("highest",), f"highest number {scenario.highest} is not a number card (A=1 to 10)")
+    if scenario.copies > len(campaign.number_suits):
+        found.add(("copies",), f"{scenario.copies} copies per number need {scenario.copies} suits, "
+                               f"but numbers use only {', '.join(campaign.number_suits)}")
+    cards = list(setup.number_cards) + list(setup.action_cards) + [(t.rank, campaign.target_suit)
+                                                                  for t in setup.targets]
+    if len(cards) != len(set(cards)) or len(cards) > len(DECK_RANKS) * len(DECK_SUITS):
+        found.add(("copies",), "the play cards and the targets do not fit one 52-card deck together")
+    if setup.deal + setup.market > setup.play_cards:
+        found.add(("hand",), f"dealing {scenario.hand} cards to each player and {setup.market} to the market "
+                             f"needs {setup.deal + setup.market} cards, but there are only "
+                             f"{setup.play_cards} play and action cards")
+
+
+def _check_campaign_rules(campaign: Campaign, scenario: Scenario, found: Findings) -> None:
+    n = scenario.number
+    allowed = set(scenario.overrides)
+    for action in scenario.actions:
+        joins = campaign.actions.get(action)
+        if "actions" not in allowed and (joins is None or n < joins):
+            found.add(("actions",), f"the {action.capitalize()} joins the campaign in scenario {joins}, "
+                                    f"not before (say `overrides: [actions]` if this is intended)")
+    hand = campaign.hand_for(n)
+    if "hand" not in allowed and scenario.hand != hand:
+        found.add(("hand",), f"hand size {scenario.hand}, but scenarios at this stage of the campaign "
+                             f"use {hand} (say `overrides: [hand]` if this is intended)")
+    copies = campaign.copies_for(n)
+    if "copies" not in allowed and scenario.copies != copies:
+        found.add(("copies",), f"{scenario.copies} copies per number, but the campaign uses {copies} "
+                               f"in scenario {n} (say `overrides: [copies]` if this is intended)")
+    if "distinct" not in allowed and scenario.distinct != (n >= campaign.distinct_from):
+        rule = "needs" if n >= campaign.distinct_from else "cannot have"
+        found.add(("distinct",), f"scenario {n} {rule} the distinct-values rule (it applies from scenario "
+                                 f"{campaign.distinct_from}; say `overrides: [distinct]` if this is intended)")
+
+
+def _check_published(setup: Setup, found: Findings) -> None:
+    published = setup.scenario.published or {}
+    derived = {"cards": setup.play_cards, "stock": setup.stock}
+    for key, value in published.items():
+        if derived[key] != value:
+            found.add(("published", key), f"the seed publishes {value} {_what(key)}, the rules give "
+                                           f"{derived[key]}")
+
+
+def _what(key: str) -> str:
+    return {"cards": "play and action cards", "stock": "stock cards"}[key]
+
+
+def _unsolvable(scenario: Scenario) -> str:
+    extra = ", no value twice in a line" if scenario.distinct else ""
+    return (f"scenario {scenario.number} cannot be solved: no filling of the {len(scenario.rows)} x "
+            f"{len(scenario.columns)} grid with A-{scenario.highest} ({scenario.copies} copies each{extra}) "
+            f"meets rows {list(scenario.rows)} and columns {list(scenario.columns)}")
+
+
+def check_campaign(scenarios: list[Scenario]) -> list[tuple[int, tuple, str]]:
+    """Numbering gaps or repeats, and duplicate titles: (index, path, message)."""
+    found = []
+    seen_titles: dict[str, int] = {}
+    for index, scenario in enumerate(scenarios):
+        if scenario.number != index + 1:
+            found.append((index, ("number",), f"scenario number {scenario.number} where {index + 1} "
+                                              f"comes next (numbers run 1, 2, 3... without gaps or repeats)"))
+        key = scenario.title.casefold()
+        if key in seen_titles:
+            found.append((index, ("title",), f"title '{scenario.title}' is already used by scenario "
+                                             f"{seen_titles[key]}"))
+        seen_titles.setdefault(key, scenario.number)
+    return found
+
+
+# --- the solver -----------------------------------------------------------------------------
+
+def solve(scenario: Scenario) -> tuple[tuple[int, ...], ...] | None:
+    """A filling of the grid, or None. Columns are interchangeable (swapping two columns keeps
+    every row sum, count and distinctness), so the column targets may be taken in listed order."""
+    return solve_grid(scenario.rows, scenario.columns, scenario.highest, scenario.copies, scenario.distinct)
+
+
+def solve_grid(rows, columns, highest: int, copies: int, distinct: bool):
+    n_rows, n_cols = len(rows), len(columns)
+    grid = [[0] * n_cols for _ in range(n_rows)]
+    row_left, col_left = list(rows), list(columns)
+    used = [0] * (highest + 1)
+
+    def bounds(r: int, c: int) -> range:
+        cells_row = n_cols - c - 1  # cells after this one in its row
+        cells_col = n_rows - r - 1
+        lo = max(1, row_left[r] - cells_row * highest, col_left[c] - cells_col * highest)
+        hi = min(highest, row_left[r] - cells_row, col_left[c] - cells_col)
+        if cells_row == 0:
+            lo = max(lo, row_left[r])
+            hi = min(hi, row_left[r])
+        if cells_col == 0:
+            lo = max(lo, col_left[c])
+            hi = min(hi, col_left[c])
+        return range(lo, hi + 1)
+
+    def place(cell: int) -> bool:
+        if cell == n_rows * n_cols:
+            return True
+        r, c = divmod(cell, n_cols)
+        for value in bounds(r, c):
+            if used[value] >= copies:
+                continue
+            if distinct and (value in grid[r][:c] or any(grid[i][c] == value for i in range(r))):
+                continue
+            grid[r][c], used[value] = value, used[value] + 1
+            row_left[r] -= value
+            col_left[c] -= value
+            if place(cell + 1):
+                return True
+            row_left[r] += value
+            col_left[c] += value
+            grid[r][c], used[value] = 0, used[value] - 1
+        return False
+
+    return tuple(tuple(row) for row in grid) if place(0) else None

@@ -1,0 +1,301 @@
+"""Bad content: every mistake a designer can make is one located line on stderr, exit 1, no
+traceback, the same from `validate` and `build`, and it never costs a previous output.
+
+Each case is a folder tests/fixtures/bad/<case>/ holding only the files that differ from the real
+project. They are laid over a copy of it (the `project` fixture):
+
+- `ascending-row-overflow/game.yaml` replaces content/ascending-row-overflow/game.yaml;
+- `templates/...` replaces the file of that name under templates/;
+- `<name>.delete` (an empty file) deletes content/.../<name>.
+
+The expected lines below were checked by reading each fixture: the LINE is the line of the
+fixture file where the designer has to make the fix.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printkit.cli import main
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "bad"
+GAME = "ascending-row-overflow"
+G = f"{GAME}/game.yaml"
+P = f"{GAME}/practice.yaml"
+PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
+MARKUP_TITLE = "Rows < Overflow & Co"
+LONG_TITLE = "Ascending Row Overflow, the Deluxe Anniversary Edition with Extra Rows and Cards"
+CARD_WIDTH = 63.5  # mm, poker size
+PT = 25.4 / 72
+
+# case -> the exact stderr lines of `build` (and of `validate`)
+CASES = {
+    # line 17 is `starter_rows 4` (the colon is missing); line 18 is a correct `row_limit: 4`
+    "malformed-yaml-missing-colon": [
+        f"{G}:17: YAML syntax: could not find expected ':'"],
+    # line 4: `tagline: Reveal numbered cards together: append each ...` (unquoted ': ' in text)
+    "malformed-yaml-colon-in-text": [
+        f"{G}:4: YAML syntax: mapping values are not allowed here"],
+    # line 16: `hand_size: five`
+    "wrong-type-text-for-number": [
+        f"{G}:16: hand_size: expected a whole number, got text 'five'"],
+    # the deck written one card a line (14 `cards:`, 15 `- 1` ...): line 23 is the second `- 8`
+    "duplicate-card": [
+        f"{G}:23: card 8 is listed twice"],
+    # line 14: `cards: [1, ..., 23, 25]`
+    "card-out-of-range-25": [
+        f"{G}:14: card 25 is outside 1-24: the deck must be the cards 1 to 24, once each"],
+    # line 14: `cards: [0, 2, ..., 24]`
+    "card-out-of-range-0": [
+        f"{G}:14: card 0 is outside 1-24: the deck must be the cards 1 to 24, once each"],
+    # line 8: `  max: 5` under players; 5 x 5 + 4 = 29 > 24
+    "too-many-players-for-deck": [
+        f"{G}:8: 5 players need 5 x 5 hand cards + 4 starter rows = 29 cards, but the deck has 24"],
+    # line 16: `hand_sise: 5` - one typo, one message (not a second 'missing hand_size' at line 3)
+    "unknown-key-typo": [
+        f"{G}:16: unknown key 'hand_sise' (did you mean 'hand_size'?)"],
+    # line 20: `colour: red`, like nothing known
+    "unknown-key": [
+        f"{G}:20: unknown key 'colour' (expected one of: title, tagline, players, minutes, deck, "
+        f"hand_size, starter_rows, row_limit, deals_compared)"],
+    # `row_limit:` deleted from the top level, which starts at line 3 (`title:`)
+    "missing-key": [
+        f"{G}:3: row_limit: missing key 'row_limit'"],
+    # `penalty_per_card:` deleted from `deck:` (line 12); line 14 is the unrelated `cards:`
+    "missing-nested-key": [
+        f"{G}:12: deck.penalty_per_card: missing key 'penalty_per_card'"],
+    # lines 16 and 17: `hand_size: 5`, `hand_size: 6`
+    "key-given-twice": [
+        f"{G}:17: key 'hand_size' is given twice (first on line 16)"],
+    # practice.yaml deleted
+    "missing-content-file": [
+        f"{P}: content file is missing"],
+    # line 7: `  min: 5` under players (max stays 4)
+    "players-min-over-max": [
+        f"{G}:7: players.min (5) is more than players.max (4)"],
+    # practice.yaml: 6 `- title:`, 7 `rows:`, 8 `- [3]`, 9 `- [5, 8]`, 10 `- [10, 12, 14]`,
+    # 11 `- [20]`, 12 `revealed: [7, 15, 18]`; each case changes one of them.
+    # line 11 `- [7]`, then 7 again in line 12 `revealed: [7, 15, 18]`
+    "practice-card-reused": [
+        f"{P}:12: exercise 1: card 7 is used twice (a deck has one of each)"],
+    # line 12 `revealed: [7, 15, 30]`
+    "practice-card-not-in-deck": [
+        f"{P}:12: exercise 1: card 30 is not in the deck"],
+    # line 9 `- [8, 5]`
+    "practice-row-unsorted": [
+        f"{P}:9: exercise 1: row [8, 5] must hold 1 to 4 cards in increasing order"],
+    # line 10 `- [9, 10, 11, 12, 14]`, five cards where a row holds four
+    "practice-row-too-long": [
+        f"{P}:10: exercise 1: row [9, 10, 11, 12, 14] must hold 1 to 4 cards in increasing order"],
+    # templates/ascending-row-overflow/rules.j2 line 4: `# {{ titel }}`
+    "template-undefined-variable": [
+        "templates/ascending-row-overflow/rules.j2:4: template: 'titel' is undefined"],
+    # templates/ascending-row-overflow/deck.j2: `{% set reference_1 %}` (line 11) grown by six
+    # long bullets, far more than a card holds even at 7 pt
+    "reference-text-too-long": [
+        "templates/ascending-row-overflow/deck.j2:11: deck reference card 1: text does not fit its "
+        "52 x 72 mm box even at 7 pt; shorten it"],
+}
+GOOD_CASES = {"markup-in-title", "title-too-long-for-card-back"}  # fixtures tested on their own, below
+
+
+def overlay(case: str, project: Path) -> None:
+    source = FIXTURES / case
+    files = sorted(path for path in source.rglob("*") if path.is_file())
+    assert files, f"fixture {case} is empty"
+    for path in files:
+        relative = path.relative_to(source)
+        base = project if relative.parts[0] == "templates" else project / "content"
+        if path.suffix == ".delete":
+            target = base / relative.with_suffix("")
+            assert target.is_file(), f"{case}: nothing to delete at {target}"
+            target.unlink()
+        else:
+            target = base / relative
+            assert target.is_file(), f"{case}: {relative} replaces no file of the project"
+            shutil.copyfile(path, target)
+
+
+@pytest.fixture
+def cli(project, capsys, monkeypatch):
+    """Run printkit in the project folder, as a designer would: (exit code, stdout, stderr)."""
+    monkeypatch.chdir(project)
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        try:
+            code = main(list(argv))
+        except SystemExit as exit:  # argparse
+            code = exit.code
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+    return run
+
+
+def build(cli, out: str = "out"):
+    return cli("build", "--content", "content", "--out", out)
+
+
+def validate(cli):
+    return cli("validate", "--content", "content")
+
+
+def pdfs(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# --- the fixtures themselves ---------------------------------------------------------------------
+
+def test_every_fixture_folder_is_a_case():
+    folders = {path.name for path in FIXTURES.iterdir() if path.is_dir()}
+    assert folders == set(CASES) | GOOD_CASES
+    assert len(CASES) >= 14
+
+
+# --- each case: one located line, exit 1, validate and build agree ------------------------------
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_build_reports_the_problem_at_its_line(case, project, cli):
+    overlay(case, project)
+    code, out, err = build(cli)
+    assert err.splitlines() == CASES[case]
+    assert code == 1
+    assert out == ""
+    assert not (project / "out").exists(), "a failed build wrote something"
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_validate_agrees_with_build(case, project, cli):
+    overlay(case, project)
+    built = build(cli)
+    checked = validate(cli)
+    assert built[0] == 1
+    assert (checked[0], checked[2]) == (built[0], built[2])
+
+
+def test_real_content_validates_and_builds(project, cli):
+    """The control for the cases above: without a fixture, nothing is reported."""
+    assert validate(cli)[::2] == (0, "")
+    assert build(cli)[::2] == (0, "")
+
+
+# --- text with markup characters prints literally ----------------------------------------------
+
+def _text(path: Path) -> str:
+    """Every page's text, and the text of each card-sized cell of a 3 x 3 grid centred on the page
+    (cards stand side by side, so a title wrapped on three cards would interleave), with line
+    breaks and runs of spaces made single spaces."""
+    parts = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            parts.append(page.extract_text() or "")
+            w, h = 63.5 / PT, 88.9 / PT
+            left, bottom = (page.width - 3 * w) / 2, (page.height - 3 * h) / 2
+            for col in range(3):
+                for row in range(3):
+                    cell = (left + col * w, bottom + row * h, left + (col + 1) * w, bottom + (row + 1) * h)
+                    if cell[0] >= 0 and cell[1] >= 0 and cell[2] <= page.width and cell[3] <= page.height:
+                        parts.append(page.crop(cell).extract_text() or "")
+    return " | ".join(" ".join(part.split()) for part in parts)
+
+
+def test_markup_characters_in_title_print_literally(project, cli):
+    overlay("markup-in-title", project)
+    assert validate(cli)[::2] == (0, "")
+    code, _, err = build(cli)
+    assert (code, err) == (0, "")
+    for product in PRODUCTS:
+        text = _text(project / "out" / GAME / f"{product}.pdf")
+        assert MARKUP_TITLE in text, product
+        assert "&amp;" not in text and "&lt;" not in text, product
+
+
+def test_every_pdf_is_titled_from_game_yaml(project, cli):
+    """The title in game.yaml names every file (PDF title, and the footers drawn from it)."""
+    overlay("markup-in-title", project)
+    assert build(cli)[0] == 0
+    for product in PRODUCTS:
+        metadata = PdfReader(project / "out" / GAME / f"{product}.pdf").metadata
+        assert metadata["/Title"].startswith(f"{MARKUP_TITLE} - "), (product, metadata["/Title"])
+
+
+def test_title_too_long_for_card_back_is_an_error_or_fits(project, cli):
+    """An 80-character title (the most game.yaml allows) must not run across the neighbouring
+    cards of the back sheet: either it is set inside the card, or the build says which line of
+    which file to shorten (the title at game.yaml:3, or the template's back title) and names the
+    item - not "templates: a line: ...", which is no file and no item."""
+    overlay("title-too-long-for-card-back", project)
+    code, _, err = build(cli)
+    if code != 0:
+        assert code == 1
+        assert len(err.splitlines()) == 1, err
+        assert re.match(rf"({re.escape(G)}:3|templates/{GAME}/deck\.j2:\d+): .*back", err), err
+        return
+    assert _text(project / "out" / GAME / "deck.pdf").count(LONG_TITLE) >= 24, "the title is not on every back"
+    with pdfplumber.open(project / "out" / GAME / "deck.pdf") as pdf:
+        back = pdf.pages[1]
+        w, h = 63.5 / PT, 88.9 / PT
+        left, bottom = (back.width - 3 * w) / 2, (back.height - 3 * h) / 2
+        for char in back.chars:
+            if char["x0"] < left or char["x1"] > back.width - left:
+                continue  # the scale bars' labels, in the margins
+            col = int((char["x0"] - left) // w)
+            assert char["x1"] <= left + (col + 1) * w, f"{char['text']!r} runs across a card edge"
+
+
+# --- bad input loses nothing ----------------------------------------------------------------------
+
+def retitle(project: Path) -> None:
+    """A good change that alters every PDF (and still fits on the card backs)."""
+    game = project / "content" / G
+    text = game.read_text(encoding="utf-8")
+    assert "\ntitle: Ascending row overflow\n" in text
+    game.write_text(text.replace("\ntitle: Ascending row overflow\n", "\ntitle: Ascending row overflow II\n"),
+                    encoding="utf-8")
+
+
+def test_retitle_changes_every_pdf(project, cli):
+    """The control that gives the next test its teeth."""
+    assert build(cli)[0] == 0
+    before = pdfs(project / "out")
+    retitle(project)
+    assert build(cli)[0] == 0
+    after = pdfs(project / "out")
+    assert all(after[f"{GAME}/{p}.pdf"] != before[f"{GAME}/{p}.pdf"] for p in PRODUCTS)
+
+
+@pytest.mark.parametrize("case", ["practice-row-unsorted", "template-undefined-variable",
+                                  "reference-text-too-long"])
+def test_bad_input_loses_nothing(case, project, cli):
+    """A failing build over a good one: every previous PDF byte-identical, no temporary left.
+    The new title changes every PDF, so a build that wrote what it could would be caught; the
+    content fails in loading, the templates in rendering the first (deck) and last (rules) product."""
+    assert build(cli)[0] == 0
+    before = pdfs(project / "out")
+    assert {f"{GAME}/{product}.pdf" for product in PRODUCTS} <= set(before)
+    overlay(case, project)
+    retitle(project)
+    code, _, err = build(cli)
+    assert code == 1
+    assert err.startswith(CASES[case][0].split(":")[0] + ":"), err  # failed for the case's reason
+    assert pdfs(project / "out") == before
+    assert not list((project / "out").rglob(".*.tmp"))
+
+
+def test_unwritable_output_folder(project, cli):
+    """--out under a regular file (chmod would not stop root): one line naming the path, exit 1."""
+    (project / "afile").write_text("not a folder\n")
+    code, out, err = build(cli, out="afile/out")
+    lines = err.splitlines()
+    assert code == 1
+    assert len(lines) == 1 and lines[0].startswith("afile/out"), err
+    assert "cannot write" in lines[0]
+    assert (project / "afile").read_text() == "not a folder\n"

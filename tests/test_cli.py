@@ -1,0 +1,199 @@
+"""The command line as a table: argv -> exit code -> stderr -> stdout -> files written.
+
+Every row runs `printkit.cli.main(argv)` in-process, in a copy of the project (so the defaults
+`--content content` and `--out output` apply and printed paths are relative), and checks that
+nothing else was written. One subprocess test proves `python -m printkit` works.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.games import all_games
+from printkit.pipeline import select_games
+
+GAME = "ascending-row-overflow"
+TITLE = "Ascending row overflow"
+PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
+ALL_GAMES = all_games()
+
+
+@dataclass(frozen=True)
+class Usage:
+    """A usage error: argparse's usage line first, then `<prog>: error: ...` containing `text`."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Row:
+    argv: list[str]
+    code: int
+    stderr: list[str] | Usage = ()  # exact lines, or a usage error
+    stdout: str | None = None  # a check below by name: "list", "valid", "built A4", ...
+    written: str | None = None  # the folder the game's 6 PDFs go to; None: nothing is written
+
+
+ROWS = {
+    "list": Row(["list"], 0, [], "list"),
+    "validate": Row(["validate"], 0, [], "valid"),
+    "build": Row(["build"], 0, [], "built A4", "output"),
+    "build one game": Row(["build", GAME], 0, [], "built A4", "output"),
+    "build --paper letter": Row(["build", "--paper", "letter", "--out", "out"], 0, [], "built Letter", "out"),
+    "build unknown game": Row(["build", "nosuchgame"], 2, Usage("unknown game: nosuchgame (known: ")),
+    "build --paper a5": Row(["build", "--paper", "a5"], 2, Usage("argument --paper: invalid choice: 'a5'")),
+    "build --bleed -1": Row(["build", "--bleed", "-1"], 2, Usage("argument --bleed: bleed must be 0 to 6 mm, not -1")),
+    "build --bleed x": Row(["build", "--bleed", "x"], 2, Usage("argument --bleed: not a number of millimetres: 'x'")),
+    "build --duplex sideways": Row(["build", "--duplex", "sideways"], 2,
+                                   Usage("argument --duplex: invalid choice: 'sideways'")),
+    "no command": Row([], 2, Usage("the following arguments are required: COMMAND")),
+    "validate missing content": Row(["validate", "--content", "/nonexistent"], 2,
+                                    Usage("content folder not found: /nonexistent")),
+    "build missing content": Row(["build", "--content", "/nonexistent"], 2,
+                                 Usage("content folder not found: /nonexistent")),
+    "version": Row(["--version"], 0, [], "version"),
+}
+
+
+def run(argv, capsys) -> tuple[int, str, str]:
+    capsys.readouterr()
+    try:
+        code = main(list(argv))
+    except SystemExit as exit:  # argparse's own errors, and --version
+        code = exit.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def files_in(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def here(project, monkeypatch) -> Path:
+    monkeypatch.chdir(project)
+    return project
+
+
+@pytest.mark.parametrize("row", ROWS.values(), ids=ROWS.keys())
+def test_cli_table(row: Row, here: Path, capsys):
+    before = files_in(here)
+    code, out, err = run(row.argv, capsys)
+    assert "Traceback" not in out + err
+
+    assert code == row.code, err
+    if isinstance(row.stderr, Usage):
+        lines = err.splitlines()
+        assert lines[0].startswith("usage: printkit"), err
+        assert re.fullmatch(r"printkit( \w+)?: error: .*", lines[-1]), err
+        assert row.stderr.text in lines[-1], err
+        assert out == ""
+    else:
+        assert err.splitlines() == list(row.stderr)
+
+    if row.stdout is not None:
+        CHECK_STDOUT[row.stdout.split()[0]](out, here, *row.stdout.split()[1:], folder=row.written)
+
+    new = files_in(here) - before
+    if row.written is None:
+        assert new == set()
+    else:
+        game_pdfs = {f"{row.written}/{GAME}/{product}.pdf" for product in PRODUCTS}
+        assert game_pdfs <= new
+        assert all(re.fullmatch(rf"{row.written}/[\w-]+/[\w-]+\.pdf", path) for path in new), new
+        for path in game_pdfs:
+            assert (here / path).read_bytes().startswith(b"%PDF-")
+
+
+# --- what stdout says ------------------------------------------------------------------------------
+
+def check_list(out: str, here: Path, folder=None) -> None:
+    lines = out.splitlines()
+    start = lines.index(f"{GAME}  ({TITLE})")
+    products = [re.match(r"  (\S+) +\S", line) for line in lines[start + 1:start + 1 + len(PRODUCTS)]]
+    assert [m.group(1) for m in products if m] == PRODUCTS
+
+
+def check_valid(out: str, here: Path, folder=None) -> None:
+    assert re.fullmatch(r"content is valid: \d+ games? checked, \d+ products? rendered on A4 and Letter\n", out), out
+
+
+def check_built(out: str, here: Path, paper: str, folder: str) -> None:
+    """One line per file, `PATH  N page(s)` with the file's real page count; then a summary."""
+    lines = out.splitlines()
+    shown = {}
+    for line in lines[:-1]:
+        match = re.fullmatch(r"(\S+\.pdf)  (\d+) (pages?)(  \(unchanged\))?", line)
+        assert match, line
+        path, pages, word = match.group(1), int(match.group(2)), match.group(3)
+        assert word == ("page" if pages == 1 else "pages"), line
+        assert pages == len(PdfReader(here / path).pages), line
+        shown[path] = pages
+    assert [p for p in shown if p.startswith(f"{folder}/{GAME}/")] == \
+        [f"{folder}/{GAME}/{product}.pdf" for product in PRODUCTS]
+    summary = re.fullmatch(r"built (\d+) files \((\d+) changed\), (\d+) pages, (\d+) games?, (\w+), in \d+\.\d\d s",
+                           lines[-1])
+    assert summary, lines[-1]
+    files, changed, pages, _, shown_paper = summary.groups()
+    assert int(files) == int(changed) == len(shown)
+    assert int(pages) == sum(shown.values())
+    assert shown_paper == paper
+
+
+def check_version(out: str, here: Path, folder=None) -> None:
+    assert re.fullmatch(r"printkit \d+\.\d+\.\d+\n", out), out
+
+
+CHECK_STDOUT = {"list": check_list, "valid": check_valid, "built": check_built, "version": check_version}
+
+
+# --- more than a row can say -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("only_one", [True, False], ids=["one game", "every game"])
+def test_validate_counts_games_in_good_english(only_one, here: Path, capsys, monkeypatch):
+    if only_one:  # a project with just this game, as before a second one was added
+        monkeypatch.setattr("printkit.pipeline.all_games", lambda: {GAME: ALL_GAMES[GAME]})
+    games = select_games([])
+    products = sum(len(game.products) for game in games)
+    code, out, _ = run(["validate"], capsys)
+    assert code == 0
+    assert out == (f"content is valid: {len(games)} game{'s' * (len(games) != 1)} checked, "
+                   f"{products} product{'s' * (products != 1)} rendered on A4 and Letter\n")
+
+
+def test_build_twice_changes_nothing_the_second_time(here: Path, capsys):
+    assert run(["build"], capsys)[0] == 0
+    before = {p: (here / "output" / p).stat().st_mtime_ns for p in files_in(here / "output")}
+    code, out, _ = run(["build"], capsys)
+    assert code == 0
+    assert all(line.endswith("  (unchanged)") for line in out.splitlines()[:-1])
+    assert re.match(r"built \d+ files \(0 changed\)", out.splitlines()[-1])
+    assert {p: (here / "output" / p).stat().st_mtime_ns for p in files_in(here / "output")} == before
+
+
+def test_written_pdfs_are_readable_like_any_new_file(here: Path, capsys):
+    """The PDFs get the permissions the user's umask gives new files (0644 for umask 022), not the
+    0600 of a private temporary file: a print shop, a web server or a teammate must read them."""
+    umask = os.umask(0)
+    os.umask(umask)
+    assert run(["build"], capsys)[0] == 0
+    for product in PRODUCTS:
+        mode = (here / "output" / GAME / f"{product}.pdf").stat().st_mode & 0o777
+        assert mode == 0o666 & ~umask, f"{product}.pdf is {mode:o}"
+
+
+def test_python_dash_m_printkit(here: Path):
+    result = subprocess.run([sys.executable, "-m", "printkit", "list"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert f"{GAME}  ({TITLE})" in result.stdout.splitlines()
