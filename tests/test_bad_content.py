@@ -6,7 +6,8 @@ project. They are laid over a copy of it (the `project` fixture):
 
 - `ascending-row-overflow/game.yaml` replaces content/ascending-row-overflow/game.yaml;
 - `templates/...` replaces the file of that name under templates/;
-- `<name>.delete` (an empty file) deletes content/.../<name>.
+- `<name>.delete` (an empty file) deletes content/.../<name>;
+- `<name>.edit` (YAML with `old` and `new`) edits the real file, so a fixture never goes stale.
 
 The expected lines below were checked by reading each fixture: the LINE is the line of the
 fixture file where the designer has to make the fix.
@@ -20,10 +21,12 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+import yaml
 from pypdf import PdfReader
 
 from printkit.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "bad"
 GAME = "ascending-row-overflow"
 G = f"{GAME}/game.yaml"
@@ -33,6 +36,12 @@ MARKUP_TITLE = "Rows < Overflow & Co"
 LONG_TITLE = "Ascending Row Overflow, the Deluxe Anniversary Edition with Extra Rows and Cards"
 CARD_WIDTH = 63.5  # mm, poker size
 PT = 25.4 / 72
+
+def line_of(template: str, text: str) -> int:
+    """The line of the real template on which `text` stands (the edits keep line numbers above it)."""
+    lines = (ROOT / "templates" / GAME / template).read_text(encoding="utf-8").splitlines()
+    return next(number for number, line in enumerate(lines, start=1) if text in line)
+
 
 # case -> the exact stderr lines of `build` (and of `validate`)
 CASES = {
@@ -93,13 +102,15 @@ CASES = {
     # line 10 `- [9, 10, 11, 12, 14]`, five cards where a row holds four
     "practice-row-too-long": [
         f"{P}:10: exercise 1: row [9, 10, 11, 12, 14] must hold 1 to 4 cards in increasing order"],
-    # templates/ascending-row-overflow/rules.j2 line 4: `# {{ titel }}`
+    # the line of `# {{ titel }}` in the edited rules.j2
     "template-undefined-variable": [
-        "templates/ascending-row-overflow/rules.j2:4: template: 'titel' is undefined"],
+        f"templates/ascending-row-overflow/rules.j2:{line_of('rules.j2', '# {{ title }}')}: "
+        "template: 'titel' is undefined"],
     # templates/ascending-row-overflow/deck.j2: `{% set reference_1 %}` (line 11) grown by six
     # long bullets, far more than a card holds even at 7 pt
     "reference-text-too-long": [
-        "templates/ascending-row-overflow/deck.j2:11: deck reference card 1: text does not fit its "
+        f"templates/ascending-row-overflow/deck.j2:{line_of('deck.j2', '{% set reference_1 %}')}: "
+        "deck reference card 1: text does not fit its "
         "52 x 72 mm box even at 7 pt; shorten it"],
 }
 GOOD_CASES = {"markup-in-title", "title-too-long-for-card-back"}  # fixtures tested on their own, below
@@ -116,6 +127,12 @@ def overlay(case: str, project: Path) -> None:
             target = base / relative.with_suffix("")
             assert target.is_file(), f"{case}: nothing to delete at {target}"
             target.unlink()
+        elif path.suffix == ".edit":
+            target = base / relative.with_suffix("")
+            edit = yaml.safe_load(path.read_text(encoding="utf-8"))
+            text = target.read_text(encoding="utf-8")
+            assert text.count(edit["old"]) == 1, f"{case}: the edit does not apply to {target}"
+            target.write_text(text.replace(edit["old"], edit["new"]), encoding="utf-8")
         else:
             target = base / relative
             assert target.is_file(), f"{case}: {relative} replaces no file of the project"

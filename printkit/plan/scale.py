@@ -49,8 +49,9 @@ def bars_in_margins(paper: Paper, keep_out: list[Rect]) -> tuple[ScaleBar, ...]:
     if bottom:
         return bottom
     middle = paper.height / 2
-    left = ScaleBar(area.x + BAR_THICKNESS, middle - METRIC[0] / 2, *METRIC, vertical=True)
-    right = ScaleBar(area.right, middle - IMPERIAL[0] / 2, *IMPERIAL, vertical=True)
+    inside = 0.2  # keep the strokes clear of the printable edge (A4 leaves 4.75 mm of margin)
+    left = ScaleBar(area.x + BAR_THICKNESS + inside, middle - METRIC[0] / 2, *METRIC, vertical=True)
+    right = ScaleBar(area.right - inside, middle - IMPERIAL[0] / 2, *IMPERIAL, vertical=True)
     bars = (left, right)
     if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out):
         raise ValueError(f"no room for the scale bars on {paper.name}")
