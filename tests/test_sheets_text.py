@@ -1,0 +1,102 @@
+"""The words on the sheets: read back from the PDFs, checked against the seed's rules and the
+content, and changed by a content edit (no number or rule word comes from code)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from conftest import build_into
+
+GAME = "ascending-row-overflow"
+
+
+def text(folder: Path, product: str, right_half: bool = False) -> str:
+    """A PDF's text with whitespace made single spaces (optionally of the pages' right halves)."""
+    with pdfplumber.open(folder / GAME / f"{product}.pdf") as pdf:
+        pages = [p.crop((p.width / 2, 0, p.width, p.height)) if right_half else p for p in pdf.pages]
+        return " ".join(" ".join((page.extract_text() or "").split()) for page in pages)
+
+
+def test_score_sheet_has_deals_dealer_total_and_the_tie_rule(built_a4):
+    words = text(built_a4, "score-sheet")
+    for label in ("Player", "Deal 1", "Deal 2", "Total", "D"):
+        assert label in words
+    assert "fourth player, if playing" in words  # 3 players, a 4th optional
+    assert "Fewer points is better; equal totals tie." in words
+    assert words.count("Deal 1") >= 3  # several games a page
+
+
+def test_practice_sheet_shows_the_seeds_example_and_no_answers(built_a4):
+    words = text(built_a4, "practice-sheet")
+    assert "Exercise 1 · The worked example from the rules" in words
+    assert "Exercise 8" in words
+    for card in (7, 15, 18):
+        assert f"{card} joins row ____" in words
+    assert "goes after" not in words and "collects 10, 12, 14, 15" not in words
+
+
+def test_practice_key_holds_the_models_answers(built_a4):
+    words = text(built_a4, "practice-key", right_half=True)  # the answers, beside the rows
+    assert "7 goes after 3 in row A." in words
+    assert "15 goes after 14 in row C." in words
+    # 18 follows 15 (not 14: the end changed) and row C already holds four: overflow
+    assert "18 belongs in row C, which already holds four cards: that player collects 10, 12, 14, 15" in words
+    assert "no row ends below it" in words  # the seeded exercises include that case
+    assert "Exercise 8" in text(built_a4, "practice-key")
+
+
+def test_rules_page_tells_the_seeds_rules_with_content_numbers(built_a4):
+    words = text(built_a4, "rules")
+    for sentence in (
+        "Use exactly twenty-four cards, one each numbered 1 to 24, with identical backs.",
+        "Shuffle and deal five cards to each of three or four players.",
+        "Each row can hold at most four cards before an overflow is resolved.",
+        "Append to the row whose end is the greatest number strictly below your card.",
+        "Seven goes after three. Fifteen goes after fourteen. Eighteen then follows fifteen, not "
+        "fourteen, because the current row end changed",
+        "Keep host keys separate.",
+    ):
+        assert sentence in words, sentence
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory) -> Path:
+    """The project with a row limit of 3 and hands of 4 cards: every sheet must follow."""
+    import shutil
+    root = tmp_path_factory.mktemp("edited")
+    here = Path(__file__).resolve().parent.parent
+    shutil.copytree(here / "content", root / "content")
+    shutil.copytree(here / "templates", root / "templates")
+    game = root / "content" / GAME / "game.yaml"
+    source = game.read_text(encoding="utf-8")
+    source = re.sub(r"\nrow_limit: 4", "\nrow_limit: 3", source)
+    source = re.sub(r"\nhand_size: 5", "\nhand_size: 4", source)
+    game.write_text(source, encoding="utf-8")
+    practice = root / "content" / GAME / "practice.yaml"
+    practice.write_text(practice.read_text(encoding="utf-8").replace("[10, 12, 14]", "[12, 14]"),
+                        encoding="utf-8")
+    assert build_into(root / "out", GAME, content=root / "content") == 0
+    return root / "out"
+
+
+def test_a_content_edit_changes_the_words_it_should(edited):
+    rules = text(edited, "rules")
+    assert "Each row can hold at most three cards" in rules
+    assert "deal four cards to each of three or four players" in rules
+    assert "End after four reveals" in rules
+    assert "four cards before an overflow" not in rules
+    mats = text(edited, "starter-rows")
+    assert "A row holds at most three cards" in mats
+    assert "collected: 3 penalty points" in mats
+
+
+def test_a_content_edit_changes_the_mats_places(edited):
+    with pdfplumber.open(edited / GAME / "starter-rows.pdf") as pdf:
+        page = pdf.pages[0]
+        places = [r for r in page.rects if abs(r["width"] * 25.4 / 72 - 63.5) < 0.05
+                  and abs(r["height"] * 25.4 / 72 - 88.9) < 0.05]
+    assert len(places) == 3
