@@ -11,6 +11,8 @@ from pathlib import Path
 from printkit.errors import Problem, PrintkitError
 from printkit.games import Game, Kit, Options, all_games
 from printkit.load import load_yaml, read_content
+from printkit.load.schema import dotted
+from printkit.render.pdf import describe_glyphs, missing_glyphs
 from printkit.plan.geometry import PAPERS
 from printkit.render.words import Templates
 from printkit.write import Output, write_outputs
@@ -27,12 +29,25 @@ def load_kit(game: Game, content: Path, options: Options) -> Kit:
             problems += error.problems
             continue
         data[Path(file).stem], located[file], found = read_content(node, spec)
-        problems += found
+        problems += found + unprintable(data[Path(file).stem], located[file])
     if not problems:
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(data)]
     if problems:
         raise PrintkitError(problems)
     return Kit(game, data, located, templates_for(content), options)
+
+
+def unprintable(data, located, path: tuple = ()) -> list[Problem]:
+    """Text in content that the fonts cannot draw: an error at its line, not an empty box in print."""
+    if isinstance(data, dict):
+        return [p for key, value in data.items() for p in unprintable(value, located, path + (key,))]
+    if isinstance(data, list):
+        return [p for i, value in enumerate(data) for p in unprintable(value, located, path + (i,))]
+    missing = missing_glyphs(data) if isinstance(data, str) else []
+    if not missing:
+        return []
+    return [located.problem(path, f"{dotted(path)}: the font has no glyph for {describe_glyphs(missing)}; "
+                                  f"it would print as an empty box")]
 
 
 def templates_for(content: Path) -> Templates:

@@ -102,6 +102,9 @@ CASES = {
     # line 10 `- [9, 10, 11, 12, 14]`, five cards where a row holds four
     "practice-row-too-long": [
         f"{P}:10: exercise 1: row [9, 10, 11, 12, 14] must hold 1 to 4 cards in increasing order"],
+    # line 3: `title: Ascending row overflow 漢字` - DejaVu Sans has no CJK glyphs
+    "unprintable-character": [
+        f"{G}:3: title: the font has no glyph for '字' (U+5B57), '漢' (U+6F22); it would print as an empty box"],
     # the line of `# {{ titel }}` in the edited rules.j2
     "template-undefined-variable": [
         f"templates/ascending-row-overflow/rules.j2:{line_of('rules.j2', '# {{ title }}')}: "

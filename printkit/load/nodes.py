@@ -34,12 +34,9 @@ def load_yaml(path: Path, shown_as: str) -> Node:
     except (OSError, UnicodeDecodeError) as error:
         raise PrintkitError([Problem(shown_as, None, f"cannot read: {_reason(error)}")]) from None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        # "while scanning a simple key" and the like: the context is where the fix is needed
-        mark = error.context_mark or error.problem_mark
-        line = mark.line + 1 if mark else None
-        raise PrintkitError([Problem(shown_as, line, f"YAML syntax: {error.problem}")]) from None
+        root = yaml.compose(text, Loader=LOADER)
+    except yaml.YAMLError:
+        root = _compose_for_message(text, shown_as)  # raises with the pure-Python parser's words
     if root is None:
         raise PrintkitError([Problem(shown_as, 1, "file is empty")])
     problems: list[Problem] = []
@@ -49,7 +46,22 @@ def load_yaml(path: Path, shown_as: str) -> Node:
     return node
 
 
+def _compose_for_message(text: str, shown_as: str):
+    """Parse again with PyYAML's Python parser, whose messages and marks do not depend on whether
+    libyaml is installed."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        # "while scanning a simple key" and the like: the context is where the fix is needed
+        mark = error.context_mark or error.problem_mark
+        line = mark.line + 1 if mark else None
+        raise PrintkitError([Problem(shown_as, line, f"YAML syntax: {error.problem}")]) from None
+    except yaml.YAMLError as error:
+        raise PrintkitError([Problem(shown_as, None, f"YAML syntax: {error}")]) from None
+
+
 _SCALARS = yaml.SafeLoader("")
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: same nodes, faster
 
 
 def _convert(raw: yaml.Node, file: str, problems: list[Problem]) -> Node:

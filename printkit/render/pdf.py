@@ -3,6 +3,7 @@ page boxes, and the millimetre-to-point conversion. Everything else draws throug
 
 from __future__ import annotations
 
+import functools
 import io
 from contextlib import contextmanager
 from importlib import resources
@@ -14,6 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
+from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Paper, Rect, Segment
 
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
@@ -30,6 +32,23 @@ def register_fonts() -> None:
     for family in FONTS:  # so <b> and <i> work inside a paragraph set in any of the three
         pdfmetrics.registerFontFamily(family, normal=family, bold="Sans-Bold", italic="Sans-Oblique",
                                       boldItalic="Sans-Bold")
+
+
+@functools.cache
+def _drawable() -> frozenset[str]:
+    """Every character that all of printkit's fonts have a glyph for."""
+    register_fonts()
+    maps = [set(pdfmetrics.getFont(name).face.charToGlyph) for name in FONTS]
+    return frozenset(chr(code) for code in set.intersection(*maps))
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Characters of `text` that printkit's fonts cannot draw (they would print as empty boxes)."""
+    return sorted(ch for ch in set(text) - _drawable() if not ch.isspace())
+
+
+def describe_glyphs(chars: list[str]) -> str:
+    return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)
 
 
 def grey(level: float) -> Color:
@@ -103,6 +122,10 @@ class PdfFile:
     def text(self, x: float, y: float, text: str, size: float, font: str = "Sans",
              align: str = "left", level: float = 0.0) -> None:
         """One line of plain text; `size` in points (type is measured in points), y the baseline."""
+        missing = missing_glyphs(text)
+        if missing:
+            raise PrintkitError([Problem("templates", None, f"'{text}': the font has no glyph for "
+                                                            f"{describe_glyphs(missing)}")])
         c = self.canvas
         c.saveState()
         c.setFillColor(grey(level))

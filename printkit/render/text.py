@@ -3,14 +3,17 @@ turned into ReportLab paragraphs, shrunk step by step to fit, and an error when 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+import markupsafe
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph
 
 from printkit.errors import Problem, PrintkitError
+from printkit.render.pdf import describe_glyphs, missing_glyphs
 
 MIN_SIZE = 7.0  # the smallest type printkit prints: below it a sheet is not legible
 
@@ -128,6 +131,11 @@ def _lines(flowable):
 
 
 def _paragraph(markup: str, st: ParagraphStyle, where: Problem | None, bullet: str | None = None):
+    missing = missing_glyphs(markupsafe.Markup(re.sub(r"<[^>]*>", "", markup)).unescape())
+    if missing:
+        place = where or Problem("templates", None, "")
+        raise PrintkitError([Problem(place.file, place.line, f"the font has no glyph for "
+                                                             f"{describe_glyphs(missing)}")])
     try:
         return Paragraph(markup, st, bulletText=bullet)
     except ValueError as error:
