@@ -139,6 +139,25 @@ def reportlab_alone(out: Path, runs: int) -> tuple[float, int, bool]:
     return statistics.median(t for t, _ in results), calls, all(same for _, same in results)
 
 
+def campaign_check(runs: int) -> tuple[float, float]:
+    """Cross Sums: loading and validating all 50 scenarios (solving included), and solving alone."""
+    from printkit.games.cross_sums.model import scenario_of
+    from printkit.pipeline import load_kit
+    from printkit.rules.cross_sums import solve
+
+    game = select_games(["cross-sums"])[0]
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        kit = load_kit(game, ROOT / "content", Options(PAPERS["a4"]))
+        times.append(time.perf_counter() - started)
+    scenarios = [scenario_of(s) for s in kit.data["scenarios"]["scenarios"]]
+    started = time.perf_counter()
+    for scenario in scenarios:
+        solve(scenario)
+    return statistics.median(times), time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -151,6 +170,7 @@ def main() -> None:
         pages, files = warm[0][1], warm[0][2]
         warm_times = [t for t, _, _ in warm]
         alone, calls, same = reportlab_alone(tmp / "recorded", runs)
+        validate_time, solve_time = campaign_check(runs)
     self_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"printkit build: {files} files, {pages} pages, A4, {runs} runs each, {os.cpu_count()} cores")
     print(f"cold build (new process):  median {statistics.median(cold):.3f} s   best {min(cold):.3f} s"
@@ -161,6 +181,8 @@ def main() -> None:
     print(f"ReportLab alone (replay):  median {alone:.3f} s for the same {calls} drawing calls;"
           f" build / ReportLab = {warm_median / alone:.2f}x"
           f" (replayed PDFs {'identical to' if same else 'DIFFERENT from'} the build's)")
+    print(f"Cross Sums campaign:       load and validate 50 scenarios {validate_time * 1000:.0f} ms"
+          f" (median), of which solving all 50 grids {solve_time * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

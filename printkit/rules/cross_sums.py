@@ -213,9 +213,20 @@ def _what(key: str) -> str:
 
 def _unsolvable(scenario: Scenario) -> str:
     extra = ", no value twice in a line" if scenario.distinct else ""
-    return (f"scenario {scenario.number} cannot be solved: no filling of the {len(scenario.rows)} x "
+    return (f"cannot be solved: no filling of the {len(scenario.rows)} x "
             f"{len(scenario.columns)} grid with A-{scenario.highest} ({scenario.copies} copies each{extra}) "
             f"meets rows {list(scenario.rows)} and columns {list(scenario.columns)}")
+
+
+def check_rules(campaign: Campaign) -> list[tuple[tuple, str]]:
+    """The campaign's own rules must cover every scenario: (path, message)."""
+    found = []
+    if campaign.hand_sizes[0][0] != 1:
+        found.append((("hand_size", 0, "from"), "the first hand size must start at scenario 1"))
+    for i, (start, end, _) in enumerate(campaign.copies_changes):
+        if start > end:
+            found.append((("copies", "changes", i), f"a change from scenario {start} to {end} runs backwards"))
+    return found
 
 
 def check_campaign(scenarios: list[Scenario]) -> list[tuple[int, tuple, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.games import Game
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.rules import Finding
-from printkit.rules.cross_sums import check_campaign, check_scenario
+from printkit.rules.cross_sums import check_campaign, check_rules, check_scenario
 
 from .model import campaign_of, scenario_of
 
@@ -53,6 +53,9 @@ SCENARIOS_FILE = Record({"scenarios": ListOf(SCENARIO, 1)})
 
 def check(data) -> list[Finding]:
     campaign = campaign_of(data["campaign"])
+    rules = [Finding("campaign.yaml", path, message) for path, message in check_rules(campaign)]
+    if rules:
+        return rules
     scenarios = [scenario_of(s) for s in data["scenarios"]["scenarios"]]
     found = [Finding("scenarios.yaml", ("scenarios", i) + path, message)
              for i, path, message in check_campaign(scenarios)]
