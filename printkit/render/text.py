@@ -56,7 +56,8 @@ def parse_blocks(text: str) -> list[Block]:
 def style(size: float, bold: bool = False, align: str = "left", leading: float = 1.2) -> ParagraphStyle:
     return ParagraphStyle(
         f"s{size}{bold}{align}", fontName="Sans-Bold" if bold else "Sans", bulletFontName="Sans", fontSize=size,
-        leading=size * leading, alignment={"left": TA_LEFT, "centre": TA_CENTER}[align])
+        leading=size * leading, alignment={"left": TA_LEFT, "centre": TA_CENTER}[align],
+        splitLongWords=0)  # a word too long for its box is an error, never broken silently
 
 
 def paragraphs(blocks: list[Block], size: float, align: str = "left", where: Problem | None = None):

@@ -1,0 +1,75 @@
+"""Words and text: Jinja escaping and strictness, the block syntax, fitting, and glyph coverage."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.errors import Problem, PrintkitError
+from printkit.render.pdf import missing_glyphs
+from printkit.render.text import MIN_SIZE, fit, parse_blocks
+from printkit.render.words import Templates, spelled
+
+WHERE = Problem("templates/x.j2", 3, "")
+
+
+@pytest.fixture
+def templates(tmp_path):
+    (tmp_path / "t.j2").write_text(
+        "{% set name %}Game: {{ title }}{% endset %}\n"
+        "{% macro deal(n) %}Deal {{ n }}{% endmacro %}\n"
+        "# {{ title }}\n{{ count|spelled }} cards\n", encoding="utf-8")
+    (tmp_path / "typo.j2").write_text("line one\n{{ titel }}\n", encoding="utf-8")
+    return Templates(tmp_path, "templates")
+
+
+def test_text_from_content_is_escaped_for_paragraphs_and_plain_for_lines(templates):
+    words = templates.render("t.j2", title="Rows < Overflow & Co", count=24)
+    assert words.markup("name") == "Game: Rows &lt; Overflow &amp; Co"
+    assert words.plain("name") == "Game: Rows < Overflow & Co"
+    assert words.plain("deal", 2) == "Deal 2"
+    assert words.body == "# Rows &lt; Overflow &amp; Co\ntwenty-four cards"
+
+
+def test_an_undefined_name_is_an_error_at_its_template_line(templates):
+    with pytest.raises(PrintkitError) as error:
+        templates.render("typo.j2", title="x")
+    assert [str(p) for p in error.value.problems] == ["templates/typo.j2:2: template: 'titel' is undefined"]
+
+
+def test_a_named_word_knows_its_line(templates):
+    words = templates.render("t.j2", title="x", count=1)
+    assert words.where("deal").line == 2 and words.where("name").line == 1
+
+
+def test_block_syntax():
+    blocks = parse_blocks("# Heading\nfirst line\nsecond line\n\n- a bullet\n- another\n\nlast")
+    assert [(b.kind, b.markup) for b in blocks] == [
+        ("heading", "Heading"), ("para", "first line second line"), ("bullet", "a bullet"),
+        ("bullet", "another"), ("para", "last")]
+
+
+def test_fit_shrinks_then_refuses_below_seven_points():
+    text = "word " * 40
+    _, size = fit(text, 60, 60, 12.0, "item", WHERE)
+    assert size == 12.0
+    _, smaller = fit(text, 60, 25, 12.0, "item", WHERE)
+    assert MIN_SIZE <= smaller < 12.0
+    with pytest.raises(PrintkitError) as error:
+        fit(text * 5, 60, 12, 12.0, "the item", WHERE)
+    assert str(error.value.problems[0]).startswith("templates/x.j2:3: the item: text does not fit")
+
+
+def test_a_word_wider_than_its_box_does_not_fit():
+    with pytest.raises(PrintkitError):
+        fit("Supercalifragilisticexpialidocious", 10, 50, 12.0, "item", WHERE)
+
+
+def test_suit_symbols_and_typography_have_glyphs_but_cjk_does_not():
+    assert missing_glyphs("♠♥♦♣ ♤♡♢♧ × – — · → ’ “ ” é ß") == []
+    assert missing_glyphs("漢 ok") == ["漢"]
+
+
+@pytest.mark.parametrize("number, words", [(0, "zero"), (5, "five"), (20, "twenty"), (24, "twenty-four"),
+                                           (50, "fifty"), (61, "61")])
+def test_spelled_numbers(number, words):
+    assert spelled(number) == words
