@@ -13,6 +13,9 @@ class Problem:
     line: int | None
     message: str
 
+    def with_message(self, message: str) -> "Problem":
+        return Problem(self.file, self.line, message)
+
     def __str__(self) -> str:
         if self.line is None:
             return f"{self.file}: {self.message}"

@@ -43,6 +43,12 @@ def line_of(template: str, text: str) -> int:
     return next(number for number, line in enumerate(lines, start=1) if text in line)
 
 
+def line_of_content(file: str, text: str) -> int:
+    """The line of the real content file on which `text` stands."""
+    lines = (ROOT / "content" / GAME / file).read_text(encoding="utf-8").splitlines()
+    return next(number for number, line in enumerate(lines, start=1) if text in line)
+
+
 # case -> the exact stderr lines of `build` (and of `validate`)
 CASES = {
     # line 17 is `starter_rows 4` (the colon is missing); line 18 is a correct `row_limit: 4`
@@ -102,6 +108,10 @@ CASES = {
     # line 10 `- [9, 10, 11, 12, 14]`, five cards where a row holds four
     "practice-row-too-long": [
         f"{P}:10: exercise 1: row [9, 10, 11, 12, 14] must hold 1 to 4 cards in increasing order"],
+    # the line of `row_limit: 5` (edited from 4): four poker cards fill a landscape page
+    "row-limit-beyond-the-mat": [
+        f"{G}:{line_of_content('game.yaml', 'row_limit:')}: row_limit: a starter-row mat shows at most 4 card "
+        "places at 100% on a landscape A4 page, not 5"],
     # line 3: `title: Ascending row overflow 漢字` - DejaVu Sans has no CJK glyphs
     "unprintable-character": [
         f"{G}:3: title: the font has no glyph for '字' (U+5B57), '漢' (U+6F22); it would print as an empty box"],

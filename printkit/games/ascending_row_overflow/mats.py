@@ -3,6 +3,7 @@ so real cards sit on them, and the overflow rule drawn beside a small diagram.""
 
 from __future__ import annotations
 
+from printkit.errors import PrintkitError
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.page import plan_sheet
 from printkit.render.pdf import PdfFile
@@ -21,6 +22,11 @@ def render(kit) -> tuple[bytes, int]:
     game = kit.data["game"]
     words = kit.words("starter-rows")
     frame = plan_sheet(kit.options.paper.landscape(), margin=MARGIN)
+    fits = int((frame.body.width + PLACE_GAP) // (POKER[0] + PLACE_GAP))
+    if game["row_limit"] > fits:
+        raise PrintkitError([kit.where("game.yaml", ("row_limit",)).with_message(
+            f"row_limit: a starter-row mat shows at most {fits} card places at 100% on a landscape "
+            f"{frame.paper.name} page, not {game['row_limit']}")])
     example = overflow_example(kit.data)
     footer = kit.footer("Starter rows")
     pdf = kit.pdf("Starter rows", f"{game['starter_rows']} row mats at 100% scale")

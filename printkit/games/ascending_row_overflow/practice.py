@@ -104,7 +104,8 @@ def _key_exercise(pdf: PdfFile, box: Rect, number: int, item, game: dict, words)
         y = below - 2.5 - (index + 1) * 6.2
         pdf.text(column, y + 1.8, row_letter(index), 6.5, font="Sans-Bold")
         _mini_row(pdf, column + 3.5, y, row)
-    left = column + 3.5 + game["row_limit"] * 5.6 + 16
+    widest = max(3.5 + game["row_limit"] * 5.6, game["players"]["max"] * (MINI_W + MINI_GAP))
+    left = column + widest + 8
     text_box = Rect(left, box.y + 2, box.right - left - 3, box.top - TITLE - box.y - 2)
     text = "\n\n".join(_step_text(step, before, words) for step, before in _with_rows_before(steps, rows))
     flowables, _ = fit(text, text_box.width, text_box.height, 9.0, f"practice key exercise {number}", words.where())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.errors import PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.page import plan_sheet
 from printkit.render.pdf import PdfFile
@@ -28,6 +29,10 @@ def render(kit) -> tuple[bytes, int]:
     block_h = TITLE_ROW + HEADER_ROW + game["players"]["max"] * PLAYER_ROW
     area_top, area_bottom = body.top - HEADING, body.y + FOOT
     count = int((area_top - area_bottom + GAP) // (block_h + GAP))
+    if count < 1:
+        raise PrintkitError([kit.where("game.yaml", ("players", "max")).with_message(
+            f"players.max: a score-sheet game for {game['players']['max']} players does not fit a "
+            f"{frame.paper.name} page")])
     gap = min(2.5 * GAP, (area_top - area_bottom - count * block_h) / max(1, count - 1))
     for i in range(count):
         top = area_top - i * (block_h + gap)
