@@ -6,6 +6,7 @@ content never costs a previous output.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
@@ -53,7 +54,14 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
 def templates_for(content: Path) -> Templates:
     """A project keeps templates/ beside content/; both are the designer's to edit."""
     folder = content.resolve().parent / "templates"
-    return Templates(folder, shown_as=_shown(folder))
+    return _templates(folder, _shown(folder))
+
+
+@functools.lru_cache(maxsize=8)
+def _templates(folder: Path, shown_as: str) -> Templates:
+    """One Jinja environment per folder for the life of the process: compiled templates are kept,
+    and Jinja recompiles any template whose file has changed since (auto_reload)."""
+    return Templates(folder, shown_as=shown_as)
 
 
 def load_all(games: list[Game], content: Path, options: Options) -> list[Kit]:
