@@ -114,7 +114,7 @@ def replay(files: list[list]) -> tuple[float, bool]:
     for log in files:
         _, args, kwargs = log[0]
         pdf = pdf_module.PdfFile(*args, **kwargs)
-        stack = []
+        stack, data = [], None
         for name, args, kwargs in log[1:]:
             if name == "flowable":
                 text, style, bullet, *rest = args

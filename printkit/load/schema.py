@@ -32,10 +32,6 @@ class Located:
                 return Problem(file, line, message)
         raise KeyError(path)
 
-    def merge(self, prefix: Path, other: "Located") -> None:
-        for path, place in other.places.items():
-            self.places[prefix + path] = place
-
 
 def dotted(path: Path) -> str:
     text = ""

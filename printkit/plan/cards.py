@@ -110,8 +110,4 @@ def _union(rects) -> Rect:
     return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
 
 
-def sheets_needed(count: int, per_sheet: int) -> int:
-    return max(1, -(-count // per_sheet))
-
-
-__all__ = ["CardSheet", "Slot", "plan_card_sheet", "sheets_needed", "PRINTER_MARGIN"]
+__all__ = ["CardSheet", "Slot", "plan_card_sheet", "PRINTER_MARGIN"]
