@@ -16,18 +16,15 @@ fixture file where the designer has to make the fix.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
-import yaml
 from pypdf import PdfReader
 
-from printkit.cli import main
+from conftest import FIXTURES, build, overlay, pdfs, validate
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "bad"
 GAME = "ascending-row-overflow"
 G = f"{GAME}/game.yaml"
 P = f"{GAME}/practice.yaml"
@@ -127,59 +124,6 @@ CASES = {
         "52 x 72 mm box even at 7 pt; shorten it"],
 }
 GOOD_CASES = {"markup-in-title", "title-too-long-for-card-back"}  # fixtures tested on their own, below
-
-
-def overlay(case: str, project: Path) -> None:
-    source = FIXTURES / case
-    files = sorted(path for path in source.rglob("*") if path.is_file())
-    assert files, f"fixture {case} is empty"
-    for path in files:
-        relative = path.relative_to(source)
-        base = project if relative.parts[0] == "templates" else project / "content"
-        if path.suffix == ".delete":
-            target = base / relative.with_suffix("")
-            assert target.is_file(), f"{case}: nothing to delete at {target}"
-            target.unlink()
-        elif path.suffix == ".edit":
-            target = base / relative.with_suffix("")
-            edit = yaml.safe_load(path.read_text(encoding="utf-8"))
-            text = target.read_text(encoding="utf-8")
-            assert text.count(edit["old"]) == 1, f"{case}: the edit does not apply to {target}"
-            target.write_text(text.replace(edit["old"], edit["new"]), encoding="utf-8")
-        else:
-            target = base / relative
-            assert target.is_file(), f"{case}: {relative} replaces no file of the project"
-            shutil.copyfile(path, target)
-
-
-@pytest.fixture
-def cli(project, capsys, monkeypatch):
-    """Run printkit in the project folder, as a designer would: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(project)
-
-    def run(*argv: str) -> tuple[int, str, str]:
-        capsys.readouterr()
-        try:
-            code = main(list(argv))
-        except SystemExit as exit:  # argparse
-            code = exit.code
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return run
-
-
-def build(cli, out: str = "out"):
-    return cli("build", "--content", "content", "--out", out)
-
-
-def validate(cli):
-    return cli("validate", "--content", "content")
-
-
-def pdfs(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 # --- the fixtures themselves ---------------------------------------------------------------------
