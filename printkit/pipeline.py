@@ -89,11 +89,11 @@ def render(kits: list[Kit], out: Path) -> list[Output]:
     for kit in kits:
         for product in kit.game.products:
             try:
-                data, pages = product.render(kit)
+                files = product.files(kit)
             except PrintkitError as error:
                 problems += error.problems
                 continue
-            outputs.append(Output(out / kit.game.slug / f"{product.name}.pdf", data, pages))
+            outputs += [Output(out / kit.game.slug / name, data, pages) for name, data, pages in files]
     if problems:
         raise PrintkitError(problems)
     return outputs

@@ -29,9 +29,19 @@ class Options:
 
 @dataclass(frozen=True)
 class Product:
+    """One printable thing. `render` makes `<name>.pdf`; a product of many files (one per
+    scenario, say) gives `render_files` instead, returning (path under the game's folder, PDF, pages)."""
+
     name: str
     description: str
-    render: Callable[["Kit"], tuple[bytes, int]]  # -> (PDF bytes, page count)
+    render: Callable[["Kit"], tuple[bytes, int]] | None = None  # -> (PDF bytes, page count)
+    render_files: Callable[["Kit"], list[tuple[str, bytes, int]]] | None = None
+
+    def files(self, kit: "Kit") -> list[tuple[str, bytes, int]]:
+        if self.render_files is not None:
+            return self.render_files(kit)
+        data, pages = self.render(kit)
+        return [(f"{self.name}.pdf", data, pages)]
 
 
 @dataclass(frozen=True)
@@ -73,8 +83,9 @@ class Kit:
         return Footer(self.templates.render("common.j2"), self.title, product)
 
     def words(self, product: str, **extra):
-        """The product's template, given game.yaml's keys at the top level and other files by name."""
-        context = {**self.data["game"], **{k: v for k, v in self.data.items() if k != "game"}, **extra}
+        """The product's template, given the first content file's keys at the top level (game.yaml's,
+        say) and every file by name."""
+        context = {**next(iter(self.data.values())), **self.data, **extra}
         return self.templates.render(f"{self.game.slug}/{product}.j2", **context)
 
 

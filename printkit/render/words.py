@@ -39,6 +39,20 @@ def ordinal(number: int) -> str:
     return special.get(number, f"{number}th")
 
 
+def join_and(items) -> str:
+    """"hearts, spades and diamonds", as a list is written in rules."""
+    items = [str(item) for item in items]
+    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]])) if items else ""
+
+
+def plural(noun: str) -> str:
+    return noun + "s"
+
+
+def singular(noun: str) -> str:
+    return noun[:-1] if noun.endswith("s") else noun
+
+
 @dataclass(frozen=True)
 class Words:
     """A rendered template: its body text, and its named words and macros."""
@@ -81,7 +95,8 @@ class Templates:
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
             autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
-        self.env.filters.update(spelled=spelled, ordinal=ordinal)
+        self.env.filters.update(spelled=spelled, ordinal=ordinal, join_and=join_and, plural=plural,
+                                singular=singular)
 
     def render(self, name: str, **context) -> Words:
         shown = f"{self.shown_as}/{name}"

@@ -52,6 +52,7 @@ class Scenario:
     distinct: bool
     published: dict | None = None
     overrides: tuple[str, ...] = ()
+    example: "Example | None" = None
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,8 @@ def check_scenario(campaign: Campaign, scenario: Scenario) -> list[tuple[tuple, 
     _check_deck(campaign, setup, found)
     _check_campaign_rules(campaign, scenario, found)
     _check_published(setup, found)
+    if scenario.example:
+        found.items += [(("effect_example",) + path, message) for path, message in check_example(scenario)]
     if not found.items and solve(scenario) is None:
         found.add(("rows",), _unsolvable(scenario))
     return found.items
@@ -243,6 +246,71 @@ def check_campaign(scenarios: list[Scenario]) -> list[tuple[int, tuple, str]]:
                                              f"{seen_titles[key]}"))
         seen_titles.setdefault(key, scenario.number)
     return found
+
+
+# --- effects on grid places: the drawn examples are computed, not typed -----------------------
+
+EFFECT_ACTION = {"cover": None, "swap": "jack", "exchange": "queen", "move": "king"}
+
+
+@dataclass(frozen=True)
+class Example:
+    """A before state of a few grid places (stacks, bottom card first) and one effect on them."""
+
+    effect: str  # cover | swap | exchange | move
+    places: tuple[tuple[int, ...], ...]
+    at: tuple[int, ...]  # the place(s) the effect uses: cover/exchange one; swap/move two
+    hand: int | None = None  # the hand card placed (cover, exchange)
+
+
+def apply(example: Example) -> tuple[tuple[tuple[int, ...], ...], int | None]:
+    """The places after the effect, and the card that goes to the hand (the Queen's exchange)."""
+    places = [list(stack) for stack in example.places]
+    returned = None
+    if example.effect == "cover":
+        places[example.at[0]].append(example.hand)
+    elif example.effect == "exchange":
+        returned = places[example.at[0]].pop()
+        places[example.at[0]].append(example.hand)
+    elif example.effect == "swap":
+        a, b = example.at
+        places[a], places[b] = places[b], places[a]
+    else:  # move: a whole stack to an empty place
+        source, target = example.at
+        places[target], places[source] = places[source], []
+    return tuple(tuple(stack) for stack in places), returned
+
+
+def check_example(scenario: Scenario) -> list[tuple[tuple, str]]:
+    """The example must be an effect the scenario has, on places where the rules allow it."""
+    example = scenario.example
+    found = Findings()
+    action = EFFECT_ACTION[example.effect]
+    if action and action not in scenario.actions:
+        found.add(("effect",), f"the {example.effect} example needs the {action.capitalize()}, "
+                               f"which this scenario does not use")
+    values = [v for stack in example.places for v in stack] + ([example.hand] if example.hand else [])
+    if any(not 1 <= v <= 10 for v in values):
+        found.add(("places",), "example cards must be numbers A (1) to 10")
+    needs = {"cover": 1, "exchange": 1, "swap": 2, "move": 2}[example.effect]
+    if len(example.at) != needs or any(not 0 <= i < len(example.places) for i in example.at):
+        found.add(("at",), f"the {example.effect} example uses {needs} place{'s' * (needs > 1)}, "
+                           f"numbered 0 to {len(example.places) - 1}")
+    elif not found.items:
+        _check_places(example, found)
+    return found.items
+
+
+def _check_places(example: Example, found: Findings) -> None:
+    stacks = [example.places[i] for i in example.at]
+    if example.effect in ("cover", "exchange") and example.hand is None:
+        found.add(("hand",), f"the {example.effect} example needs the hand card it places")
+    if example.effect == "swap" and (example.at[0] == example.at[1] or not all(stacks)):
+        found.add(("at",), "the Jack swaps two different occupied places")
+    if example.effect == "move" and (not stacks[0] or stacks[1]):
+        found.add(("at",), "the King moves an occupied place's stack to an empty place")
+    if example.effect in ("cover", "exchange") and not stacks[0]:
+        found.add(("at",), f"the {example.effect} example needs an occupied place")
 
 
 # --- the solver -----------------------------------------------------------------------------

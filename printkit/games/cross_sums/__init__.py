@@ -3,11 +3,12 @@ the scenarios' facts; the rules model derives every count and proves every scena
 
 from __future__ import annotations
 
-from printkit.games import Game
+from printkit.games import Game, Product
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.rules import Finding
 from printkit.rules.cross_sums import check_campaign, check_rules, check_scenario
 
+from . import setup
 from .model import campaign_of, scenario_of
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -29,6 +30,12 @@ CAMPAIGN_FILE = Record({
     "distinct_from": Int(1),
 })
 
+EXAMPLE = Record({
+    "effect": Choice(("cover", "swap", "exchange", "move")),
+    "places": ListOf(ListOf(Int(), 0, 4), 1, 4),  # grid places in a row, each a stack bottom first
+    "at": ListOf(Int(), 1, 2),
+}, optional={"hand": Int()})
+
 SCENARIO = Record({
     "number": Int(1),
     "title": Str(max_length=60),
@@ -42,8 +49,8 @@ SCENARIO = Record({
     "distinct": Bool(),
     "section": Record({"heading": Str(max_length=80), "text": Str(max_length=1500)}),
     "watch": Str(max_length=300),
-    "effect_example": Bool(),
 }, optional={
+    "effect_example": EXAMPLE,
     "published": Record({}, optional={"cards": Int(0), "stock": Int()}),
     "overrides": ListOf(Choice(RULES)),
 })
@@ -73,5 +80,8 @@ GAME = Game(
     title="Cross Sums",
     files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE},
     check=check,
-    products=(),
+    products=(
+        Product("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf",
+                render_files=setup.render_all),
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.rules.cross_sums import Campaign, Scenario
+from printkit.rules.cross_sums import Campaign, Example, Scenario
 
 
 def campaign_of(data: dict) -> Campaign:
@@ -22,5 +22,12 @@ def scenario_of(data: dict) -> Scenario:
         number=data["number"], title=data["title"], rows=tuple(data["rows"]),
         columns=tuple(data["columns"]), highest=data["highest"], hand=data["hand"],
         copies=data["copies"], actions=tuple(data["actions"]), distinct=data["distinct"],
-        published={k: v for k, v in (data["published"] or {}).items() if v is not None},
-        overrides=tuple(data["overrides"] or ()))
+        published={k: v for k, v in (data.get("published") or {}).items() if v is not None},
+        overrides=tuple(data.get("overrides") or ()), example=example_of(data.get("effect_example")))
+
+
+def example_of(data: dict | None) -> Example | None:
+    if not data:
+        return None
+    return Example(data["effect"], tuple(tuple(stack) for stack in data["places"]), tuple(data["at"]),
+                   data.get("hand"))
