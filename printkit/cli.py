@@ -50,7 +50,7 @@ def cmd_build(args) -> int:
 
 
 def cmd_validate(args) -> int:
-    games = _games([])
+    games = _games(args.games)
     products = validate(games, _folder(args.content))
     print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
           f"rendered on A4 and Letter")
@@ -119,7 +119,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="flip for two-sided printing (none: no back pages)")
     b.set_defaults(command=cmd_build, parser=b)
 
-    v = sub.add_parser("validate", help="check all content against the rules models")
+    v = sub.add_parser("validate", help="check all content (or the named games') against the rules models")
+    v.add_argument("games", nargs="*", metavar="GAME")
     v.add_argument("--content", **content)
     v.set_defaults(command=cmd_validate, parser=v)
 

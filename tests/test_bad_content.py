@@ -139,7 +139,7 @@ def test_every_fixture_folder_is_a_case():
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_build_reports_the_problem_at_its_line(case, project, cli):
     overlay(case, project)
-    code, out, err = build(cli)
+    code, out, err = build(cli, GAME)
     assert err.splitlines() == CASES[case]
     assert code == 1
     assert out == ""
@@ -149,16 +149,16 @@ def test_build_reports_the_problem_at_its_line(case, project, cli):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_validate_agrees_with_build(case, project, cli):
     overlay(case, project)
-    built = build(cli)
-    checked = validate(cli)
+    built = build(cli, GAME)
+    checked = validate(cli, GAME)
     assert built[0] == 1
     assert (checked[0], checked[2]) == (built[0], built[2])
 
 
 def test_real_content_validates_and_builds(project, cli):
     """The control for the cases above: without a fixture, nothing is reported."""
-    assert validate(cli)[::2] == (0, "")
-    assert build(cli)[::2] == (0, "")
+    assert validate(cli, GAME)[::2] == (0, "")
+    assert build(cli, GAME)[::2] == (0, "")
 
 
 # --- text with markup characters prints literally ----------------------------------------------
@@ -183,8 +183,8 @@ def _text(path: Path) -> str:
 
 def test_markup_characters_in_title_print_literally(project, cli):
     overlay("markup-in-title", project)
-    assert validate(cli)[::2] == (0, "")
-    code, _, err = build(cli)
+    assert validate(cli, GAME)[::2] == (0, "")
+    code, _, err = build(cli, GAME)
     assert (code, err) == (0, "")
     for product in PRODUCTS:
         text = _text(project / "out" / GAME / f"{product}.pdf")
@@ -195,7 +195,7 @@ def test_markup_characters_in_title_print_literally(project, cli):
 def test_every_pdf_is_titled_from_game_yaml(project, cli):
     """The title in game.yaml names every file (PDF title, and the footers drawn from it)."""
     overlay("markup-in-title", project)
-    assert build(cli)[0] == 0
+    assert build(cli, GAME)[0] == 0
     for product in PRODUCTS:
         metadata = PdfReader(project / "out" / GAME / f"{product}.pdf").metadata
         assert metadata["/Title"].startswith(f"{MARKUP_TITLE} - "), (product, metadata["/Title"])
@@ -207,7 +207,7 @@ def test_title_too_long_for_card_back_is_an_error_or_fits(project, cli):
     which file to shorten (the title at game.yaml:3, or the template's back title) and names the
     item - not "templates: a line: ...", which is no file and no item."""
     overlay("title-too-long-for-card-back", project)
-    code, _, err = build(cli)
+    code, _, err = build(cli, GAME)
     if code != 0:
         assert code == 1
         assert len(err.splitlines()) == 1, err
@@ -238,10 +238,10 @@ def retitle(project: Path) -> None:
 
 def test_retitle_changes_every_pdf(project, cli):
     """The control that gives the next test its teeth."""
-    assert build(cli)[0] == 0
+    assert build(cli, GAME)[0] == 0
     before = pdfs(project / "out")
     retitle(project)
-    assert build(cli)[0] == 0
+    assert build(cli, GAME)[0] == 0
     after = pdfs(project / "out")
     assert all(after[f"{GAME}/{p}.pdf"] != before[f"{GAME}/{p}.pdf"] for p in PRODUCTS)
 
@@ -252,12 +252,12 @@ def test_bad_input_loses_nothing(case, project, cli):
     """A failing build over a good one: every previous PDF byte-identical, no temporary left.
     The new title changes every PDF, so a build that wrote what it could would be caught; the
     content fails in loading, the templates in rendering the first (deck) and last (rules) product."""
-    assert build(cli)[0] == 0
+    assert build(cli, GAME)[0] == 0
     before = pdfs(project / "out")
     assert {f"{GAME}/{product}.pdf" for product in PRODUCTS} <= set(before)
     overlay(case, project)
     retitle(project)
-    code, _, err = build(cli)
+    code, _, err = build(cli, GAME)
     assert code == 1
     assert err.startswith(CASES[case][0].split(":")[0] + ":"), err  # failed for the case's reason
     assert pdfs(project / "out") == before
@@ -267,7 +267,7 @@ def test_bad_input_loses_nothing(case, project, cli):
 def test_unwritable_output_folder(project, cli):
     """--out under a regular file (chmod would not stop root): one line naming the path, exit 1."""
     (project / "afile").write_text("not a folder\n")
-    code, out, err = build(cli, out="afile/out")
+    code, out, err = build(cli, GAME, out="afile/out")
     lines = err.splitlines()
     assert code == 1
     assert len(lines) == 1 and lines[0].startswith("afile/out"), err
