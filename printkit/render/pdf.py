@@ -83,6 +83,17 @@ class PdfFile:
         self.pages += 1
         self._open = True
 
+    def begin_form(self, name: str, paper: Paper) -> None:
+        """Draw a page-sized piece to be placed later (booklet pages imposed on sheets)."""
+        self.canvas.beginForm(name, 0, 0, paper.width * mm, paper.height * mm)
+
+    def end_form(self) -> None:
+        self.canvas.endForm()
+
+    def place_form(self, name: str, x: float, y: float) -> None:
+        with self.placed(x, y):
+            self.canvas.doForm(name)
+
     def finish(self) -> bytes:
         if self._open:
             self.canvas.showPage()

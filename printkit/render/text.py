@@ -65,6 +65,7 @@ def paragraphs(blocks: list[Block], size: float, align: str = "left", where: Pro
     for block in blocks:
         if block.kind == "heading":
             st = style(size * 1.15, bold=True, align=align)
+            st.name = "heading"
             st.spaceBefore = size * 0.6 if flowables else 0
             st.spaceAfter = size * 0.15
             flowables.append(_paragraph(block.markup, st, where))
@@ -142,3 +143,39 @@ def _paragraph(markup: str, st: ParagraphStyle, where: Problem | None, bullet: s
     except ValueError as error:
         place = where or Problem("templates", None, "")
         raise PrintkitError([Problem(place.file, place.line, f"text markup: {error}")]) from None
+
+
+def paginate(flowables, width: float, height: float, item: str, where: Problem) -> list[list]:
+    """Flowables set `width` mm wide, split into pages `height` mm tall; a paragraph may break
+    across pages, a heading never ends one."""
+    pages, page, room = [], [], height
+    queue = list(flowables)
+    while queue:
+        flowable = queue.pop(0)
+        before = flowable.getSpaceBefore() / mm if page else 0.0
+        _, h = flowable.wrap(width * mm, room * mm)
+        if before + h / mm <= room:
+            page.append(flowable)
+            room -= before + h / mm + flowable.getSpaceAfter() / mm
+            continue
+        parts = flowable.split(width * mm, (room - before) * mm) if room - before > 10 else []
+        if parts:
+            page.append(parts[0])
+            queue[:0] = parts[1:]
+        elif not page:
+            raise PrintkitError([Problem(where.file, where.line, f"{item}: a block is taller than a page")])
+        else:
+            queue.insert(0, flowable)
+        page, room = _close_page(pages, page, queue), height
+    if page:
+        pages.append(page)
+    return pages
+
+
+def _close_page(pages: list, page: list, queue: list) -> list:
+    """End a page, carrying a heading left at its foot over to the next."""
+    while page and getattr(page[-1].style, "name", "").startswith("heading"):
+        queue.insert(0, page.pop())
+    if page:
+        pages.append(page)
+    return []

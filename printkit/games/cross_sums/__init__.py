@@ -8,7 +8,7 @@ from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.rules import Finding
 from printkit.rules.cross_sums import check_campaign, check_rules, check_scenario
 
-from . import setup
+from . import booklet, glance, rules, setup, solutions
 from .model import campaign_of, scenario_of
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -83,5 +83,14 @@ GAME = Game(
     products=(
         Product("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf",
                 render_files=setup.render_all),
+        Product("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand",
+                glance.render),
+        Product("rules", "the basic rules, laid out to read in print", rules.render),
+        Product("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
+                booklet.render),
+        Product("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
+                booklet.render_saddle),
+        Product("solutions", "host key: one solution per scenario, kept apart from everything else",
+                solutions.render),
     ),
 )

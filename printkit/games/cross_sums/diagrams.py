@@ -138,10 +138,11 @@ def _map_cell(pdf: PdfFile, cell: Rect, setup: Setup, rank: int, suit: str, colu
     target = next((t for t in setup.targets if (t.rank, "clubs") == (rank, suit)), None)
     pdf.rect(cell, width=0.15, level=0.5, fill=FILLS.get(role))
     cx, mid = cell.x + cell.width / 2, cell.y + cell.height / 2
-    size = min(7.5, max(7.0, cell.width * 0.9))
+    size = 7.0
+    short = "_short" if cell.width < 11 else ""  # a half-size page: R2, C1, act
     if target is not None:
-        name = (words.plain("role_row", target.index + 1) if target.line == "row"
-                else words.plain("role_column", columns[target.index]))
+        name = (words.plain(f"role_row{short}", target.index + 1) if target.line == "row"
+                else words.plain(f"role_column{short}", columns[target.index]))
         pdf.rect(cell.inset(0.35), width=0.5)
         pdf.text(cx, mid + 0.5, name, size, font="Sans-Bold", align="centre")
         value = str(target.value)
@@ -149,7 +150,7 @@ def _map_cell(pdf: PdfFile, cell: Rect, setup: Setup, rank: int, suit: str, colu
         if target.crosswise:
             _crosswise_sign(pdf, cx + text_width(value, size) / 2 + 1.6, cell.y + 2.0)
     elif role in FILLS:
-        pdf.text(cx, mid - 1.2, words.plain(f"role_{'play' if role == 'number' else 'action'}"), size,
+        pdf.text(cx, mid - 1.2, words.plain(f"role_{'play' if role == 'number' else 'action'}{short}"), size,
                  align="centre")
 
 

@@ -163,18 +163,20 @@ def needed(text: str, width: float, size: float) -> float:
     return height_of(paragraphs(parse_blocks(text), size), width)
 
 
-def spread_boxes(left: Rect, right: Rect, has_example: bool) -> dict[str, Rect]:
-    """Two facing booklet pages: the story on the left, the set-up on the right."""
-    boxes = {"intro": Rect(left.x, left.top - 30, left.width, 30),
-             "deal": Rect(left.x, left.top - 30 - GAP - 34, min(left.width, 80), 34)}
-    story_top = left.top - 30 - 2 * GAP - 34
+def spread_boxes(page: Rect, view: ScenarioView) -> dict[str, Rect]:
+    """Two facing booklet pages of the same size: the story on the left, the set-up on the right."""
+    has_example = view.setup.scenario.example is not None
+    boxes = {"intro": Rect(page.x, page.top - 30, page.width, 30),
+             "deal": Rect(page.x, page.top - 30 - GAP - 34, min(page.width, 80), 34)}
+    story_top = page.top - 30 - 2 * GAP - 34
     example_h = 78.0 if has_example else 0.0
-    boxes["story"] = Rect(left.x, left.y + example_h, left.width, story_top - left.y - example_h)
+    boxes["story"] = Rect(page.x, page.y + example_h, page.width, story_top - page.y - example_h)
     if has_example:
-        boxes["example"] = Rect(left.x, left.y, left.width, example_h - GAP)
-    boxes["steps"] = Rect(right.x, right.top - 52, right.width, 52)
-    boxes["map"] = Rect(right.x, right.y, right.width, 44)
-    boxes["layout"] = Rect(right.x, right.y + 44 + GAP, right.width, right.height - 52 - 44 - 2 * GAP)
+        boxes["example"] = Rect(page.x, page.y, page.width, example_h - GAP)
+    steps = min(70.0, needed(steps_text(view), page.width, 9.5) + 2)
+    boxes["steps"] = Rect(page.x, page.top - steps, page.width, steps)
+    boxes["map"] = Rect(page.x, page.y, page.width, 44)
+    boxes["layout"] = Rect(page.x, page.y + 44 + GAP, page.width, page.height - steps - 44 - 2 * GAP)
     return boxes
 
 
