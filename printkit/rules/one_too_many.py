@@ -44,12 +44,17 @@ def bust_length(players: int) -> int:
 
 
 def longest_run(diamonds, ranks: tuple[str, ...], ace_low: bool) -> tuple[str, ...]:
-    """The longest run of consecutive values among `diamonds` (first found on a tie)."""
+    """The longest run of consecutive values among `diamonds` (the first found on a tie)."""
     held = set(diamonds)
     best: tuple[str, ...] = ()
     current: list[str] = []
     for rank in track(ranks, ace_low):
-        current = current + [rank] if rank in held else []
+        if rank not in held:
+            current = []
+        elif rank in current:  # the Ace again, high, after a run from A low: one card counts once
+            current = current[1:] + [rank]
+        else:
+            current.append(rank)
         if len(current) > len(best):
             best = tuple(current)
     return best

@@ -17,7 +17,7 @@ GAME_FILE = Record({
     "title": Str(max_length=80),
     "edition": Str(max_length=40),
     "tagline": Str(max_length=300),
-    "players": Record({"min": Int(), "max": Int(1, 12)}),
+    "players": Record({"min": Int(), "max": Int(1)}),
     "end_score": Int(),
     "published_end_score": Int(1),
     "deck": Record({"cards": Int(1), "suit": Str(max_length=20), "suit_card": Str(max_length=20),

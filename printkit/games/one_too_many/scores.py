@@ -44,10 +44,12 @@ def _check_fits(kit, body: Rect, game: dict) -> None:
     problems = []
     if rounds > room:
         problems.append(kit.where("game.yaml", ("score_sheet", "rounds")).with_message(
-            f"score_sheet.rounds: a {kit.options.paper.name} score sheet has room for {room} rounds, not {rounds}"))
+            f"score_sheet.rounds: the score sheet has room for {room} rounds on {kit.options.paper.name}, "
+            f"not {rounds}"))
     if (body.width - ROUND_COLUMN) / players < NARROWEST_PLAYER:
         problems.append(kit.where("game.yaml", ("players", "max")).with_message(
-            f"players.max: {players} player columns do not fit across a {kit.options.paper.name} score sheet"))
+            f"players.max: {players} player columns do not fit across the score sheet on "
+            f"{kit.options.paper.name}"))
     if problems:
         raise PrintkitError(problems)
 
