@@ -30,10 +30,11 @@ def render(kit) -> tuple[bytes, int]:
     pages = -(-count // PER_PAGE)
     pdf = kit.pdf("Player aid", f"{count} player aids, {PER_PAGE} to a page")
     footer = kit.footer("Player aid")
+    steps = _fit_steps(text_box(aid_boxes(frame.body)[0]), words)  # every aid is the same size: fit once
     for page in range(pages):
         begin_sheet(pdf, frame, footer, page + 1, pages)
         for box in aid_boxes(frame.body)[:count - page * PER_PAGE]:
-            _aid(pdf, box, game, facts, words)
+            _aid(pdf, box, steps, game, facts, words)
         _cut_line(pdf, frame)
     return pdf.finish(), pdf.pages
 
@@ -52,14 +53,23 @@ def _cut_line(pdf: PdfFile, frame) -> None:
     pdf.line(Segment(area.x + 0.5, y, area.right - 0.5, y), width=0.25, level=0.3, dash=(2.0, 1.5))
 
 
-def _aid(pdf: PdfFile, box: Rect, game: dict, facts: dict, words) -> None:
+def text_box(box: Rect) -> Rect:
+    """Where an aid's rules in short go: left of the side column, below the title."""
+    inner = box.inset(4)
+    return Rect(inner.x, inner.y, inner.width - SIDE - 5, inner.height - TITLE)
+
+
+def _fit_steps(text: Rect, words):
+    return fit(words.markup("steps"), text.width, text.height, 9.5, "player aid", words.where("steps"))[0]
+
+
+def _aid(pdf: PdfFile, box: Rect, steps, game: dict, facts: dict, words) -> None:
     pdf.rect(box, width=0.4, radius=2.0)
     inner = box.inset(4)
     pdf.text(inner.x, inner.top - 5, words.plain("heading"), 12, font="Sans-Bold")
     pdf.text(inner.right, inner.top - 5, words.plain("goal"), 11, font="Sans-Bold", align="right")
-    text = Rect(inner.x, inner.y, inner.width - SIDE - 5, inner.height - TITLE)
-    flowables, _ = fit(words.markup("steps"), text.width, text.height, 9.5, "player aid", words.where("steps"))
-    draw_blocks(pdf, flowables, text.x, text.top, text.width)
+    text = text_box(box)
+    draw_blocks(pdf, steps, text.x, text.top, text.width)
     side = Rect(inner.right - SIDE, inner.y, SIDE, inner.height - TITLE)
     pdf.line(Segment(side.x - 2.5, side.y, side.x - 2.5, side.top), width=0.2, level=0.5)
     y = _bust_lengths(pdf, side, facts["bust"], words)

@@ -8,4 +8,5 @@ from .model import computed
 
 
 def render(kit) -> tuple[bytes, int]:
-    return render_rules_page(kit, kit.words("rules", **computed(kit.data["game"])))
+    # 11 pt is as large as a one-page reference of this length gets; trying larger sizes first is wasted work
+    return render_rules_page(kit, kit.words("rules", **computed(kit.data["game"])), largest=11.0)
