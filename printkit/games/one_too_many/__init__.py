@@ -1,0 +1,60 @@
+"""One Too Many (seed 002): played with a standard 52-card deck, so the kit prints what the deck
+lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules reference."""
+
+from __future__ import annotations
+
+from printkit.games import Game, Product
+from printkit.load import Bool, Int, ListOf, Record, Str
+from printkit.rules import Finding
+from printkit.rules.one_too_many import check_example, check_rules
+
+from . import aid, rules, scores, tokens, track
+from .model import rules_of
+
+RUN_EXAMPLE = Record({"players": Int(), "diamonds": ListOf(Str(max_length=3), 1, 13)})
+
+GAME_FILE = Record({
+    "title": Str(max_length=80),
+    "edition": Str(max_length=40),
+    "tagline": Str(max_length=300),
+    "players": Record({"min": Int(), "max": Int(1)}),
+    "end_score": Int(),
+    "published_end_score": Int(1),
+    "deck": Record({"cards": Int(1), "suit": Str(max_length=20), "suit_card": Str(max_length=20),
+                    "ranks": ListOf(Str(max_length=3), 3, 20),
+                    "ace_name": Str(max_length=20), "ace_low": Bool()}),
+    "ask": Record({"max": Int(1, 52), "first_turn_max": Int(0, 52), "last_player_min": Int(0, 52)}),
+    "redo_tokens": Int(1, 60),
+    "score_sheet": Record({"rounds": Int(1, 60)}),
+    "run_examples": ListOf(RUN_EXAMPLE, 1, 4),
+})
+
+
+def check(data) -> list[Finding]:
+    game = data["game"]
+    model = rules_of(game)
+    found = [Finding("game.yaml", path, message) for path, message in check_rules(model)]
+    if found:
+        return found
+    for index, example in enumerate(game["run_examples"]):
+        found += [Finding("game.yaml", ("run_examples", index) + path, f"run example {index + 1}: {message}")
+                  for path, message in check_example(example["diamonds"], example["players"], model)]
+    return found
+
+
+GAME = Game(
+    slug="one-too-many",
+    title="One Too Many",
+    files={"game.yaml": GAME_FILE},
+    check=check,
+    products=(
+        Product("score-sheet", "one column per player, a row per round: points, pass order, bust, "
+                               "Redo, running total", scores.render),
+        Product("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo",
+                aid.render),
+        Product("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
+                track.render),
+        Product("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", tokens.render),
+        Product("rules", "a one-page rules reference", rules.render),
+    ),
+)
