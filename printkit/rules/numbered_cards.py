@@ -27,7 +27,7 @@ class Named:
     role: str  # key under `named`, e.g. "turns"
     card: int
     kind: str
-    numbers: tuple[int, ...]
+    numbers: tuple[tuple[str, int], ...]  # (what the number is, the number)
 
 
 @dataclass(frozen=True)
@@ -47,13 +47,13 @@ def check_deck(deck: Deck) -> list[Finding]:
 
 def _check_numbers(cards: tuple[Card, ...]) -> list[Finding]:
     """Exactly one card for each number 1..N, N being the number of cards."""
-    found, seen = [], {}
+    found, seen = [], set()
     for index, card in enumerate(cards):
         if card.number in seen:
             found.append(Finding(FILE, ("cards", index, "number"),
-                                 f"card {card.number} is listed twice (also card {seen[card.number] + 1} "
-                                 f"of the list)"))
-        seen.setdefault(card.number, index)
+                                 f"card {card.number} is listed twice: the deck must be the cards "
+                                 f"1 to {len(cards)}, once each"))
+        seen.add(card.number)
         if not 1 <= card.number <= len(cards):
             found.append(Finding(FILE, ("cards", index, "number"),
                                  f"card {card.number} is outside 1-{len(cards)}: the deck must be the "
@@ -70,10 +70,10 @@ def _check_named(named: Named, by_number: dict[int, Card]) -> list[Finding]:
         return [Finding(FILE, path, f"named.{named.role}: card {card.number} is a {card.kind} card, "
                                     f"but this ability is a {named.kind} ability")]
     stated = numbers_in(card.ability)
-    missing = [n for n in named.numbers if n not in stated]
+    missing = [f"{n} ({what})" for what, n in named.numbers if n not in stated]
     if missing:
         return [Finding(FILE, path, f"named.{named.role}: card {card.number}'s ability does not state "
-                                    f"{' and '.join(str(n) for n in missing)}")]
+                                    f"{' and '.join(missing)}")]
     return []
 
 
@@ -85,10 +85,11 @@ def named_abilities(named: dict, target: int) -> tuple[Named, ...]:
     """The seed's four numbered abilities with the numbers each card's text must state."""
     turns, lower, double, face_down = (named[k] for k in ("turns", "lower_target", "double_set", "face_down"))
     return (
-        Named("turns", turns["card"], "Play", (turns["upside_down"], turns["upright"])),
-        Named("lower_target", lower["card"], "Passive", (lower["total"], target)),
-        Named("double_set", double["card"], "Passive", (double["sets"],)),
-        Named("face_down", face_down["card"], "Discard", (face_down["worth"],)),
+        Named("turns", turns["card"], "Play",
+              (("upside down", turns["upside_down"]), ("right side up", turns["upright"]))),
+        Named("lower_target", lower["card"], "Passive", (("its total", lower["total"]), ("the target", target))),
+        Named("double_set", double["card"], "Passive", (("its sets", double["sets"]),)),
+        Named("face_down", face_down["card"], "Discard", (("the worth", face_down["worth"]),)),
     )
 
 

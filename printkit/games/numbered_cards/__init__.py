@@ -14,7 +14,7 @@ from .model import deck_of
 CARD = Record({
     "number": Int(1, 99),
     "kind": Choice(KINDS),
-    "ability": Str(max_length=400),  # the real limit is the card's text box, checked when drawn
+    "ability": Str(max_length=1000),  # the real limit is the card's text box, checked when drawn
 })
 
 GAME_FILE = Record({
