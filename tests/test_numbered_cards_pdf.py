@@ -251,3 +251,21 @@ def test_fonts_are_embedded_and_ink_stays_printable(built):
             assert len(inked) > 500, f"{product} page {number} is blank"
             assert not [p for p in inked if min(p[0], p[1], width - 1 - p[0], height - 1 - p[1]) < edge], \
                 f"{product} page {number}: ink in the outer 5 mm"
+
+
+def test_a_content_edit_changes_the_printed_rules(project, cli):
+    """A designer moves the target to 20 (and card 13 to 19 or 20): the rules page and card 13
+    follow, with no code change."""
+    path = project / "content" / GAME / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in (("\ntarget: 19", "\ntarget: 20"), ("{card: 13, total: 18}", "{card: 13, total: 19}"),
+                     ("a score of 18 or 19.", "a score of 19 or 20.")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    assert build(cli, GAME)[0] == 0
+    (page,) = pages(project / "out" / GAME / "rules.pdf")
+    rules = upright_text(page.chars)
+    assert "adjacent cards total 20" in rules and "a total of 19 or 20" in rules
+    assert "A pile with this card can be completed with a score of 19 or 20." in \
+        upright_text(cards_of(project / "out")[13][1])
