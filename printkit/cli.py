@@ -13,7 +13,7 @@ from pathlib import Path
 from printkit import __version__
 from printkit.errors import PrintkitError, UsageError
 from printkit.games import Options
-from printkit.pipeline import build, select_games, validate
+from printkit.pipeline import booklet, build, select_games, validate
 from printkit.plan.geometry import PAPERS
 
 
@@ -55,6 +55,28 @@ def cmd_validate(args) -> int:
     print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
           f"rendered on A4 and Letter")
     return 0
+
+
+def cmd_booklet(args) -> int:
+    """The Cross Sums scenario booklet for a chosen set of scenarios, written to one file."""
+    options = Options(PAPERS[args.paper])
+    output = booklet(_folder(args.content), Path(args.out), options, args.scenarios, args.imposition)
+    print(f"{_shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
+    return 0
+
+
+def _scenarios(text: str) -> list[int]:
+    """`1-10,12` -> [1..10, 12]; every number 1 or more, ranges ascending."""
+    numbers = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        if not (first.isdigit() and (last.isdigit() or not _)):
+            raise argparse.ArgumentTypeError(f"not a scenario number or range: {part.strip()!r}")
+        first, last = int(first), int(last or first)
+        if first < 1 or last < first:
+            raise argparse.ArgumentTypeError(f"not a scenario range: {part.strip()!r}")
+        numbers += [n for n in range(first, last + 1) if n not in numbers]
+    return numbers
 
 
 def cmd_list(args) -> int:
@@ -123,6 +145,17 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("games", nargs="*", metavar="GAME")
     v.add_argument("--content", **content)
     v.set_defaults(command=cmd_validate, parser=v)
+
+    bk = sub.add_parser("booklet", help="export the Cross Sums scenario booklet for a chosen set of scenarios")
+    bk.add_argument("--scenarios", type=_scenarios, default=None, metavar="LIST",
+                    help="scenario numbers and ranges, e.g. 1-10,12 (default: all)")
+    bk.add_argument("--imposition", choices=["none", "saddle"], default="saddle",
+                    help="saddle: two pages a side, print duplex (flip on short edge), fold and staple; "
+                         "none: pages in reading order (default: saddle)")
+    bk.add_argument("--out", default="output/cross-sums/booklet-export.pdf", metavar="FILE")
+    bk.add_argument("--content", **content)
+    bk.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    bk.set_defaults(command=cmd_booklet, parser=bk)
 
     ls = sub.add_parser("list", help="list the games and their products")
     ls.set_defaults(command=cmd_list, parser=ls)

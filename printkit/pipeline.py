@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError
+from printkit.errors import Problem, PrintkitError, UsageError
 from printkit.games import Game, Kit, Options, all_games
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
@@ -102,6 +102,22 @@ def render(kits: list[Kit], out: Path) -> list[Output]:
 def build(games: list[Game], content: Path, out: Path, options: Options):
     kits = load_all(games, content, options)
     return write_outputs(render(kits, out))
+
+
+def booklet(content: Path, out: Path, options: Options, numbers: list[int] | None, imposition: str) -> Output:
+    """One scenario booklet for a chosen set, checked like a build; written only if it rendered."""
+    from printkit.games.cross_sums import booklet as cross_sums_booklet
+
+    kit = load_kit(all_games()["cross-sums"], content, options)
+    known = {s["number"] for s in kit.data["scenarios"]["scenarios"]}
+    missing = [n for n in numbers or () if n not in known]
+    if missing:
+        raise UsageError(f"no scenario {', '.join(map(str, missing))} (the campaign has "
+                         f"{min(known)}-{max(known)})")
+    data, pages = cross_sums_booklet.render(kit, numbers, imposition)
+    output = Output(out, data, pages)
+    write_outputs([output])
+    return output
 
 
 def select_games(names: list[str]) -> list[Game]:
