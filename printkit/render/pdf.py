@@ -147,7 +147,7 @@ class PdfFile:
 
     def flowable(self, flowable, x: float, top: float, width: float) -> float:
         """Draw a ReportLab flowable with its top-left at (x, top); returns its height in mm."""
-        _, height = flowable.wrap(width * mm, 10_000)
+        height = wrapped_height(flowable, width)
         flowable.drawOn(self.canvas, x * mm, top * mm - height)
         return height / mm
 
@@ -178,6 +178,15 @@ class PdfFile:
             yield int(level is not None), int(fill is not None)
         finally:
             c.restoreState()
+
+
+def wrapped_height(flowable, width: float) -> float:
+    """A flowable's height in points set `width` mm wide; a paragraph already broken into lines at
+    that width is not broken again (line breaking is most of the cost of setting text)."""
+    if getattr(flowable, "_printkit_width", None) != width:
+        flowable.wrap(width * mm, 100_000)
+        flowable._printkit_width = width
+    return flowable.height
 
 
 def text_width(text: str, size: float, font: str = "Sans") -> float:

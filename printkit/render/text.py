@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph
 
 from printkit.errors import Problem, PrintkitError
-from printkit.render.pdf import describe_glyphs, missing_glyphs
+from printkit.render.pdf import describe_glyphs, missing_glyphs, wrapped_height
 
 MIN_SIZE = 7.0  # the smallest type printkit prints: below it a sheet is not legible
 
@@ -84,7 +84,7 @@ def height_of(flowables, width: float) -> float:
     """Total height in mm of flowables set `width` mm wide, spacing included."""
     total = 0.0
     for i, flowable in enumerate(flowables):
-        _, h = flowable.wrap(width * mm, 100_000)
+        h = wrapped_height(flowable, width)
         total += h + flowable.getSpaceAfter() + (flowable.getSpaceBefore() if i else 0)
     return total / mm
 
@@ -92,6 +92,21 @@ def height_of(flowables, width: float) -> float:
 def fit(text: str, width: float, height: float, largest: float, item: str, where: Problem,
         align: str = "left", smallest: float = MIN_SIZE):
     """The largest size (0.5 pt steps) at which `text` fits the box; a build error if none >= 7 pt."""
+    key = (text, round(width, 3), round(height, 3), largest, align, smallest)
+    if key not in _FITTED:
+        _FITTED[key] = _fit(text, width, height, largest, item, where, align, smallest)
+        if len(_FITTED) > 4096:
+            _FITTED.pop(next(iter(_FITTED)))
+    return _FITTED[key]
+
+
+# The same words in the same box fit the same way: a scenario's steps are set on its sheet and
+# twice in the booklets; a legend on every sheet. ReportLab paragraphs can be drawn again.
+_FITTED: dict = {}
+
+
+def _fit(text: str, width: float, height: float, largest: float, item: str, where: Problem,
+         align: str, smallest: float):
     blocks = parse_blocks(text)
     size = largest
     while size >= smallest:
@@ -118,7 +133,7 @@ def draw_blocks(pdf, flowables, x: float, top: float, width: float) -> float:
 def _widths_fit(flowables, width: float) -> bool:
     """A single word wider than the box would overflow sideways: that does not fit either."""
     for flowable in flowables:
-        flowable.wrap(width * mm, 100_000)
+        wrapped_height(flowable, width)
         for line in _lines(flowable):
             extra, words = (line[0], line[1]) if isinstance(line, tuple) else \
                 (getattr(line, "extraSpace", 0), getattr(line, "words", []))
