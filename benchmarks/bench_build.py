@@ -53,7 +53,8 @@ def warm_build(out: Path):
 class Recorder:
     """Wraps PdfFile's methods to log every call, with paragraphs kept as markup and style."""
 
-    METHODS = ("begin_page", "line", "rect", "polygon", "circle", "text", "flowable", "finish")
+    METHODS = ("begin_page", "line", "rect", "polygon", "circle", "text", "flowable", "begin_form", "end_form",
+               "place_form", "finish")
 
     def __init__(self):
         self.files: list[list] = []

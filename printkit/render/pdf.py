@@ -91,8 +91,10 @@ class PdfFile:
         self.canvas.endForm()
 
     def place_form(self, name: str, x: float, y: float) -> None:
-        with self.placed(x, y):
-            self.canvas.doForm(name)
+        self.canvas.saveState()
+        self.canvas.translate(x * mm, y * mm)
+        self.canvas.doForm(name)
+        self.canvas.restoreState()
 
     def finish(self) -> bytes:
         if self._open:
