@@ -62,6 +62,19 @@ CASES = {
         [(6, "title: Short paths", "title: Share the market")],
         [("title: Share the market\n    tagline: A smaller grid",
           "title 'Share the market' is already used by scenario 5")]),
+    "swap-example-without-the-jack": (
+        [(1, "effect: cover", "effect: swap")],
+        [("effect: swap", "scenario 1: the swap example needs the Jack, which this scenario does not use"),
+         ("at: [0]", "scenario 1: the swap example uses 2 places, numbered 0 to 2")]),
+    "king-moves-onto-an-occupied-place": (
+        [(12, "at: [0, 1]", "at: [0, 2]")],
+        [("at: [0, 2]", "scenario 12: the King moves an occupied place's stack to an empty place")]),
+    "queen-example-hand-card-11": (
+        [(3, "hand: 7", "hand: 11")],
+        [("hand: 11", "scenario 3: the hand card 11 is not a number A (1) to 10")]),
+    "cover-example-on-an-empty-place": (
+        [(1, "at: [0]", "at: [2]")],
+        [("at: [2]", "scenario 1: the cover example needs an occupied place")]),
 }
 
 

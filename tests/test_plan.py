@@ -107,3 +107,35 @@ def test_with_bleed_every_cut_has_a_mark_at_both_ends(paper, bleed):
     for y in {s.trim.y for s in sheet.slots} | {s.trim.top for s in sheet.slots}:
         ends = [m for m in sheet.marks if m.y1 == m.y2 == y]
         assert len(ends) == 2, y
+
+
+# --- booklet imposition ----------------------------------------------------------------------------
+
+def test_saddle_imposition_of_an_8_page_booklet():
+    """The issue's example: sheet 1 front 8 | 1, back 2 | 7; sheet 2 front 6 | 3, back 4 | 5."""
+    from printkit.plan.imposition import saddle_sides
+    assert saddle_sides(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+
+
+@pytest.mark.parametrize("pages", range(1, 30))
+def test_saddle_imposition_folds_into_reading_order(pages):
+    """Fold the stack: on every side the two pages face each other across the fold, so they sum to
+    n + 1; every page appears once; the fronts' right pages run 1, 3, 5... outside in."""
+    from printkit.plan.imposition import padded, saddle_sides
+    n = padded(pages)
+    assert n % 4 == 0 and pages <= n < pages + 4
+    sides = saddle_sides(pages)
+    assert len(sides) == n // 2
+    full = saddle_sides(n)  # the same booklet with every page printed
+    assert all(left + right == n + 1 for left, right in full)
+    assert sorted(p for side in full for p in side) == list(range(1, n + 1))
+    assert [right for _, right in full[::2]] == list(range(1, n // 2, 2))
+    assert all((p is None) == (q > pages) for side, fside in zip(sides, full) for p, q in zip(side, fside))
+
+
+def test_booklet_page_is_half_the_sheet():
+    from printkit.plan.imposition import booklet_page
+    a5 = booklet_page(PAPERS["a4"])
+    assert (a5.width, a5.height) == (148.5, 210.0)
+    half_letter = booklet_page(PAPERS["letter"])
+    assert (round(half_letter.width / 25.4, 6), round(half_letter.height / 25.4, 6)) == (5.5, 8.5)

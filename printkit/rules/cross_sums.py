@@ -289,9 +289,10 @@ def check_example(scenario: Scenario) -> list[tuple[tuple, str]]:
     if action and action not in scenario.actions:
         found.add(("effect",), f"the {example.effect} example needs the {action.capitalize()}, "
                                f"which this scenario does not use")
-    values = [v for stack in example.places for v in stack] + ([example.hand] if example.hand else [])
-    if any(not 1 <= v <= 10 for v in values):
+    if any(not 1 <= v <= 10 for stack in example.places for v in stack):
         found.add(("places",), "example cards must be numbers A (1) to 10")
+    if example.hand is not None and not 1 <= example.hand <= 10:
+        found.add(("hand",), f"the hand card {example.hand} is not a number A (1) to 10")
     needs = {"cover": 1, "exchange": 1, "swap": 2, "move": 2}[example.effect]
     if len(example.at) != needs or any(not 0 <= i < len(example.places) for i in example.at):
         found.add(("at",), f"the {example.effect} example uses {needs} place{'s' * (needs > 1)}, "
