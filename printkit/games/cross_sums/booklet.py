@@ -13,11 +13,10 @@ from printkit.plan.imposition import booklet_page, saddle_sides
 from printkit.render.pdf import PdfFile, text_width
 from printkit.render.text import draw_blocks, fit, paginate, paragraphs, parse_blocks
 
-from .scenario_page import draw_blocks_in, spread_boxes, views
+from .scenario_page import draw_blocks_in, spread_boxes, spread_sides, views
 
 MARGIN = 11.0
 FOOT = 8.0
-STORY, SETUP = ("intro", "deal", "story", "example"), ("steps", "layout", "map")
 
 
 @dataclass(frozen=True)
@@ -38,8 +37,8 @@ def render(kit, numbers=None, imposition: str = "none") -> tuple[bytes, int]:
     pages += [Page(None)] * (first_scenario - 1 - len(pages))
     for view in chosen:
         boxes = spread_boxes(body, view)
-        pages.append(Page(lambda pdf, b, v=view, x=boxes: draw_blocks_in(pdf, x, v, only=STORY)))
-        pages.append(Page(lambda pdf, b, v=view, x=boxes: draw_blocks_in(pdf, x, v, only=SETUP)))
+        for side in spread_sides(view):
+            pages.append(Page(lambda pdf, b, v=view, x=boxes, s=side: draw_blocks_in(pdf, x, v, only=s)))
     return _impose(kit, paper, body, pages, words, imposition)
 
 

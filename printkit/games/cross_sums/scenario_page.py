@@ -15,6 +15,7 @@ from . import diagrams
 from .model import campaign_of, scenario_of
 
 GAP = 3.5
+MAP_HEIGHT = 44.0
 
 
 @dataclass(frozen=True)
@@ -164,20 +165,30 @@ def needed(text: str, width: float, size: float) -> float:
 
 
 def spread_boxes(page: Rect, view: ScenarioView) -> dict[str, Rect]:
-    """Two facing booklet pages of the same size: the story on the left, the set-up on the right."""
+    """Two facing booklet pages of the same size: the story on the left, the set-up on the right.
+    The deck map goes under the story unless an effect example needs that room, so the layout
+    keeps cards large enough to read."""
     has_example = view.setup.scenario.example is not None
     boxes = {"intro": Rect(page.x, page.top - 30, page.width, 30),
              "deal": Rect(page.x, page.top - 30 - GAP - 34, min(page.width, 80), 34)}
     story_top = page.top - 30 - 2 * GAP - 34
-    example_h = 78.0 if has_example else 0.0
-    boxes["story"] = Rect(page.x, page.y + example_h, page.width, story_top - page.y - example_h)
+    bottom = 78.0 if has_example else MAP_HEIGHT + GAP
+    boxes["story"] = Rect(page.x, page.y + bottom, page.width, story_top - page.y - bottom)
     if has_example:
-        boxes["example"] = Rect(page.x, page.y, page.width, example_h - GAP)
+        boxes["example"] = Rect(page.x, page.y, page.width, bottom - GAP)
     steps = min(70.0, needed(steps_text(view), page.width, 9.5) + 2)
     boxes["steps"] = Rect(page.x, page.top - steps, page.width, steps)
-    boxes["map"] = Rect(page.x, page.y, page.width, 44)
-    boxes["layout"] = Rect(page.x, page.y + 44 + GAP, page.width, page.height - steps - 44 - 2 * GAP)
+    boxes["map"] = Rect(page.x, page.y, page.width, MAP_HEIGHT)
+    layout_bottom = page.y + (MAP_HEIGHT + GAP if has_example else 0.0)
+    boxes["layout"] = Rect(page.x, layout_bottom, page.width, page.top - steps - GAP - layout_bottom)
     return boxes
+
+
+def spread_sides(view: ScenarioView) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Which blocks go on the left and on the right page of a scenario's spread."""
+    if view.setup.scenario.example is not None:
+        return ("intro", "deal", "story", "example"), ("steps", "layout", "map")
+    return ("intro", "deal", "story", "map"), ("steps", "layout")
 
 
 BLOCKS = {"intro": draw_intro, "steps": draw_steps, "layout": draw_layout, "deal": draw_deal,
