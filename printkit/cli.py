@@ -38,7 +38,7 @@ def cmd_build(args) -> int:
     started = time.perf_counter()
     games = _games(args.games)
     options = Options(PAPERS[args.paper], args.bleed, args.duplex)
-    results = build(games, _folder(args.content), Path(args.out), options)
+    results = build(games, _folder(args.content), Path(args.out), options, force=args.force)
     for output, changed in results:
         note = "" if changed else "  (unchanged)"
         print(f"{_shown(output.path)}  {_count(output.pages, 'page')}{note}")
@@ -139,6 +139,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM", help="bleed around each card, mm")
     b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
                    help="flip for two-sided printing (none: no back pages)")
+    b.add_argument("--force", action="store_true",
+                   help="draw every file again, even those whose content, templates and options are unchanged")
     b.set_defaults(command=cmd_build, parser=b)
 
     v = sub.add_parser("validate", help="check all content (or the named games') against the rules models")

@@ -13,6 +13,7 @@ from printkit.errors import Problem, PrintkitError, UsageError
 from printkit.games import Game, Kit, Options, all_games
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
+from printkit.manifest import Manifest, key
 from printkit.render.pdf import describe_glyphs, missing_glyphs
 from printkit.plan.geometry import PAPERS
 from printkit.render.words import Templates
@@ -84,24 +85,44 @@ def validate(games: list[Game], content: Path) -> int:
     return sum(len(kit.game.products) for kit in kits)
 
 
-def render(kits: list[Kit], out: Path) -> list[Output]:
+def render(kits: list[Kit], out: Path, manifest: Manifest | None = None) -> list[Output]:
+    """Draw every output; with a manifest, an output whose inputs are unchanged is not drawn
+    again (its Output carries no data and the page count the manifest recorded)."""
     outputs, problems = [], []
     for kit in kits:
         for product in kit.game.products:
+            templates = kit.template_sources(product.templates) if manifest else ""
             try:
-                files = product.files(kit)
+                for plan in product.plans(kit):
+                    outputs.append(_output(out / kit.game.slug / plan.name, plan, templates, kit, manifest))
             except PrintkitError as error:
                 problems += error.problems
-                continue
-            outputs += [Output(out / kit.game.slug / name, data, pages) for name, data, pages in files]
     if problems:
         raise PrintkitError(problems)
     return outputs
 
 
-def build(games: list[Game], content: Path, out: Path, options: Options):
+def _output(path: Path, plan, templates: str, kit: Kit, manifest: Manifest | None) -> Output:
+    if manifest is None:
+        return Output(path, *plan.render())
+    fingerprint = key(plan.inputs, templates, kit.options)
+    pages = manifest.pages_if_fresh(path, fingerprint)
+    if pages is None:
+        data, pages = plan.render()
+        manifest.record(path, fingerprint, pages)
+        return Output(path, data, pages)
+    return Output(path, None, pages)
+
+
+def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False):
+    """Load and check everything, draw what changed (everything with `force`), write it, then
+    the manifest. Returns (output, changed) for every output, drawn or not."""
     kits = load_all(games, content, options)
-    return write_outputs(render(kits, out))
+    manifest = Manifest(out) if not force else Manifest.empty(out)
+    outputs = render(kits, out, manifest)
+    written = dict((o.path, changed) for o, changed in write_outputs([o for o in outputs if o.data is not None]))
+    write_outputs([Output(manifest.path, manifest.text().encode("utf-8"), 0)])
+    return [(output, written.get(output.path, False)) for output in outputs]
 
 
 def booklet(content: Path, out: Path, options: Options, numbers: list[int] | None, imposition: str) -> Output:

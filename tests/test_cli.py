@@ -109,6 +109,8 @@ def test_cli_table(row: Row, here: Path, capsys):
     else:
         game_pdfs = {f"{row.written}/{GAME}/{product}.pdf" for product in PRODUCTS}
         assert game_pdfs <= new
+        assert f"{row.written}/.printkit-manifest.json" in new
+        new.discard(f"{row.written}/.printkit-manifest.json")
         assert all(re.fullmatch(rf"{row.written}/[\w-]+/([\w-]+/)?[\w-]+\.pdf", path) for path in new), new
         for path in game_pdfs:
             assert (here / path).read_bytes().startswith(b"%PDF-")

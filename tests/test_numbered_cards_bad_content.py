@@ -59,7 +59,8 @@ def test_every_fixture_has_a_case():
 def test_a_failed_build_keeps_the_previous_pdfs(project, cli):
     assert build(cli, "numbered-cards")[0] == 0
     before = pdfs(project / "out")
-    assert sorted(before) == [f"numbered-cards/{p}.pdf" for p in ("ability-cards", "rules", "score-pad")]
+    assert sorted(before) == [".printkit-manifest.json"] + [f"numbered-cards/{p}.pdf"
+                                                             for p in ("ability-cards", "rules", "score-pad")]
     overlay("ability-too-long", project, fixtures=FIXTURES)
     assert build(cli, "numbered-cards")[0] == 1
     assert pdfs(project / "out") == before

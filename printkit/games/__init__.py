@@ -28,20 +28,33 @@ class Options:
 
 
 @dataclass(frozen=True)
+class FilePlan:
+    """One output file before it is drawn: its name under the game's folder, the content it is
+    built from (what the build manifest compares), and how to draw it."""
+
+    name: str
+    inputs: Any
+    render: Callable[[], tuple[bytes, int]]  # -> (PDF bytes, page count)
+
+
+@dataclass(frozen=True)
 class Product:
-    """One printable thing. `render` makes `<name>.pdf`; a product of many files (one per
-    scenario, say) gives `render_files` instead, returning (path under the game's folder, PDF, pages)."""
+    """One printable thing. `render` makes `<name>.pdf` from the content files named in `reads`
+    (all of the game's when None) and the templates in `templates` (all of the game's when None;
+    common.j2 always). A product of many files (one per scenario, say) gives `plan_files` instead."""
 
     name: str
     description: str
-    render: Callable[["Kit"], tuple[bytes, int]] | None = None  # -> (PDF bytes, page count)
-    render_files: Callable[["Kit"], list[tuple[str, bytes, int]]] | None = None
+    render: Callable[["Kit"], tuple[bytes, int]] | None = None
+    plan_files: Callable[["Kit"], list[FilePlan]] | None = None
+    reads: tuple[str, ...] | None = None
+    templates: tuple[str, ...] | None = None
 
-    def files(self, kit: "Kit") -> list[tuple[str, bytes, int]]:
-        if self.render_files is not None:
-            return self.render_files(kit)
-        data, pages = self.render(kit)
-        return [(f"{self.name}.pdf", data, pages)]
+    def plans(self, kit: "Kit") -> list[FilePlan]:
+        if self.plan_files is not None:
+            return self.plan_files(kit)
+        inputs = {stem: kit.data[stem] for stem in self.reads or kit.data}
+        return [FilePlan(f"{self.name}.pdf", inputs, lambda: self.render(kit))]
 
 
 @dataclass(frozen=True)
@@ -78,6 +91,15 @@ class Kit:
     def pdf(self, product: str, subject: str, duplex: str | None = None) -> PdfFile:
         """A new PDF for one of this kit's products, titled "<game title> - <product>"."""
         return PdfFile(f"{self.title} - {product.lower()}", subject, duplex)
+
+    def template_sources(self, names: tuple[str, ...] | None) -> str:
+        """The text of the templates a product reads (for the build manifest): `names` under
+        templates/<game>/, or all of them, and common.j2."""
+        folder = self.templates.folder
+        paths = [folder / self.game.slug / name for name in names] if names is not None else \
+            sorted((folder / self.game.slug).glob("*.j2"))
+        return "".join(path.read_text(encoding="utf-8") if path.is_file() else ""
+                       for path in [folder / "common.j2", *paths])
 
     def footer(self, product: str) -> Footer:
         return Footer(self.templates.render("common.j2"), self.title, product)

@@ -1,0 +1,115 @@
+"""Rebuild only what changed: the manifest beside the outputs records what each file was drawn
+from; an unchanged file is not drawn again, an edit redraws exactly the files built from it.
+
+"Drawn" is observed directly: every PDF printkit draws is a new PdfFile, titled after its product.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import build, pdfs
+from printkit.render import pdf as pdf_module
+
+CROSS_SUMS = ["setup sheet {}".format(n) for n in range(1, 51)] + [
+    "at a glance", "rules", "booklet", "booklet for saddle stitching", "solutions"]
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The products drawn since the fixture started: "<game title> - <product>" minus the title."""
+    titles = []
+    original = pdf_module.PdfFile.__init__
+
+    def spy(pdf, title, *args, **kwargs):
+        titles.append(title.split(" - ", 1)[1])
+        original(pdf, title, *args, **kwargs)
+
+    monkeypatch.setattr(pdf_module.PdfFile, "__init__", spy)
+    return titles
+
+
+def edit(project, file: str, old: str, new: str) -> None:
+    path = project / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_second_build_draws_nothing(project, cli, drawn):
+    assert build(cli)[0] == 0
+    first = len(drawn)
+    before = pdfs(project / "out")
+    code, out, _ = build(cli)
+    assert code == 0 and first >= 69
+    assert drawn[first:] == []
+    assert all(line.endswith("(unchanged)") for line in out.splitlines()[:-1])
+    assert pdfs(project / "out") == before
+
+
+def test_editing_one_scenario_redraws_its_sheet_the_booklets_the_table_and_the_key(project, cli, drawn):
+    assert build(cli, "cross-sums")[0] == 0
+    before = pdfs(project / "out")
+    del drawn[:]
+    edit(project, "content/cross-sums/scenarios.yaml", "tagline: Which card do you take, and which do you "
+         "leave for your partner?", "tagline: Which card do you take?")
+    code, out, _ = build(cli, "cross-sums")
+    assert code == 0
+    assert sorted(drawn) == sorted(["setup sheet 5", "at a glance", "booklet", "booklet for saddle stitching",
+                                    "solutions"])
+    after = pdfs(project / "out")
+    changed = {name for name in after if after[name] != before.get(name)}
+    assert changed == {"cross-sums/setup/scenario-05.pdf", "cross-sums/booklet.pdf",
+                       "cross-sums/booklet-saddle.pdf", ".printkit-manifest.json"}
+
+
+def test_editing_a_template_redraws_the_products_that_read_it(project, cli, drawn):
+    assert build(cli, "cross-sums")[0] == 0
+    del drawn[:]
+    edit(project, "templates/cross-sums/rules.j2", "Build a number grid together.", "Build a grid together.")
+    assert build(cli, "cross-sums")[0] == 0
+    assert sorted(drawn) == ["booklet", "booklet for saddle stitching", "rules"]
+
+
+def test_a_yaml_comment_redraws_nothing(project, cli, drawn):
+    assert build(cli, "cross-sums")[0] == 0
+    del drawn[:]
+    edit(project, "content/cross-sums/campaign.yaml", "market: 3", "market: 3   # always three")
+    assert build(cli, "cross-sums")[0] == 0
+    assert drawn == []
+
+
+@pytest.mark.parametrize("change", [("--force",), ("--paper", "letter")])
+def test_force_or_new_options_redraw_everything(project, cli, drawn, change):
+    assert build(cli, "cross-sums")[0] == 0
+    del drawn[:]
+    assert cli("build", "cross-sums", "--content", "content", "--out", "out", *change)[0] == 0
+    assert sorted(drawn) == sorted(CROSS_SUMS)
+
+
+def test_a_deleted_output_is_drawn_again(project, cli, drawn):
+    assert build(cli, "cross-sums")[0] == 0
+    del drawn[:]
+    (project / "out" / "cross-sums" / "setup" / "scenario-17.pdf").unlink()
+    assert build(cli, "cross-sums")[0] == 0
+    assert drawn == ["setup sheet 17"]
+    assert (project / "out" / "cross-sums" / "setup" / "scenario-17.pdf").is_file()
+
+
+@pytest.mark.parametrize("junk", ["", "{not json", "[1, 2]", '{"outputs": {"cross-sums/rules.pdf": 7}}'])
+def test_a_damaged_manifest_means_build_everything(project, cli, drawn, junk):
+    assert build(cli, "cross-sums")[0] == 0
+    (project / "out" / ".printkit-manifest.json").write_text(junk)
+    del drawn[:]
+    code, _, err = build(cli, "cross-sums")
+    assert (code, err) == (0, "")
+    assert sorted(drawn) == sorted(CROSS_SUMS)
+
+
+def test_other_games_stay_in_the_manifest(project, cli, drawn):
+    """Building one game keeps what the manifest knows of the others."""
+    assert build(cli)[0] == 0
+    assert build(cli, "cross-sums")[0] == 0
+    del drawn[:]
+    assert build(cli)[0] == 0
+    assert drawn == []
