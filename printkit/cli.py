@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -54,6 +55,19 @@ def cmd_validate(args) -> int:
     products = validate(games, _folder(args.content))
     print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
           f"rendered on A4 and Letter")
+    return 0
+
+
+def cmd_watch(args) -> int:
+    from printkit.watch import watch  # watchdog starts threads: only load it to watch
+
+    games = _games(args.games)
+    options = Options(PAPERS[args.paper], args.bleed, args.duplex)
+    try:
+        watch(games, _folder(args.content), Path(args.out), options, say=lambda line: print(line, flush=True),
+              complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event())
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how a watch ends
     return 0
 
 
@@ -125,6 +139,15 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def _build_options(parser, content: dict) -> None:
+    parser.add_argument("--content", **content)
+    parser.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    parser.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM", help="bleed around each card, mm")
+    parser.add_argument("--duplex", choices=["long", "short", "none"], default="long",
+                        help="flip for two-sided printing (none: no back pages)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="printkit", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
@@ -133,15 +156,15 @@ def _parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("build", help="build the printable PDFs of every game, or of the named games")
     b.add_argument("games", nargs="*", metavar="GAME")
-    b.add_argument("--content", **content)
-    b.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
-    b.add_argument("--paper", choices=sorted(PAPERS), default="a4")
-    b.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM", help="bleed around each card, mm")
-    b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
-                   help="flip for two-sided printing (none: no back pages)")
+    _build_options(b, content)
     b.add_argument("--force", action="store_true",
                    help="draw every file again, even those whose content, templates and options are unchanged")
     b.set_defaults(command=cmd_build, parser=b)
+
+    w = sub.add_parser("watch", help="build, then rebuild what each edit of content/ or templates/ affects")
+    w.add_argument("games", nargs="*", metavar="GAME")
+    _build_options(w, content)
+    w.set_defaults(command=cmd_watch, parser=w)
 
     v = sub.add_parser("validate", help="check all content (or the named games') against the rules models")
     v.add_argument("games", nargs="*", metavar="GAME")

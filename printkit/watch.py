@@ -1,0 +1,89 @@
+"""`printkit watch`: rebuild as the designer saves. Watches content/ and templates/ (watchdog, the
+library made for file events), waits for a burst of saves to settle, then builds: the manifest
+makes that redraw only what the edit affects. An edit with errors prints them and keeps the last
+good outputs, as every failed build does."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
+
+from printkit.errors import PrintkitError
+from printkit.pipeline import build
+
+WATCHED = (".yaml", ".yml", ".j2")
+CHANGES = {"created", "modified", "moved", "deleted"}
+SETTLE = 0.25  # seconds of quiet before building: an editor's save is often several events
+
+
+class _Edits(FileSystemEventHandler):
+    def __init__(self):
+        self.paths: set[str] = set()
+        self.lock = threading.Lock()
+        self.arrived = threading.Event()
+
+    def on_any_event(self, event) -> None:
+        if event.event_type not in CHANGES:  # builds open and read the files too
+            return
+        for path in (event.src_path, getattr(event, "dest_path", "")):
+            if path and Path(str(path)).suffix in WATCHED and not event.is_directory:
+                with self.lock:
+                    self.paths.add(str(path))
+                self.arrived.set()
+
+    def take(self) -> list[str]:
+        with self.lock:
+            paths, self.paths = sorted(self.paths), set()
+            self.arrived.clear()
+        return paths
+
+
+def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
+          complain: Callable[[str], None], stop: threading.Event) -> None:
+    """Build once, then again after every settled burst of edits, until `stop` is set."""
+    folders = [content, content.resolve().parent / "templates"]
+    edits = _Edits()
+    observer = Observer()
+    for folder in folders:
+        if folder.is_dir():
+            observer.schedule(edits, str(folder), recursive=True)
+    observer.start()
+    try:
+        _build(games, content, out, options, say, complain)
+        say(f"watching {', '.join(_shown(f) for f in folders if f.is_dir())} (Ctrl-C to stop)")
+        while not stop.is_set():
+            if not edits.arrived.wait(0.1):
+                continue
+            time.sleep(SETTLE)
+            say("changed: " + ", ".join(_shown(Path(p)) for p in edits.take()))
+            _build(games, content, out, options, say, complain)
+    finally:
+        observer.stop()
+        observer.join()
+
+
+def _build(games, content: Path, out: Path, options, say, complain) -> None:
+    started = time.perf_counter()
+    try:
+        results = build(games, content, out, options)
+    except PrintkitError as error:
+        for problem in error.problems:
+            complain(str(problem))
+        complain("not built: the last good outputs are kept")
+        return
+    written = [output for output, changed in results if changed]
+    for output in written:
+        say(f"  built {_shown(output.path)}")
+    say(f"{len(written)} of {len(results)} files changed, in {time.perf_counter() - started:.2f} s")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

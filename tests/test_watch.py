@@ -1,0 +1,74 @@
+"""`printkit watch`: an edit is rebuilt without asking, a broken edit prints its problems and keeps
+the last good outputs, and a fixed edit builds again. The watcher runs in a thread here, driven by
+real file edits (watchdog), and stops when the test sets its stop event."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+
+from printkit.games import Options, all_games
+from printkit.plan.geometry import PAPERS
+from printkit.watch import watch
+
+TAGLINE = "tagline: Which card do you take, and which do you leave for your partner?"
+
+
+class Watcher:
+    def __init__(self, project):
+        self.said, self.complaints, self.stop = [], [], threading.Event()
+        games = [all_games()["cross-sums"]]
+        self.thread = threading.Thread(target=watch, args=(
+            games, project / "content", project / "out", Options(PAPERS["a4"]),
+            self.said.append, self.complaints.append, self.stop), daemon=True)
+
+    def wait_for(self, lines: list, pattern: str, after: int = 0, timeout: float = 30.0) -> int:
+        """Wait until a line matching `pattern` appears at or after index `after`; its index."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for index, line in enumerate(lines[after:], start=after):
+                if re.search(pattern, line):
+                    return index
+            time.sleep(0.05)
+        raise AssertionError(f"no {pattern!r} in {lines[after:]}")
+
+
+@pytest.fixture
+def watcher(project, monkeypatch):
+    monkeypatch.chdir(project)
+    w = Watcher(project)
+    w.thread.start()
+    yield w
+    w.stop.set()
+    w.thread.join(10)
+    assert not w.thread.is_alive()
+
+
+def test_an_edit_is_rebuilt_an_error_keeps_the_outputs_and_a_fix_builds(project, watcher):
+    scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
+    sheet = project / "out" / "cross-sums" / "setup" / "scenario-05.pdf"
+    start = watcher.wait_for(watcher.said, r"^watching content, templates")
+    before = sheet.read_bytes()
+
+    text = scenarios.read_text(encoding="utf-8")
+    scenarios.write_text(text.replace(TAGLINE, "tagline: Which card?"), encoding="utf-8")
+    done = watcher.wait_for(watcher.said, r"^3 of 55 files changed", after=start)
+    assert "changed: content/cross-sums/scenarios.yaml" in watcher.said[start:done]
+    assert "  built out/cross-sums/setup/scenario-05.pdf" in watcher.said[start:done]
+    edited = sheet.read_bytes()
+    assert edited != before
+
+    scenarios.write_text(text.replace("    hand: 3\n    copies: 3\n    actions: []", "    hand: three\n    "
+                                      "copies: 3\n    actions: []"), encoding="utf-8")
+    watcher.wait_for(watcher.complaints, r"not built: the last good outputs are kept")
+    line = text[:text.index("    hand: 3\n    copies: 3\n    actions: []")].count("\n") + 1
+    assert watcher.complaints[0] == f"cross-sums/scenarios.yaml:{line}: scenarios[1].hand: expected a whole " \
+                                    "number, got text 'three'"
+    assert sheet.read_bytes() == edited
+
+    scenarios.write_text(text, encoding="utf-8")
+    watcher.wait_for(watcher.said, r"^3 of 55 files changed", after=done + 1)
+    assert sheet.read_bytes() == before
