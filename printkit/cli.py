@@ -11,10 +11,10 @@ import threading
 import time
 from pathlib import Path
 
-from printkit import __version__
+from printkit import __version__, settings
 from printkit.errors import PrintkitError, UsageError
 from printkit.games import Options
-from printkit.pipeline import booklet, build, select_games, validate
+from printkit.pipeline import booklet, build, select_games, templates_for, validate
 from printkit.plan.geometry import PAPERS
 
 
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
 def cmd_build(args) -> int:
     started = time.perf_counter()
     games = _games(args.games)
-    options = Options(PAPERS[args.paper], args.bleed, args.duplex)
+    options = _options(args)
     results = build(games, _folder(args.content), Path(args.out), options, force=args.force)
     for output, changed in results:
         note = "" if changed else "  (unchanged)"
@@ -62,7 +62,7 @@ def cmd_watch(args) -> int:
     from printkit.watch import watch  # watchdog starts threads: only load it to watch
 
     games = _games(args.games)
-    options = Options(PAPERS[args.paper], args.bleed, args.duplex)
+    options = _options(args)
     try:
         watch(games, _folder(args.content), Path(args.out), options, say=lambda line: print(line, flush=True),
               complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event())
@@ -71,9 +71,21 @@ def cmd_watch(args) -> int:
     return 0
 
 
+def cmd_calibrate(args) -> int:
+    """The calibration pages, drawn with no back offset: they measure the printer as it is."""
+    from printkit.calibrate import calibrate
+
+    folder = _folder(args.content)
+    for output in calibrate(Path(args.out), _options(args), templates_for(folder)):
+        print(f"{_shown(output.path)}  {_count(output.pages, 'page')}")
+    print("print back-offset.pdf two-sided and scale.pdf at Actual size; then "
+          "`printkit settings --back-offset X,Y`")
+    return 0
+
+
 def cmd_booklet(args) -> int:
     """The Cross Sums scenario booklet for a chosen set of scenarios, written to one file."""
-    options = Options(PAPERS[args.paper])
+    options = _options(args)
     output = booklet(_folder(args.content), Path(args.out), options, args.scenarios, args.imposition)
     print(f"{_shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
     return 0
@@ -101,6 +113,36 @@ def cmd_list(args) -> int:
         if not game.products:
             print("  (content and rules model only: `printkit validate` checks it; nothing to print yet)")
     return 0
+
+
+def cmd_settings(args) -> int:
+    folder = _folder(args.content)
+    given = {key: getattr(args, key) for key in settings.DEFAULTS}
+    if any(value is not None for value in given.values()):
+        settings.save(folder, given)
+    saved = settings.load(folder)
+    print(f"{_shown(settings.path_for(folder))}:" if saved else "no printkit.yaml: printkit's defaults")
+    for key, value in settings.resolve(folder, {}).items():
+        print(f"  {key}: {settings._yaml(value)}{'' if key in saved else '  (default)'}")
+    return 0
+
+
+def _options(args) -> Options:
+    """The command line's print options over the project's printkit.yaml over the defaults."""
+    given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
+    chosen = settings.resolve(_folder(args.content), given)
+    return Options(PAPERS[chosen["paper"]], chosen["bleed"], chosen["duplex"], tuple(chosen["back_offset"]),
+                   chosen["ink_saver"])
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres, e.g. 0.5,-1: {text!r}") from None
+    if not (abs(x) <= 10 and abs(y) <= 10):
+        raise argparse.ArgumentTypeError(f"a back offset is at most 10 mm each way, not {text}")
+    return x, y
 
 
 def _count(number: int, noun: str) -> str:
@@ -142,10 +184,23 @@ def _shown(path: Path) -> str:
 def _build_options(parser, content: dict) -> None:
     parser.add_argument("--content", **content)
     parser.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
-    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4")
-    parser.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM", help="bleed around each card, mm")
-    parser.add_argument("--duplex", choices=["long", "short", "none"], default="long",
-                        help="flip for two-sided printing (none: no back pages)")
+    _print_options(parser)
+
+
+def _print_options(parser, saving: bool = False) -> None:
+    """How to print: each defaults to the project's printkit.yaml, then to printkit's default."""
+    parser.add_argument("--paper", choices=sorted(PAPERS), default=None, help="paper size (default: a4)")
+    parser.add_argument("--bleed", type=_bleed, default=None, metavar="MM", help="bleed around each card, mm")
+    parser.add_argument("--duplex", choices=["long", "short", "none"], default=None,
+                        help="flip for two-sided printing (none: no back pages; default: long)")
+    parser.add_argument("--back-offset", type=_offset, default=None, metavar="X,Y",
+                        help="move every back page by X,Y mm (from `printkit calibrate`)")
+    if saving:
+        parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None,
+                            help="outline style with no large dark fills")
+    else:
+        parser.add_argument("--ink-saver", action="store_const", const=True, default=None,
+                            help="outline style with no large dark fills")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -179,8 +234,20 @@ def _parser() -> argparse.ArgumentParser:
                          "none: pages in reading order (default: saddle)")
     bk.add_argument("--out", default="output/cross-sums/booklet-export.pdf", metavar="FILE")
     bk.add_argument("--content", **content)
-    bk.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    _print_options(bk)
     bk.set_defaults(command=cmd_booklet, parser=bk)
+
+    cal = sub.add_parser("calibrate", help="pages to find a printer's back-side offset and check its scale")
+    cal.add_argument("--content", **content)
+    cal.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
+    cal.add_argument("--paper", choices=sorted(PAPERS), default=None, help="paper size (default: a4)")
+    cal.add_argument("--duplex", choices=["long", "short"], default=None, help="flip (default: long)")
+    cal.set_defaults(command=cmd_calibrate, parser=cal)
+
+    st = sub.add_parser("settings", help="show or change how this project prints (printkit.yaml beside content/)")
+    st.add_argument("--content", **content)
+    _print_options(st, saving=True)
+    st.set_defaults(command=cmd_settings, parser=st)
 
     ls = sub.add_parser("list", help="list the games and their products")
     ls.set_defaults(command=cmd_list, parser=ls)

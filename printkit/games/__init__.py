@@ -25,6 +25,8 @@ class Options:
     paper: Paper
     bleed: float = 0.0
     duplex: str = "long"  # long | short | none
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves every back page's drawing (printer calibration)
+    ink_saver: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class Kit:
 
     def pdf(self, product: str, subject: str, duplex: str | None = None) -> PdfFile:
         """A new PDF for one of this kit's products, titled "<game title> - <product>"."""
-        return PdfFile(f"{self.title} - {product.lower()}", subject, duplex)
+        return PdfFile(f"{self.title} - {product.lower()}", subject, duplex, ink_saver=self.options.ink_saver)
 
     def template_sources(self, names: tuple[str, ...] | None) -> str:
         """The text of the templates a product reads (for the build manifest): `names` under

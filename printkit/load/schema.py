@@ -78,6 +78,23 @@ class Int(Spec):
 
 
 @dataclass
+class Number(Spec):
+    """A measurement: a whole or decimal number within [min, max]."""
+
+    min: float
+    max: float
+
+    def check(self, node, path, problems):
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            return self.wrong_type(node, path, problems, "a number")
+        if not self.min <= value <= self.max:
+            problems.append(node.problem(f"{dotted(path)}: {value} is out of range ({self.min:g} to {self.max:g})"))
+            return INVALID
+        return float(value)
+
+
+@dataclass
 class Str(Spec):
     max_length: int = 2000
 
@@ -124,7 +141,7 @@ class ListOf(Spec):
         if not isinstance(node.value, list):
             return self.wrong_type(node, path, problems, "a list")
         if len(node.value) < self.min_items or (self.max_items is not None and len(node.value) > self.max_items):
-            problems.append(node.problem(f"{dotted(path)}: has {len(node.value)} items, "
+            problems.append(node.problem(f"{dotted(path)}: has {len(node.value)} item{'s' * (len(node.value) != 1)}, "
                                          f"expected {self._count()}"))
             return INVALID
         items = [self.item.read(child, path + (i,), located, problems) for i, child in enumerate(node.value)]

@@ -25,20 +25,28 @@ class Card:
     back: Callable[[PdfFile, Slot], None]
 
 
-def render_deck(pdf: PdfFile, sheet: CardSheet, cards: list[Card], duplex: str) -> None:
+def render_deck(pdf: PdfFile, sheet: CardSheet, cards: list[Card], duplex: str,
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Fronts, each page followed by its backs; `back_offset` (mm, as the back is seen) moves the
+    backs to make up for a printer that does not print its second side true to the first."""
     bars = bars_in_margins(sheet.paper, _keep_out(sheet))
     for start in range(0, len(cards), sheet.per_sheet):
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         _page(pdf, sheet, bars, [(slot, card.face) for slot, card in batch], front=True)
         if duplex != "none":
             _page(pdf, sheet, bars, [(sheet.back_slot(slot, duplex), card.back) for slot, card in batch],
-                  front=False)
+                  front=False, offset=back_offset)
 
 
-def _page(pdf: PdfFile, sheet: CardSheet, bars, drawings, front: bool) -> None:
+def _page(pdf: PdfFile, sheet: CardSheet, bars, drawings, front: bool, offset=(0.0, 0.0)) -> None:
     pdf.begin_page(sheet.paper, trim=sheet.trim_box, bleed=sheet.bleed_box if sheet.bleed else None)
-    for slot, draw in drawings:
-        draw(pdf, slot)
+    if offset == (0.0, 0.0):
+        for slot, draw in drawings:
+            draw(pdf, slot)
+    else:
+        with pdf.placed(*offset):
+            for slot, draw in drawings:
+                draw(pdf, slot)
     if front:
         if not sheet.bleed:
             _cut_lines(pdf, [slot for slot, _ in drawings])

@@ -20,6 +20,11 @@ from printkit.plan.geometry import Paper, Rect, Segment
 
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+# --ink-saver: fills larger than this (mm2) keep a quarter of their ink, with an outline where they
+# were dark; type this large (pt) is drawn as an outline. Small marks (pips, scale blocks) stay.
+LARGE_FILL = 20.0
+INK_SAVED = 0.25
+OUTLINE_TEXT = 24.0
 
 
 def register_fonts() -> None:
@@ -59,8 +64,9 @@ def grey(level: float) -> Color:
 class PdfFile:
     """A PDF being drawn, in millimetres, with the print settings every printkit file carries."""
 
-    def __init__(self, title: str, subject: str, duplex: str | None = None):
+    def __init__(self, title: str, subject: str, duplex: str | None = None, ink_saver: bool = False):
         register_fonts()
+        self.ink_saver = ink_saver
         self._buffer = io.BytesIO()
         self.canvas = Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName="Sans")
         self.canvas.setTitle(title)
@@ -110,7 +116,7 @@ class PdfFile:
     def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
              dash=None, radius: float = 0.0) -> None:
         """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's."""
-        with self._paint(width, level, fill, dash) as (stroke, filled):
+        with self._paint(width, level, fill, dash, area=r.width * r.height) as (stroke, filled):
             args = (r.x * mm, r.y * mm, r.width * mm, r.height * mm)
             if radius:
                 self.canvas.roundRect(*args, radius * mm, stroke=stroke, fill=filled)
@@ -119,7 +125,7 @@ class PdfFile:
 
     def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
                 closed: bool = True) -> None:
-        with self._paint(width, level, fill) as (stroke, filled):
+        with self._paint(width, level, fill, area=_area(points)) as (stroke, filled):
             path = self.canvas.beginPath()
             path.moveTo(points[0][0] * mm, points[0][1] * mm)
             for x, y in points[1:]:
@@ -129,7 +135,7 @@ class PdfFile:
             self.canvas.drawPath(path, stroke=stroke, fill=filled if closed else 0)
 
     def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None) -> None:
-        with self._paint(width, level, fill) as (stroke, filled):
+        with self._paint(width, level, fill, area=3.1416 * r * r) as (stroke, filled):
             self.canvas.circle(x * mm, y * mm, r * mm, stroke=stroke, fill=filled)
 
     def text(self, x: float, y: float, text: str, size: float, font: str = "Sans",
@@ -143,9 +149,23 @@ class PdfFile:
         c.saveState()
         c.setFillColor(grey(level))
         c.setFont(font, size)
-        draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
-        draw(x * mm, y * mm, text)
+        if self.ink_saver and size >= OUTLINE_TEXT:
+            self._outline_text(x, y, text, size, font, align, level)
+        else:
+            draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
+            draw(x * mm, y * mm, text)
         c.restoreState()
+
+    def _outline_text(self, x, y, text, size, font, align, level) -> None:
+        """Large type drawn as its outline: the ink saver's way to keep big numbers legible."""
+        shift = {"left": 0.0, "centre": 0.5, "right": 1.0}[align] * pdfmetrics.stringWidth(text, font, size)
+        self.canvas.setStrokeColor(grey(level))
+        self.canvas.setLineWidth(max(0.5, size * 0.03))
+        t = self.canvas.beginText(x * mm - shift, y * mm)
+        t.setFont(font, size)
+        t.setTextRenderMode(1)
+        t.textOut(text)
+        self.canvas.drawText(t)
 
     def flowable(self, flowable, x: float, top: float, width: float) -> float:
         """Draw a ReportLab flowable with its top-left at (x, top); returns its height in mm."""
@@ -165,8 +185,11 @@ class PdfFile:
             self.canvas.restoreState()
 
     @contextmanager
-    def _paint(self, width: float, level: float | None, fill: float | None, dash=None):
+    def _paint(self, width: float, level: float | None, fill: float | None, dash=None, area: float = 0.0):
         """Outline (grey `level`, `width` mm) and fill settings for one shape: (stroke, fill) flags."""
+        if self.ink_saver and fill is not None and area >= LARGE_FILL:
+            level = level if level is not None or fill > 0.5 else fill
+            fill = 1 - (1 - fill) * INK_SAVED
         c = self.canvas
         c.saveState()
         if level is not None:
@@ -195,6 +218,11 @@ def text_width(text: str, size: float, font: str = "Sans") -> float:
     """Width of one line of text in millimetres."""
     register_fonts()
     return pdfmetrics.stringWidth(text, font, size) / mm
+
+
+def _area(points) -> float:
+    """A polygon's area in mm2 (shoelace formula)."""
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
 
 
 def _box(rect: Rect | None):

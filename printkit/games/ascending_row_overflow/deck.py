@@ -25,7 +25,7 @@ def render(kit) -> tuple[bytes, int]:
     cards += [_reference_card(i + 1, words) for i in range(min(spare, 3))]
     pdf = kit.pdf("Deck", f"{len(game['deck']['cards'])} cards, poker size, duplex backs",
                   duplex=kit.options.duplex)
-    render_deck(pdf, sheet, cards, kit.options.duplex)
+    render_deck(pdf, sheet, cards, kit.options.duplex, kit.options.back_offset)
     return pdf.finish(), pdf.pages
 
 

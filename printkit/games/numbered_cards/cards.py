@@ -33,7 +33,7 @@ def render(kit) -> tuple[bytes, int]:
     cards = [_card(kit, index, card, numbers, words) for index, card in in_number_order(game)]
     pdf = kit.pdf("Ability cards", f"{len(cards)} ability cards, poker size, duplex backs",
                   duplex=kit.options.duplex)
-    render_deck(pdf, sheet, cards, kit.options.duplex)
+    render_deck(pdf, sheet, cards, kit.options.duplex, kit.options.back_offset)
     return pdf.finish(), pdf.pages
 
 

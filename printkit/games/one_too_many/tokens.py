@@ -27,7 +27,7 @@ def render(kit) -> tuple[bytes, int]:
                  lambda pdf, slot: _back(pdf, slot, words, back))
     pdf = kit.pdf("Redo tokens", f"Redo tokens, {TOKEN[0]:g} mm square, duplex backs", duplex=kit.options.duplex)
     sheets = -(-count // sheet.per_sheet)  # at least `count`, and no empty slot to cut round
-    render_deck(pdf, sheet, [token] * (sheets * sheet.per_sheet), kit.options.duplex)
+    render_deck(pdf, sheet, [token] * (sheets * sheet.per_sheet), kit.options.duplex, kit.options.back_offset)
     return pdf.finish(), pdf.pages
 
 
