@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from printkit.errors import Problem
 from printkit.load.schema import Located, Spec
+from printkit.plan.cards import DeckLayout
 from printkit.plan.geometry import Paper
 from printkit.render.pdf import PdfFile
 from printkit.render.sheets import Footer
@@ -30,12 +31,15 @@ class Options:
 @dataclass(frozen=True)
 class Product:
     """One printable thing. `render` makes `<name>.pdf`; a product of many files (one per
-    scenario, say) gives `render_files` instead, returning (path under the game's folder, PDF, pages)."""
+    scenario, say) gives `render_files` instead, returning (path under the game's folder, PDF, pages).
+    A card product also says where its cards lie (`cards`), so a preview can show each card."""
 
     name: str
     description: str
     render: Callable[["Kit"], tuple[bytes, int]] | None = None  # -> (PDF bytes, page count)
     render_files: Callable[["Kit"], list[tuple[str, bytes, int]]] | None = None
+    cards: Callable[["Kit"], DeckLayout] | None = None  # card sheets: where each card lies, for previews
+    printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | host-key
 
     def files(self, kit: "Kit") -> list[tuple[str, bytes, int]]:
         if self.render_files is not None:

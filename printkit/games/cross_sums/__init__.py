@@ -89,8 +89,8 @@ GAME = Game(
         Product("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
                 booklet.render),
         Product("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
-                booklet.render_saddle),
+                booklet.render_saddle, printing="booklet"),
         Product("solutions", "host key: one solution per scenario, kept apart from everything else",
-                solutions.render),
+                solutions.render, printing="host-key"),
     ),
 )
