@@ -146,7 +146,11 @@ def _crop(image, page, trim: Rect):
 
 
 def _png(image) -> bytes:
-    """PNG bytes; Pillow writes no time or other varying chunk, so the same page gives the same file."""
+    """PNG bytes; Pillow writes no time or other varying chunk, so the same page gives the same file.
+    A page with no colour is stored as grey levels: the same pixels in a third of the space."""
+    grey = image.convert("L")
+    if grey.convert("RGB").tobytes() == image.tobytes():
+        image = grey
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()

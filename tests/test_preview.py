@@ -225,3 +225,26 @@ def test_the_first_card_is_cut_from_where_the_grid_puts_it(previewed):
     with Image.open(folder / "page-01.png") as page, Image.open(folder / "card-01.png") as card:
         x, y = round(left * px), round(top * px)
         assert card.tobytes() == page.crop((x, y, x + card.width, y + card.height)).tobytes()
+
+
+def how_to_print(html: str, section: str) -> str:
+    """The "how to print" list of one product's section."""
+    part = html.split(f'<section class="product" id="{section}">')[1]
+    return part.split("</ul>")[0]
+
+
+@pytest.mark.parametrize("section, says", [
+    ("ascending-row-overflow-deck", ["Actual size / 100%", "duplex, flip on long edge"]),
+    ("numbered-cards-ability-cards", ["Actual size / 100%", "duplex, flip on long edge"]),
+    ("one-too-many-redo-tokens", ["Actual size / 100%", "duplex, flip on long edge"]),
+    ("cross-sums-booklet-saddle", ["Actual size / 100%", "duplex, flip on short edge", "Fold", "staple"]),
+    ("cross-sums-booklet", ["reading order", "saddle-stitched booklet"]),
+    ("cross-sums-solutions", ["Actual size / 100%", "Host key", "apart"]),
+    ("ascending-row-overflow-practice-key", ["Host key", "apart"]),
+    ("ascending-row-overflow-practice-sheet", ["Actual size / 100%", "One-sided"]),
+])
+def test_each_product_says_how_to_print_it(previewed, section, says):
+    how = how_to_print((previewed / "index.html").read_text(encoding="utf-8"), section)
+    assert all(words in how for words in says), how
+    assert ("Host key" in how) == section.endswith(("solutions", "practice-key"))
+    assert ("duplex" in how) == any("duplex" in words for words in says)

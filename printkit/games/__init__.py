@@ -39,7 +39,7 @@ class Product:
     render: Callable[["Kit"], tuple[bytes, int]] | None = None  # -> (PDF bytes, page count)
     render_files: Callable[["Kit"], list[tuple[str, bytes, int]]] | None = None
     cards: Callable[["Kit"], DeckLayout] | None = None  # card sheets: where each card lies, for previews
-    printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | host-key
+    printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | reading | host-key
 
     def files(self, kit: "Kit") -> list[tuple[str, bytes, int]]:
         if self.render_files is not None:

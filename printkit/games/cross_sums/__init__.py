@@ -87,7 +87,7 @@ GAME = Game(
                 glance.render),
         Product("rules", "the basic rules, laid out to read in print", rules.render),
         Product("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
-                booklet.render),
+                booklet.render, printing="reading"),
         Product("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
                 booklet.render_saddle, printing="booklet"),
         Product("solutions", "host key: one solution per scenario, kept apart from everything else",
