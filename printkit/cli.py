@@ -50,6 +50,22 @@ def cmd_build(args) -> int:
     return 0
 
 
+def cmd_preview(args) -> int:
+    """Build, then a PNG of every page and card and an index.html to open in a browser."""
+    from printkit.preview import INDEX, preview
+
+    started = time.perf_counter()
+    options = _options(args)
+    results, shown = preview(_games(args.games), _folder(args.content), Path(args.out), options, args.dpi,
+                             force=args.force)
+    images = sum(len(s.images) + len(s.cards) for s in shown)
+    rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
+    print(f"previewed {_count(len(results), 'file')}: {_count(images, 'PNG')} ({rendered} rendered) "
+          f"at {args.dpi} dpi, in {time.perf_counter() - started:.2f} s")
+    print(f"open {_shown(Path(args.out) / INDEX)}")
+    return 0
+
+
 def cmd_validate(args) -> int:
     games = _games(args.games)
     products = validate(games, _folder(args.content))
@@ -174,6 +190,12 @@ def _bleed(text: str) -> float:
     return value
 
 
+def _dpi(text: str) -> int:
+    if not text.isdigit() or not 10 <= int(text) <= 600:
+        raise argparse.ArgumentTypeError(f"dpi must be a whole number from 10 to 600, not {text!r}")
+    return int(text)
+
+
 def _shown(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
@@ -220,6 +242,13 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("games", nargs="*", metavar="GAME")
     _build_options(w, content)
     w.set_defaults(command=cmd_watch, parser=w)
+
+    pv = sub.add_parser("preview", help="build, then PNGs of every page and card and an index.html")
+    pv.add_argument("games", nargs="*", metavar="GAME")
+    _build_options(pv, content)
+    pv.add_argument("--force", action="store_true", help="draw every file again")
+    pv.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs (default: 100)")
+    pv.set_defaults(command=cmd_preview, parser=pv)
 
     v = sub.add_parser("validate", help="check all content (or the named games') against the rules models")
     v.add_argument("games", nargs="*", metavar="GAME")

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from printkit.errors import Problem
 from printkit.load.schema import Located, Spec
+from printkit.plan.cards import DeckLayout
 from printkit.plan.geometry import Paper
 from printkit.render.pdf import PdfFile
 from printkit.render.sheets import Footer
@@ -43,7 +44,8 @@ class FilePlan:
 class Product:
     """One printable thing. `render` makes `<name>.pdf` from the content files named in `reads`
     (all of the game's when None) and the templates in `templates` (all of the game's when None;
-    common.j2 always). A product of many files (one per scenario, say) gives `plan_files` instead."""
+    common.j2 always). A product of many files (one per scenario, say) gives `plan_files` instead.
+    A card product also says where its cards lie (`cards`), so a preview can show each card."""
 
     name: str
     description: str
@@ -51,6 +53,8 @@ class Product:
     plan_files: Callable[["Kit"], list[FilePlan]] | None = None
     reads: tuple[str, ...] | None = None
     templates: tuple[str, ...] | None = None
+    cards: Callable[["Kit"], DeckLayout] | None = None  # card sheets: where each card lies, for previews
+    printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | reading | host-key
 
     def plans(self, kit: "Kit") -> list[FilePlan]:
         if self.plan_files is not None:

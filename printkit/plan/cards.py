@@ -57,6 +57,27 @@ class CardSheet:
         return self.slots[row * self.cols + col]
 
 
+@dataclass(frozen=True)
+class DeckLayout:
+    """Where a card product's cards lie in its PDF: `cards` cards on `sheet`, each front page
+    followed by its back page unless duplex is "none". Previews crop each card from this."""
+
+    sheet: CardSheet
+    cards: int
+    duplex: str
+
+    @property
+    def pages(self) -> int:
+        sheets = -(-self.cards // self.sheet.per_sheet)
+        return sheets * (1 if self.duplex == "none" else 2)
+
+    def faces(self) -> list[tuple[int, Rect]]:
+        """(page index, trim) of every card's face, in deck order."""
+        step = 1 if self.duplex == "none" else 2
+        per = self.sheet.per_sheet
+        return [(card // per * step, self.sheet.slots[card % per].trim) for card in range(self.cards)]
+
+
 def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -> CardSheet:
     width, height = card[0] + 2 * bleed, card[1] + 2 * bleed
     area = paper.printable
@@ -110,4 +131,4 @@ def _union(rects) -> Rect:
     return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
 
 
-__all__ = ["CardSheet", "Slot", "plan_card_sheet", "PRINTER_MARGIN"]
+__all__ = ["CardSheet", "DeckLayout", "Slot", "plan_card_sheet", "PRINTER_MARGIN"]

@@ -56,13 +56,14 @@ GAME = Game(
     files={"game.yaml": GAME_FILE, "practice.yaml": PRACTICE_FILE},
     check=check,
     products=(
-        Product("deck", "24 poker-size cards with identical backs, 3 reference cards", deck.render),
+        Product("deck", "24 poker-size cards with identical backs, 3 reference cards", deck.render,
+                cards=deck.layout),
         Product("starter-rows", "four row mats that hold real cards", mats.render),
         Product("score-sheet", "3-4 players, two deals and a total, several games a page", scores.render),
         Product("practice-sheet", "exercises in placing revealed cards (answers in the key)",
                 practice.render_sheet),
         Product("practice-key", "the host's answers to the practice sheet, computed by the rules",
-                practice.render_key),
+                practice.render_key, printing="host-key"),
         Product("rules", "a one-page rules reference", rules.render),
     ),
 )

@@ -4,7 +4,7 @@ third sheet's spare slots carry reference cards with their own back."""
 
 from __future__ import annotations
 
-from printkit.plan.cards import Slot, plan_card_sheet
+from printkit.plan.cards import DeckLayout, Slot, plan_card_sheet
 from printkit.plan.geometry import Rect, Segment
 from printkit.render.deck import Card, render_deck
 from printkit.render.pdf import PdfFile, text_width
@@ -19,14 +19,20 @@ INDEX_SIZE = 17.0
 def render(kit) -> tuple[bytes, int]:
     words = kit.words("deck")
     game = kit.data["game"]
-    sheet = plan_card_sheet(kit.options.paper, kit.options.bleed)
+    plan = layout(kit)
     cards = [_number_card(n, words) for n in game["deck"]["cards"]]
-    spare = -len(cards) % sheet.per_sheet
-    cards += [_reference_card(i + 1, words) for i in range(min(spare, 3))]
+    cards += [_reference_card(i + 1, words) for i in range(plan.cards - len(cards))]
     pdf = kit.pdf("Deck", f"{len(game['deck']['cards'])} cards, poker size, duplex backs",
                   duplex=kit.options.duplex)
-    render_deck(pdf, sheet, cards, kit.options.duplex, kit.options.back_offset)
+    render_deck(pdf, plan.sheet, cards, kit.options.duplex, kit.options.back_offset)
     return pdf.finish(), pdf.pages
+
+
+def layout(kit) -> DeckLayout:
+    """The number cards, then up to three reference cards in the last sheet's spare slots."""
+    sheet = plan_card_sheet(kit.options.paper, kit.options.bleed)
+    count = len(kit.data["game"]["deck"]["cards"])
+    return DeckLayout(sheet, count + min(-count % sheet.per_sheet, 3), kit.options.duplex)
 
 
 def _number_card(number: int, words) -> Card:

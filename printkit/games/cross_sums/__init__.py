@@ -88,10 +88,10 @@ GAME = Game(
         Product("rules", "the basic rules, laid out to read in print", rules.render,
                 reads=("campaign",), templates=("rules.j2",)),
         Product("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
-                booklet.render, templates=("booklet.j2", "rules.j2", "setup.j2")),
+                booklet.render, templates=("booklet.j2", "rules.j2", "setup.j2"), printing="reading"),
         Product("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
-                booklet.render_saddle, templates=("booklet.j2", "rules.j2", "setup.j2")),
+                booklet.render_saddle, templates=("booklet.j2", "rules.j2", "setup.j2"), printing="booklet"),
         Product("solutions", "host key: one solution per scenario, kept apart from everything else",
-                solutions.render, templates=("solutions.j2",)),
+                solutions.render, templates=("solutions.j2",), printing="host-key"),
     ),
 )

@@ -52,7 +52,8 @@ GAME = Game(
     files={"game.yaml": GAME_FILE},
     check=check,
     products=(
-        Product("ability-cards", "18 poker-size ability cards with identical backs", cards.render),
+        Product("ability-cards", "18 poker-size ability cards with identical backs", cards.render,
+                cards=cards.layout),
         Product("score-pad", "one row per game: sets, Scored cards, row and discards, win or loss",
                 pad.render),
         Product("rules", "a one-page rules reference", rules.render),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import markupsafe
 
-from printkit.plan.cards import Slot, plan_card_sheet
+from printkit.plan.cards import DeckLayout, Slot, plan_card_sheet
 from printkit.plan.geometry import Rect
 from printkit.render.deck import Card, render_deck
 from printkit.render.pdf import PdfFile, text_width
@@ -28,13 +28,18 @@ ABILITY_LARGEST = 11.0
 def render(kit) -> tuple[bytes, int]:
     game = kit.data["game"]
     words = kit.words("ability-cards")
-    sheet = plan_card_sheet(kit.options.paper, kit.options.bleed)
+    sheet = layout(kit).sheet
     numbers = [card["number"] for card in game["cards"]]
     cards = [_card(kit, index, card, numbers, words) for index, card in in_number_order(game)]
     pdf = kit.pdf("Ability cards", f"{len(cards)} ability cards, poker size, duplex backs",
                   duplex=kit.options.duplex)
     render_deck(pdf, sheet, cards, kit.options.duplex, kit.options.back_offset)
     return pdf.finish(), pdf.pages
+
+
+def layout(kit) -> DeckLayout:
+    sheet = plan_card_sheet(kit.options.paper, kit.options.bleed)
+    return DeckLayout(sheet, len(kit.data["game"]["cards"]), kit.options.duplex)
 
 
 def _card(kit, index: int, card: dict, numbers: list[int], words) -> Card:

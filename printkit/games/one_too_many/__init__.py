@@ -54,7 +54,8 @@ GAME = Game(
                 aid.render),
         Product("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
                 track.render),
-        Product("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", tokens.render),
+        Product("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", tokens.render,
+                cards=tokens.layout),
         Product("rules", "a one-page rules reference", rules.render),
     ),
 )

@@ -3,7 +3,7 @@ backs), so the deck's sheet machinery cuts them too."""
 
 from __future__ import annotations
 
-from printkit.plan.cards import Slot, plan_card_sheet
+from printkit.plan.cards import DeckLayout, Slot, plan_card_sheet
 from printkit.plan.geometry import Rect
 from printkit.render.deck import Card, render_deck
 from printkit.render.pdf import PdfFile
@@ -17,18 +17,24 @@ INSET = 2.5
 
 
 def render(kit) -> tuple[bytes, int]:
-    count = kit.data["game"]["redo_tokens"]
     words = kit.words("redo-tokens")
-    sheet = plan_card_sheet(kit.options.paper, kit.options.bleed, card=TOKEN, most=MOST)
+    plan = layout(kit)
+    sheet = plan.sheet
     trim = sheet.slots[0].trim
     reminder = _centred(reminder_box(trim), words, "reminder", 7.5)  # every token alike: fit once
     back = _centred(back_box(trim), words, "back", 7.0)
     token = Card("Redo", lambda pdf, slot: _face(pdf, slot, words, reminder),
                  lambda pdf, slot: _back(pdf, slot, words, back))
     pdf = kit.pdf("Redo tokens", f"Redo tokens, {TOKEN[0]:g} mm square, duplex backs", duplex=kit.options.duplex)
-    sheets = -(-count // sheet.per_sheet)  # at least `count`, and no empty slot to cut round
-    render_deck(pdf, sheet, [token] * (sheets * sheet.per_sheet), kit.options.duplex, kit.options.back_offset)
+    render_deck(pdf, sheet, [token] * plan.cards, kit.options.duplex, kit.options.back_offset)
     return pdf.finish(), pdf.pages
+
+
+def layout(kit) -> DeckLayout:
+    """At least the content's number of tokens, and no empty slot to cut round: whole sheets."""
+    sheet = plan_card_sheet(kit.options.paper, kit.options.bleed, card=TOKEN, most=MOST)
+    sheets = -(-kit.data["game"]["redo_tokens"] // sheet.per_sheet)
+    return DeckLayout(sheet, sheets * sheet.per_sheet, kit.options.duplex)
 
 
 def reminder_box(trim: Rect) -> Rect:

@@ -1,0 +1,200 @@
+"""Stage 6, preview (after write): a PNG of every page of every built PDF and of every card of a
+card product, under `<out>/preview/<game>/`, and `<out>/index.html`, a page that shows each product
+with a thumbnail, its page count, a link to the PDF and how to print it.
+
+The page works from the file system: relative links only, no scripts, no outside assets. Its words
+are the project's `templates/preview/index.html.j2`, filled with autoescaping on, so text from
+content is always shown as text. PNGs are rendered with pdfium and written only when their PDF (or
+the resolution) changed since the last preview, which a stamp beside them records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+import jinja2
+import pypdfium2
+import pypdfium2.raw as pdfium
+
+from printkit.errors import Problem, PrintkitError
+from printkit.games import Game, Kit, Options, Product
+from printkit.pipeline import build, load_all, templates_for
+from printkit.plan.cards import DeckLayout
+from printkit.plan.geometry import MM_PER_INCH, Rect
+from printkit.write import Output, write_outputs
+
+DPI = 100  # enough to read every word on screen; a page is ~50 kB
+FOLDER = "preview"
+INDEX = "index.html"
+TEMPLATE = "preview/index.html.j2"
+STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
+DUPLEX = {pdfium.DuplexFlipLongEdge: "long", pdfium.DuplexFlipShortEdge: "short"}
+
+
+@dataclass
+class Shown:
+    """One built PDF as the index shows it; paths are relative to the output folder."""
+
+    pdf: str
+    pages: int
+    duplex: str | None  # the flip the PDF asks printers for, None if one-sided
+    images: list[str]
+    cards: list[str]
+    rendered: bool  # False: the PNGs from an earlier preview were still current
+
+
+@dataclass
+class Entry:
+    """A product of a game and its PDFs (several for a product of one file per scenario)."""
+
+    product: Product
+    files: list[Shown] = field(default_factory=list)
+
+
+def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False):
+    """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown)."""
+    results = build(games, content, out, options, force=force)
+    kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
+    entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
+    for output, _ in results:
+        slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
+        entry = _entry_of(entries[slug], name)
+        layout = entry.product.cards(kits[slug]) if entry.product.cards else None
+        entry.files.append(render_pngs(out, output.path, layout, dpi))
+    write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options)
+    return results, [shown for found in entries.values() for e in found.values() for shown in e.files]
+
+
+def _name_in_game(path: Path, out: Path) -> str:
+    return Path(*path.relative_to(out).parts[1:]).as_posix()
+
+
+def _entry_of(entries: dict[str, Entry], name: str) -> Entry:
+    """`deck.pdf` belongs to the product `deck`, `setup/scenario-01.pdf` to `setup`."""
+    for entry in entries.values():
+        if name == f"{entry.product.name}.pdf" or name.startswith(f"{entry.product.name}/"):
+            return entry
+    stem = name.removesuffix(".pdf")
+    return entries.setdefault(stem, Entry(Product(stem, "")))
+
+
+# --- PNGs -------------------------------------------------------------------------------------------
+
+def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int) -> Shown:
+    """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current."""
+    data = pdf_path.read_bytes()
+    folder = out / FOLDER / pdf_path.relative_to(out).with_suffix("")
+    document = pypdfium2.PdfDocument(data)
+    try:
+        pages = len(document)
+        names = _png_names(pages, len(layout.faces()) if layout else 0)
+        stamp = _stamp(data, layout, dpi)
+        current = _read(folder / STAMP) == stamp and all((folder / n).is_file() for n in names)
+        if not current:
+            _write_pngs(document, folder, layout, dpi, names)
+            _remove_stale(folder, names)
+            write_outputs([Output(folder / STAMP, stamp.encode(), 0)])
+        duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
+    finally:
+        document.close()
+    shown = [(folder / n).relative_to(out).as_posix() for n in names]
+    return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, shown[:pages], shown[pages:],
+                 not current)
+
+
+def _png_names(pages: int, cards: int) -> list[str]:
+    """page-01.png ..., then card-01.png ...: zero-padded so a folder listing is in order."""
+    width = max(2, len(str(max(pages, cards))))
+    return ([f"page-{n:0{width}d}.png" for n in range(1, pages + 1)]
+            + [f"card-{n:0{width}d}.png" for n in range(1, cards + 1)])
+
+
+def _stamp(data: bytes, layout: DeckLayout | None, dpi: int) -> str:
+    return f"{hashlib.sha256(data).hexdigest()} {dpi} dpi {hashlib.sha256(repr(layout).encode()).hexdigest()}\n"
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str]) -> None:
+    images = [_render_page(document[i], dpi) for i in range(len(document))]
+    files = [_png(image) for image in images]
+    if layout:
+        files += [_png(_crop(images[page], document[page], trim)) for page, trim in layout.faces()]
+    write_outputs([Output(folder / name, data, 1) for name, data in zip(names, files)])
+
+
+def _render_page(page, dpi: int):
+    return page.render(scale=dpi / 72).to_pil()
+
+
+def _crop(image, page, trim: Rect):
+    """A card's trim rectangle (mm from the page's bottom left) cut from the page's image."""
+    width_pt, height_pt = page.get_size()
+    per_mm = image.width / (width_pt / 72 * MM_PER_INCH)
+    height = height_pt / 72 * MM_PER_INCH
+    box = (trim.x, height - trim.top, trim.right, height - trim.y)
+    return image.crop(tuple(round(v * per_mm) for v in box))
+
+
+def _png(image) -> bytes:
+    """PNG bytes; Pillow writes no time or other varying chunk, so the same page gives the same file.
+    A page with no colour is stored as grey levels: the same pixels in a third of the space."""
+    grey = image.convert("L")
+    if grey.convert("RGB").tobytes() == image.tobytes():
+        image = grey
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def _remove_stale(folder: Path, names: list[str]) -> None:
+    """PNGs of pages or cards the PDF no longer has (fewer scenarios, fewer cards)."""
+    for path in folder.glob("*.png"):
+        if path.name not in names:
+            path.unlink()
+
+
+# --- the index page -----------------------------------------------------------------------------------
+
+def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], options: Options) -> Path:
+    shown_as = f"{templates_for(content).shown_as}/{TEMPLATE}"
+    try:
+        html = _template(content, shown_as).render(
+            games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
+                   for kit, entries in games],
+            paper=options.paper.name, url=_url)
+    except jinja2.TemplateError as error:
+        raise PrintkitError([Problem(shown_as, None, f"template: {error}")]) from None
+    path = out / INDEX
+    write_outputs([Output(path, html.encode("utf-8"), 1)])
+    return path
+
+
+def _products(entries: list[Entry]) -> list[dict]:
+    return [{"name": e.product.name, "description": e.product.description, "printing": e.product.printing,
+             "cards": e.product.cards is not None, "files": e.files} for e in entries if e.files]
+
+
+def _url(path: str) -> str:
+    """A relative URL for a path under the output folder (spaces and the like percent-encoded)."""
+    return quote(path)
+
+
+def _template(content: Path, shown_as: str) -> jinja2.Template:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_for(content).folder), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    try:
+        return env.get_template(TEMPLATE)
+    except jinja2.TemplateNotFound:
+        raise PrintkitError([Problem(shown_as, None, "template not found")]) from None
+    except jinja2.TemplateSyntaxError as error:
+        raise PrintkitError([Problem(shown_as, error.lineno, f"template: {error.message}")]) from None

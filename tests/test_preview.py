@@ -1,0 +1,250 @@
+"""`printkit preview`: the PNGs of every page and card, and an index.html that works from the file
+system. The index is parsed with the standard library's HTML parser; the PDFs are read back with
+pypdf, independently of the preview code."""
+
+from __future__ import annotations
+
+import math
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+from conftest import CONTENT, PT, main
+from PIL import Image
+
+from printkit.games import all_games
+from printkit.plan.cards import DeckLayout, plan_card_sheet
+from printkit.plan.geometry import PAPERS
+
+DPI = 20  # small, to keep the suite fast; users get 100
+POKER = (63.5, 88.9)
+TOKEN = (40.0, 40.0)
+
+
+def _content(game: str, file: str = "game.yaml"):
+    return yaml.safe_load((CONTENT / game / file).read_text(encoding="utf-8"))
+
+
+def expected_cards() -> dict[str, tuple[int, tuple[float, float]]]:
+    """Cards per card product, from the content and the README (not from the layout code): the deck
+    is its number cards plus 3 reference cards; tokens come 20 to a sheet (4 x 5, counted by eye)."""
+    tokens = _content("one-too-many")["redo_tokens"]
+    return {
+        "ascending-row-overflow/deck.pdf": (len(_content("ascending-row-overflow")["deck"]["cards"]) + 3, POKER),
+        "numbered-cards/ability-cards.pdf": (len(_content("numbered-cards")["cards"]), POKER),
+        "one-too-many/redo-tokens.pdf": (math.ceil(tokens / 20) * 20, TOKEN),
+    }
+
+
+class Index(HTMLParser):
+    """Every link and image of the page, its text by element, and its figures (PDF link, page count)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links, self.images, self.tags, self.h2 = [], [], [], []
+        self.figures, self.sections = [], []
+        self._open, self._in_pages = [], False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append(tag)
+        if tag == "a":
+            self.links.append(attrs["href"])
+            if self.figures and self.figures[-1]["pdf"] is None:
+                self.figures[-1]["pdf"] = attrs["href"]
+        if tag == "img":
+            self.images.append(attrs["src"])
+        if tag == "figure":
+            self.figures.append({"pdf": None, "pages": None, "section": self.sections[-1]})
+        if tag == "section":
+            self.sections.append(attrs["id"])
+        self._in_pages = tag == "span" and attrs.get("class") == "pages"
+        self._open.append(tag)
+
+    def handle_endtag(self, tag):
+        self._in_pages = False
+
+    def handle_data(self, data):
+        if self._in_pages:
+            self.figures[-1]["pages"] = data
+        if self._open and self._open[-1] == "h2" and data.strip():
+            self.h2.append(data.strip())
+            self._open.append("done")
+
+
+def parse(html: str) -> Index:
+    index = Index()
+    index.feed(html)
+    index.close()
+    return index
+
+
+@pytest.fixture(scope="session")
+def previewed(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("preview")
+    assert main(["preview", "--content", str(CONTENT), "--out", str(out), "--dpi", str(DPI)]) == 0
+    return out
+
+
+@pytest.fixture(scope="session")
+def index(previewed) -> Index:
+    return parse((previewed / "index.html").read_text(encoding="utf-8"))
+
+
+def pdf_pages(path: Path) -> int:
+    return len(pypdf.PdfReader(path).pages)
+
+
+def built_pdfs(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("*.pdf"))
+
+
+def test_every_link_and_image_is_relative_and_exists(previewed, index):
+    targets = index.links + index.images
+    assert len(index.images) > 300 and len(index.links) > 300
+    for target in targets:
+        assert not re.match(r"^[a-z]+:|^/", target), target  # no scheme (http:, file:), no absolute path
+        path = (previewed / target).resolve()
+        assert path.is_relative_to(previewed.resolve()) and path.is_file(), target
+
+
+def test_the_page_needs_no_server(previewed, index):
+    html = (previewed / "index.html").read_text(encoding="utf-8")
+    assert "http://" not in html and "https://" not in html and "//" not in "".join(index.links + index.images)
+    assert not {"script", "link", "iframe", "object"} & set(index.tags)  # no JS, no outside style sheets
+
+
+def test_every_product_of_every_game_is_shown_with_its_real_page_count(previewed, index):
+    shown = {figure["pdf"]: figure for figure in index.figures}
+    pdfs = built_pdfs(previewed)
+    assert len(pdfs) == len(shown) == 69
+    for path in pdfs:
+        figure = shown[path.relative_to(previewed).as_posix()]
+        pages = pdf_pages(path)
+        assert figure["pages"] == f"{pages} page{'s' * (pages != 1)}", path
+    sections = {figure["section"] for figure in index.figures}
+    assert sections == {f"{game.slug}-{product.name}" for game in all_games().values() for product in game.products}
+    assert index.h2 == [game.title for game in all_games().values()]  # the content's titles, in order
+
+
+def test_a_png_for_every_page_with_the_page_shape(previewed):
+    for path in built_pdfs(previewed):
+        folder = previewed / "preview" / path.relative_to(previewed).with_suffix("")
+        reader = pypdf.PdfReader(path)
+        pngs = sorted(folder.glob("page-*.png"))
+        assert len(pngs) == len(reader.pages), path
+        for png, page in zip(pngs, reader.pages):
+            width, height = float(page.mediabox.width) * PT, float(page.mediabox.height) * PT
+            with Image.open(png) as image:
+                assert abs(image.width - width / 25.4 * DPI) <= 1 and abs(image.height - height / 25.4 * DPI) <= 1, png
+
+
+def test_a_png_for_every_card_of_a_deck_cut_at_its_trim(previewed):
+    cards = expected_cards()
+    for path in built_pdfs(previewed):
+        name = path.relative_to(previewed).as_posix()
+        count, size = cards.get(name, (0, None))
+        pngs = sorted((previewed / "preview" / Path(name).with_suffix("")).glob("card-*.png"))
+        assert len(pngs) == count, name
+        for png in pngs:
+            with Image.open(png) as image:
+                assert abs(image.width - size[0] / 25.4 * DPI) <= 1, png
+                assert abs(image.height - size[1] / 25.4 * DPI) <= 1, png
+                assert image.convert("L").getextrema()[0] < 100, f"{png} is blank"
+
+
+def test_card_pngs_follow_the_paper_and_the_duplex_choice(cli):
+    code, out, _ = cli("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10",
+                       "--paper", "letter", "--duplex", "none")
+    assert code == 0, out
+    folder = Path("out/preview/numbered-cards/ability-cards")
+    assert len(list(folder.glob("page-*.png"))) == pdf_pages(Path("out/numbered-cards/ability-cards.pdf")) == 2
+    assert len(list(folder.glob("card-*.png"))) == 18
+    with Image.open(folder / "page-01.png") as page:
+        assert abs(page.width / page.height - 215.9 / 279.4) < 0.01
+    html = Path("out/index.html").read_text(encoding="utf-8")
+    assert "Fronts only" in html and "flip on long edge" not in html.split('id="numbered-cards-ability-cards"')[1]
+
+
+def test_a_title_from_content_is_escaped(cli, project):
+    game = project / "content" / "numbered-cards" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    title = re.search(r"^title: (.*)$", text, re.M)
+    game.write_text(text.replace(title.group(0), 'title: "Sets <b>19</b> & <script>x</script>"'), encoding="utf-8")
+    code, out, err = cli("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10")
+    assert code == 0, err
+    html = Path("out/index.html").read_text(encoding="utf-8")
+    assert "Sets &lt;b&gt;19&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt;" in html
+    index = parse(html)
+    assert index.h2 == ["Sets <b>19</b> & <script>x</script>"]
+    assert "b" not in index.tags and "script" not in index.tags
+
+
+def test_unchanged_pdfs_are_not_rendered_again(cli, project):
+    args = ("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10")
+    assert cli(*args)[1].startswith("previewed 3 files: 24 PNGs (24 rendered)")
+    page = Path("out/preview/numbered-cards/score-pad/page-01.png")
+    before = page.stat().st_mtime_ns
+    assert "(0 rendered)" in cli(*args)[1]
+    assert page.stat().st_mtime_ns == before
+    game = project / "content" / "numbered-cards" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: ", "title: New ", 1), encoding="utf-8")
+    assert "(24 rendered)" in cli(*args)[1]  # the title is on every product
+
+
+def test_a_preview_at_another_resolution_renders_again(cli):
+    args = ("preview", "numbered-cards", "--content", "content", "--out", "out")
+    cli(*args, "--dpi", "10")
+    assert "(24 rendered)" in cli(*args, "--dpi", "12")[1]
+    with Image.open("out/preview/numbered-cards/rules/page-01.png") as image:
+        assert abs(image.width - 210 / 25.4 * 12) <= 1
+
+
+def test_a_bad_dpi_is_a_usage_error(cli):
+    assert cli("preview", "--dpi", "0")[0] == 2
+
+
+def test_deck_layout_puts_each_face_on_a_front_page():
+    sheet = plan_card_sheet(PAPERS["a4"])
+    faces = DeckLayout(sheet, 11, "long").faces()
+    assert [page for page, _ in faces] == [0] * 9 + [2] * 2
+    assert faces[9][1] == sheet.slots[0].trim and faces[10][1] == sheet.slots[1].trim
+    assert [page for page, _ in DeckLayout(sheet, 11, "none").faces()] == [0] * 9 + [1] * 2
+    assert DeckLayout(sheet, 11, "short").pages == 4 and DeckLayout(sheet, 9, "none").pages == 1
+
+
+def test_the_first_card_is_cut_from_where_the_grid_puts_it(previewed):
+    """A4 deck: a centred 3 x 3 grid of 63.5 x 88.9 mm cards, so card 1's top left corner lies
+    (210 - 3 x 63.5) / 2 mm from the left and (297 - 3 x 88.9) / 2 mm from the top."""
+    folder = previewed / "preview" / "ascending-row-overflow" / "deck"
+    left, top = (210 - 3 * 63.5) / 2, (297 - 3 * 88.9) / 2
+    px = DPI / 25.4
+    with Image.open(folder / "page-01.png") as page, Image.open(folder / "card-01.png") as card:
+        x, y = round(left * px), round(top * px)
+        assert card.tobytes() == page.crop((x, y, x + card.width, y + card.height)).tobytes()
+
+
+def how_to_print(html: str, section: str) -> str:
+    """The "how to print" list of one product's section."""
+    part = html.split(f'<section class="product" id="{section}">')[1]
+    return part.split("</ul>")[0]
+
+
+@pytest.mark.parametrize("section, says", [
+    ("ascending-row-overflow-deck", ["Actual size / 100%", "duplex, flip on long edge"]),
+    ("numbered-cards-ability-cards", ["Actual size / 100%", "duplex, flip on long edge"]),
+    ("one-too-many-redo-tokens", ["Actual size / 100%", "duplex, flip on long edge"]),
+    ("cross-sums-booklet-saddle", ["Actual size / 100%", "duplex, flip on short edge", "Fold", "staple"]),
+    ("cross-sums-booklet", ["reading order", "saddle-stitched booklet"]),
+    ("cross-sums-solutions", ["Actual size / 100%", "Host key", "apart"]),
+    ("ascending-row-overflow-practice-key", ["Host key", "apart"]),
+    ("ascending-row-overflow-practice-sheet", ["Actual size / 100%", "One-sided"]),
+])
+def test_each_product_says_how_to_print_it(previewed, section, says):
+    how = how_to_print((previewed / "index.html").read_text(encoding="utf-8"), section)
+    assert all(words in how for words in says), how
+    assert ("Host key" in how) == section.endswith(("solutions", "practice-key"))
+    assert ("duplex" in how) == any("duplex" in words for words in says)
