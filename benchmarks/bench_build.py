@@ -5,6 +5,7 @@ Prints its figures; it asserts nothing (speed is measured here, not in a timed t
     python benchmarks/bench_build.py [--runs N]
 
 - cold build: `python -m printkit build` in a new process, interpreter start and imports included;
+- rebuilds: the same in a built project, with nothing changed and after editing one scenario;
 - in-process build: the pipeline called again in this process (imports and fonts already loaded);
 - ReportLab alone: every call the build made to ReportLab (through `PdfFile`, printkit's one door
   to it) recorded, then replayed on fresh files with no printkit logic at all: no loading,
@@ -19,6 +20,7 @@ import argparse
 import contextlib
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,6 +44,29 @@ def cold_build(out: Path) -> float:
     subprocess.run([sys.executable, "-m", "printkit", "build", "--content", str(ROOT / "content"),
                     "--out", str(out)], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
     return time.perf_counter() - started
+
+
+def rebuilds(tmp: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Whole-process rebuilds of a built project: with nothing changed, and after editing one Cross
+    Sums scenario (its tagline, a different text each run, so every run is a real change)."""
+    project = tmp / "project"
+    shutil.copytree(ROOT / "content", project / "content")
+    shutil.copytree(ROOT / "templates", project / "templates")
+    command = [sys.executable, "-m", "printkit", "build"]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=project)
+    unchanged, edited = [], []
+    scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
+    original = scenarios.read_text(encoding="utf-8")
+    for run in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=project)
+        unchanged.append(time.perf_counter() - started)
+        scenarios.write_text(original.replace("Which card do you take", f"Which card ({run}) do you take"),
+                             encoding="utf-8")
+        started = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=project)
+        edited.append(time.perf_counter() - started)
+    return unchanged, edited
 
 
 def warm_build(out: Path):
@@ -172,6 +197,7 @@ def main() -> None:
         warm_times = [t for t, _, _ in warm]
         alone, calls, same = reportlab_alone(tmp / "recorded", runs)
         validate_time, solve_time = campaign_check(runs)
+        unchanged, edited = rebuilds(tmp, runs)
     self_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"printkit build: {files} files, {pages} pages, A4, {runs} runs each, {os.cpu_count()} cores")
     print(f"cold build (new process):  median {statistics.median(cold):.3f} s   best {min(cold):.3f} s"
@@ -182,6 +208,10 @@ def main() -> None:
     print(f"ReportLab alone (replay):  median {alone:.3f} s for the same {calls} drawing calls;"
           f" build / ReportLab = {warm_median / alone:.2f}x"
           f" (replayed PDFs {'identical to' if same else 'DIFFERENT from'} the build's)")
+    print(f"rebuild, nothing changed:  median {statistics.median(unchanged):.3f} s (new process, manifest: "
+          f"nothing drawn)")
+    print(f"rebuild, 1 scenario edited: median {statistics.median(edited):.3f} s (new process: its sheet, both "
+          f"booklets, the table and the key drawn)")
     print(f"Cross Sums campaign:       load and validate 50 scenarios {validate_time * 1000:.0f} ms"
           f" (median), of which solving all 50 grids {solve_time * 1000:.1f} ms")
 
