@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -17,9 +18,21 @@ class Problem:
         return Problem(self.file, self.line, message)
 
     def __str__(self) -> str:
+        message = one_line(self.message)
         if self.line is None:
-            return f"{self.file}: {self.message}"
-        return f"{self.file}:{self.line}: {self.message}"
+            return f"{self.file}: {message}"
+        return f"{self.file}:{self.line}: {message}"
+
+
+def one_line(text: str) -> str:
+    """Control characters and line breaks quoted from content (`'a\\nb' is not allowed`) shown
+    escaped, so a problem is always one line of the terminal and never a NUL or a bell."""
+    return "".join(_escaped(char) if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char
+                   for char in text)
+
+
+def _escaped(char: str) -> str:
+    return repr(char)[1:-1]
 
 
 class PrintkitError(Exception):

@@ -120,8 +120,9 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     kits = load_all(games, content, options)
     manifest = Manifest(out) if not force else Manifest.empty(out)
     outputs = render(kits, out, manifest)
-    written = dict((o.path, changed) for o, changed in write_outputs([o for o in outputs if o.data is not None]))
-    write_outputs([Output(manifest.path, manifest.text().encode("utf-8"), 0)])
+    drawn = [o for o in outputs if o.data is not None]
+    record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
+    written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
     return [(output, written.get(output.path, False)) for output in outputs]
 
 

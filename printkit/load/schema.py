@@ -7,7 +7,9 @@ problems by path. Every problem in a tree is collected before anything stops (as
 
 from __future__ import annotations
 
+import datetime
 import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +18,8 @@ from printkit.load.nodes import Node
 
 Path = tuple  # a key path such as ("players", "max") or ("exercises", 0, "rows")
 INVALID = object()
+_BREAKS = "\t\r\n\v\f\x1c-\x1f\x85\u2028\u2029"  # what str.splitlines() ends a line at, and tab
+LINE_BREAKS = re.compile(f" *[{_BREAKS}][ {_BREAKS}]*")
 
 
 @dataclass
@@ -104,7 +108,10 @@ class Str(Spec):
         if len(node.value) > self.max_length:
             problems.append(node.problem(f"{dotted(path)}: text is longer than {self.max_length} characters"))
             return INVALID
-        return node.value.strip()
+        # One paragraph, as YAML's folded `>` style gives: a line break or tab from a `|` block
+        # would otherwise end a paragraph (or start a heading) inside a template's text.
+        # (No-break and thin spaces are the designer's and stay.)
+        return LINE_BREAKS.sub(" ", node.value).strip()
 
 
 @dataclass
@@ -215,4 +222,8 @@ def _describe(value: Any) -> str:
         return f"text '{shown}'"
     if isinstance(value, list):
         return "a list"
-    return "a mapping"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (datetime.date, bytes)):
+        return f"the {'date' if isinstance(value, datetime.date) else 'binary data'} {value!s:.30}"
+    return f"a {type(value).__name__}"

@@ -127,7 +127,8 @@ def check_scenario(campaign: Campaign, scenario: Scenario) -> list[tuple[tuple, 
     """Every way the scenario breaks the rules of the game or of the campaign."""
     found = Findings()
     _check_targets(scenario, found)
-    if found.items:
+    _check_highest(scenario, found)
+    if found.items:  # derive() lists the cards A to highest: a billion would fill the memory
         return found.items
     setup = derive(campaign, scenario)
     _check_deck(campaign, setup, found)
@@ -162,10 +163,13 @@ def _check_targets(scenario: Scenario, found: Findings) -> None:
                                 f"{sum(scenario.columns)}; every card counts in both, so they must be equal")
 
 
-def _check_deck(campaign: Campaign, setup: Setup, found: Findings) -> None:
-    scenario = setup.scenario
+def _check_highest(scenario: Scenario, found: Findings) -> None:
     if not 1 <= scenario.highest <= 10:
         found.add(("highest",), f"highest number {scenario.highest} is not a number card (A=1 to 10)")
+
+
+def _check_deck(campaign: Campaign, setup: Setup, found: Findings) -> None:
+    scenario = setup.scenario
     if scenario.copies > len(campaign.number_suits):
         found.add(("copies",), f"{scenario.copies} copies per number need {scenario.copies} suits, "
                                f"but numbers use only {', '.join(campaign.number_suits)}")
