@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 content, validation or output error, 2 usage error.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 import time
@@ -22,7 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.command(args)
+        code = args.command(args)
+        sys.stdout.flush()  # inside the try: a closed pipe is reported here, not at exit
+        return code
     except UsageError as error:
         args.parser.print_usage(sys.stderr)
         print(f"printkit: error: {error}", file=sys.stderr)
@@ -33,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `printkit build | head`: the reader has gone, which is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush is quiet
+        return 0
 
 
 def cmd_build(args) -> int:

@@ -199,3 +199,13 @@ def test_python_dash_m_printkit(here: Path):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert f"{GAME}  ({TITLE})" in result.stdout.splitlines()
+
+
+def test_output_piped_into_a_reader_that_stops_is_not_an_error(tmp_path):
+    """`printkit build | head -1`: the reader closes the pipe; no traceback, no 'Exception ignored'."""
+    process = subprocess.Popen([sys.executable, "-m", "printkit", "list"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
+    process.stdout.close()  # before printkit writes a byte
+    _, err = process.communicate(timeout=60)
+    assert err.decode() == ""
+    assert process.returncode == 0
