@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from conftest import CONTENT, build
+from conftest import CONTENT, build, build_into
 from test_pdf_output import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, embedded,
                              expected_slots, fonts, frames, pages, pdf_box, reader, text_of)
 
@@ -269,3 +269,13 @@ def test_a_content_edit_changes_the_printed_rules(project, cli):
     assert "adjacent cards total 20" in rules and "a total of 19 or 20" in rules
     assert "A pile with this card can be completed with a score of 19 or 20." in \
         upright_text(cards_of(project / "out")[13][1])
+
+
+@pytest.mark.parametrize("duplex, says", [("short", "duplex (flip on short edge)"),
+                                          ("none", "single-sided (these files have no backs)")])
+def test_the_rules_page_says_how_these_files_print(tmp_path, duplex, says):
+    """The rules page's printing advice follows --duplex (it said "long edge" whatever the build)."""
+    assert build_into(tmp_path, "numbered-cards", "--duplex", duplex) == 0
+    text = " ".join(pdfium.PdfDocument(str(tmp_path / "numbered-cards" / "rules.pdf"))[0].get_textpage()
+                    .get_text_range().split())
+    assert f"Print the cards {says} at Actual size" in text
