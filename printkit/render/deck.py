@@ -13,7 +13,7 @@ from printkit.plan.cards import CardSheet, Slot
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.scale import bars_in_margins
 from printkit.render.marks import draw_crop_marks, draw_scale_bar
-from printkit.render.pdf import PdfFile
+from printkit.render.pdf import PdfFile, text_width
 
 CUT_LINE = 0.2  # mm, light grey: guides scissors where cards abut; covered by the cut itself
 
@@ -58,6 +58,15 @@ def _page(pdf: PdfFile, sheet: CardSheet, bars, drawings, front: bool, offset=(0
 def _cut_lines(pdf: PdfFile, slots) -> None:
     for slot in slots:
         pdf.rect(slot.trim, width=CUT_LINE, level=0.6)
+
+
+def draw_card_number(pdf: PdfFile, x: float, y: float, text: str, size: float, underline: bool) -> None:
+    """A card's number centred on x; underlined when, upside down, it would read as another number."""
+    pdf.text(x, y, text, size, font="Sans-Bold", align="centre")
+    if underline:
+        half = text_width(text, size, "Sans-Bold") / 2
+        thickness = size * 0.012
+        pdf.rect(Rect(x - half, y - size * 0.07 - thickness, 2 * half, thickness), level=None, fill=0.0)
 
 
 def _keep_out(sheet: CardSheet) -> list[Rect]:

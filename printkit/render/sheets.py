@@ -38,3 +38,12 @@ def grid_lines(pdf: PdfFile, box: Rect, xs, ys, width: float = 0.25, level: floa
     for y in ys:
         pdf.line(Segment(box.x, y, box.right, y), width=width, level=level)
 
+
+
+def split_pages(items: list, first: int, later: int) -> list[list]:
+    """Items in page-sized runs: `first` on the first page (it has an introduction), `later` after."""
+    runs, rest = [items[:first]], items[first:]
+    while rest:
+        runs.append(rest[:later])
+        rest = rest[later:]
+    return runs

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from printkit.plan.cards import DeckLayout, Slot, plan_card_sheet
 from printkit.plan.geometry import Rect, Segment
-from printkit.render.deck import Card, render_deck
+from printkit.render.deck import Card, draw_card_number, render_deck
 from printkit.render.pdf import PdfFile, text_width
 from printkit.render.text import draw_blocks, fit, height_of
 from printkit.rules.ascending import rotation_ambiguous
@@ -43,7 +43,7 @@ def _face(pdf: PdfFile, slot: Slot, number: int, words) -> None:
     trim = slot.trim
     pdf.rect(trim.inset(FRAME_INSET), width=0.35, radius=2.5)
     centre_x, centre_y = trim.x + trim.width / 2, trim.y + trim.height / 2
-    _number(pdf, centre_x, centre_y - 7, str(number), CENTRE_SIZE, rotation_ambiguous(number))
+    draw_card_number(pdf, centre_x, centre_y - 7, str(number), CENTRE_SIZE, rotation_ambiguous(number))
     for angle, (x, y) in ((0, (trim.x, trim.top)), (180, (trim.right, trim.y))):
         with pdf.placed(x, y, angle):
             _index(pdf, number)
@@ -55,16 +55,9 @@ def _face(pdf: PdfFile, slot: Slot, number: int, words) -> None:
 def _index(pdf: PdfFile, number: int) -> None:
     """A corner index in a frame whose origin is the card's top-left corner."""
     x = FRAME_INSET + 3.5 + text_width(str(number), INDEX_SIZE, "Sans-Bold") / 2
-    _number(pdf, x, -FRAME_INSET - 8.5, str(number), INDEX_SIZE, rotation_ambiguous(number))
+    draw_card_number(pdf, x, -FRAME_INSET - 8.5, str(number), INDEX_SIZE, rotation_ambiguous(number))
     _pip(pdf, x, -FRAME_INSET - 13.5)
 
-
-def _number(pdf: PdfFile, x: float, y: float, text: str, size: float, underline: bool) -> None:
-    pdf.text(x, y, text, size, font="Sans-Bold", align="centre")
-    if underline:
-        half = text_width(text, size, "Sans-Bold") / 2
-        thickness = size * 0.012
-        pdf.rect(Rect(x - half, y - size * 0.07 - thickness, 2 * half, thickness), level=None, fill=0.0)
 
 
 def _pip(pdf: PdfFile, x: float, y: float) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from printkit.plan.geometry import Rect
 from printkit.plan.page import plan_sheet
 from printkit.render.pdf import PdfFile
-from printkit.render.sheets import begin_sheet, grid_lines
+from printkit.render.sheets import begin_sheet, grid_lines, split_pages
 from printkit.render.text import draw_blocks, fit
 
 ROW = 4.8
@@ -21,9 +21,7 @@ def render(kit) -> tuple[bytes, int]:
     frame = plan_sheet(kit.options.paper)
     body = frame.body
     scenarios = kit.data["scenarios"]["scenarios"]
-    first = int((body.height - INTRO - HEADER) // ROW)
-    later = int((body.height - HEADER) // ROW)
-    chunks = [scenarios[:first]] + [scenarios[i:i + later] for i in range(first, len(scenarios), later)]
+    chunks = split_pages(scenarios, int((body.height - INTRO - HEADER) // ROW), int((body.height - HEADER) // ROW))
     pdf = kit.pdf("At a glance", "scenarios at a glance")
     for number, chunk in enumerate(chunks, start=1):
         begin_sheet(pdf, frame, kit.footer("At a glance"), number, len(chunks))

@@ -88,13 +88,19 @@ def draw_story(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
 
 
 def draw_layout(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
-    words = view.words
-    pdf.text(box.x, box.top - 3, words.plain("layout_heading"), 8.5, font="Sans-Bold")
-    note, _ = fit(words.markup("layout_note"), box.width, 9, 7.5, "layout note", words.where("layout_note"))
-    note_h = height_of(note, box.width)
-    draw_blocks(pdf, note, box.x, box.y + note_h, box.width)
-    area = Rect(box.x, box.y + note_h + 1.5, box.width, box.height - note_h - 7)
+    area = _titled(pdf, box, view.words, ("layout_heading", 5.5), ("layout_note", 9, "layout note"))
     diagrams.draw_layout(pdf, area, view.setup, view.kit.data["campaign"]["target_suit"])
+
+
+def _titled(pdf: PdfFile, box: Rect, words, heading: tuple, note: tuple) -> Rect:
+    """A diagram's heading at the top of its box and its note at the foot; returns the room left
+    between them. `heading` is (word, room it takes); `note` is (word, largest height, item name)."""
+    (title, below), (name, largest, item) = heading, note
+    pdf.text(box.x, box.top - 3, words.plain(title), 8.5, font="Sans-Bold")
+    flowables, _ = fit(words.markup(name), box.width, largest, 7.5, item, words.where(name))
+    note_h = height_of(flowables, box.width)
+    draw_blocks(pdf, flowables, box.x, box.y + note_h, box.width)
+    return Rect(box.x, box.y + note_h + 1.5, box.width, box.height - note_h - 1.5 - below)
 
 
 def draw_deal(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
@@ -107,13 +113,8 @@ def draw_deal(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
 
 
 def draw_deck_map(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
-    words = view.words
-    pdf.text(box.x, box.top - 3, words.plain("map_heading"), 8.5, font="Sans-Bold")
-    legend, _ = fit(words.markup("legend"), box.width, 11, 7.5, "deck map legend", words.where("legend"))
-    legend_h = height_of(legend, box.width)
-    draw_blocks(pdf, legend, box.x, box.y + legend_h, box.width)
-    area = Rect(box.x, box.y + legend_h + 1.5, box.width, box.height - legend_h - 6)
-    diagrams.draw_deck_map(pdf, area, view.setup, words)
+    area = _titled(pdf, box, view.words, ("map_heading", 4.5), ("legend", 11, "deck map legend"))
+    diagrams.draw_deck_map(pdf, area, view.setup, view.words)
 
 
 def draw_example(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:

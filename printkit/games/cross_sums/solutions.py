@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.plan.geometry import Rect
 from printkit.plan.page import plan_sheet
 from printkit.render.pdf import PdfFile
-from printkit.render.sheets import begin_sheet
+from printkit.render.sheets import begin_sheet, split_pages
 from printkit.render.text import draw_blocks, fit
 from printkit.rules.cross_sums import solve
 
@@ -25,7 +25,7 @@ def render(kit) -> tuple[bytes, int]:
     per_row = int(body.width // BLOCK_W)
     rows_first = int((body.height - HEAD) // BLOCK_H)
     rows_later = int(body.height // BLOCK_H)
-    pages = _chunks(scenarios, per_row * rows_first, per_row * rows_later)
+    pages = split_pages(scenarios, per_row * rows_first, per_row * rows_later)
     pdf = kit.pdf("Solutions", "host key: one solution per scenario (spoilers)")
     for number, chunk in enumerate(pages, start=1):
         begin_sheet(pdf, frame, kit.footer("Solutions"), number, len(pages))
@@ -38,15 +38,6 @@ def render(kit) -> tuple[bytes, int]:
             box = Rect(body.x + column * (BLOCK_W + gap), top - (row + 1) * BLOCK_H, BLOCK_W, BLOCK_H)
             _solution(pdf, box, scenario, words)
     return pdf.finish(), pdf.pages
-
-
-def _chunks(items: list, first: int, later: int) -> list[list]:
-    chunks = [items[:first]]
-    rest = items[first:]
-    while rest:
-        chunks.append(rest[:later])
-        rest = rest[later:]
-    return chunks
 
 
 def _heading(pdf: PdfFile, body: Rect, words) -> float:

@@ -8,7 +8,7 @@ import markupsafe
 
 from printkit.plan.cards import DeckLayout, Slot, plan_card_sheet
 from printkit.plan.geometry import Rect
-from printkit.render.deck import Card, render_deck
+from printkit.render.deck import Card, draw_card_number, render_deck
 from printkit.render.pdf import PdfFile, text_width
 from printkit.render.text import draw_blocks, fit, height_of
 from printkit.rules.numbered_cards import rotation_ambiguous
@@ -72,9 +72,9 @@ class Face:
         """The corner index (number over kind symbol) and the large number, for one end."""
         text = str(number)
         x = FRAME_INSET + 3.5 + text_width(text, INDEX_SIZE, "Sans-Bold") / 2
-        _number(pdf, x, -FRAME_INSET - 8.5, text, INDEX_SIZE, self._marked(number))
+        draw_card_number(pdf, x, -FRAME_INSET - 8.5, text, INDEX_SIZE, self._marked(number))
         pdf.text(x, -FRAME_INSET - 14.5, self.symbol, 11, align="centre")
-        _number(pdf, width / 2, -BIG_BASELINE, text, BIG_SIZE, self._marked(number))
+        draw_card_number(pdf, width / 2, -BIG_BASELINE, text, BIG_SIZE, self._marked(number))
 
     def _marked(self, number: int) -> bool:
         return rotation_ambiguous(number, self.numbers)
@@ -93,14 +93,6 @@ class Face:
         top = box.top - (box.height - height_of(flowables, box.width)) / 2
         draw_blocks(pdf, flowables, box.x, top, box.width)
 
-
-def _number(pdf: PdfFile, x: float, y: float, text: str, size: float, underline: bool) -> None:
-    """A number centred on x; underlined when upside down it would read as another card."""
-    pdf.text(x, y, text, size, font="Sans-Bold", align="centre")
-    if underline:
-        half = text_width(text, size, "Sans-Bold") / 2
-        thickness = size * 0.012
-        pdf.rect(Rect(x - half, y - size * 0.07 - thickness, 2 * half, thickness), level=None, fill=0.0)
 
 
 def _back(pdf: PdfFile, slot: Slot, words) -> None:
