@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.plan.geometry import MM_PER_INCH, Paper, Rect
+from printkit.plan.geometry import MM_PER_INCH, Paper, Rect, Segment
+from printkit.plan.marks import Box, Group, Line
+from printkit.plan.text import line_at
 
 BAR_THICKNESS = 4.5  # label, gap and bar, across the bar's length
 BAR_GAP = 8.0
@@ -56,3 +58,17 @@ def bars_in_margins(paper: Paper, keep_out: list[Rect]) -> tuple[ScaleBar, ...]:
     if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out):
         raise ValueError(f"no room for the scale bars on {paper.name}")
     return bars
+
+
+LABEL_SIZE = 6.0  # points: the bar's label
+
+
+def scale_bar_marks(bar: ScaleBar):
+    """The bar drawn along x in its own frame (turned 90 degrees when vertical): a white bar with
+    every other step filled black, a tick at every step, the label above it."""
+    marks = [Box(Rect(0, 0, bar.length, 1.2), width=0.15, level=0.0, fill=1.0)]
+    steps = list(zip(bar.ticks, bar.ticks[1:]))
+    marks += [Box(Rect(start, 0, end - start, 1.2), level=None, fill=0.0) for start, end in steps[::2]]
+    marks += [Line(Segment(tick, 0, tick, 2.0), width=0.15) for tick in bar.ticks]
+    marks.append(line_at(bar.label, bar.length / 2, 2.4, LABEL_SIZE, align="centre"))
+    return Group(tuple(marks), bar.x, bar.y, 90 if bar.vertical else 0)

@@ -3,57 +3,26 @@ page boxes, and the millimetre-to-point conversion. Everything else draws throug
 
 from __future__ import annotations
 
-import functools
 import io
 from contextlib import contextmanager
-from importlib import resources
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
 from printkit.errors import Problem, PrintkitError
+from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, text_width
 from printkit.plan.geometry import Paper, Rect, Segment
+from printkit.plan.text import Text
 
-FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 # --ink-saver: fills larger than this (mm2) keep a quarter of their ink, with an outline where they
 # were dark; type this large (pt) is drawn as an outline. Small marks (pips, scale blocks) stay.
 LARGE_FILL = 20.0
 INK_SAVED = 0.25
 OUTLINE_TEXT = 24.0
-
-
-def register_fonts() -> None:
-    if "Sans" in pdfmetrics.getRegisteredFontNames():
-        return
-    folder = resources.files("printkit") / "fonts"
-    for name, file in FONTS.items():
-        with resources.as_file(folder / file) as path:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-    for family in FONTS:  # so <b> and <i> work inside a paragraph set in any of the three
-        pdfmetrics.registerFontFamily(family, normal=family, bold="Sans-Bold", italic="Sans-Oblique",
-                                      boldItalic="Sans-Bold")
-
-
-@functools.cache
-def _drawable() -> frozenset[str]:
-    """Every character that all of printkit's fonts have a glyph for."""
-    register_fonts()
-    maps = [set(pdfmetrics.getFont(name).face.charToGlyph) for name in FONTS]
-    return frozenset(chr(code) for code in set.intersection(*maps))
-
-
-def missing_glyphs(text: str) -> list[str]:
-    """Characters of `text` that printkit's fonts cannot draw (they would print as empty boxes)."""
-    return sorted(ch for ch in set(text) - _drawable() if not ch.isspace())
-
-
-def describe_glyphs(chars: list[str]) -> str:
-    return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)
 
 
 def grey(level: float) -> Color:
@@ -167,6 +136,25 @@ class PdfFile:
         t.textOut(text)
         self.canvas.drawText(t)
 
+    def set_text(self, text: Text) -> None:
+        """Set lines (plan.text) drawn as planned: each line's runs one after the other."""
+        c = self.canvas
+        c.saveState()
+        c.setFillColor(grey(text.level))
+        for line in text.lines:
+            x, y = (text.x + line.x) * mm, (text.top + line.baseline) * mm
+            if self.ink_saver and line.size >= OUTLINE_TEXT:
+                c.setStrokeColor(grey(text.level))
+                c.setLineWidth(max(0.5, line.size * 0.03))
+            t = c.beginText(x, y)
+            if self.ink_saver and line.size >= OUTLINE_TEXT:
+                t.setTextRenderMode(1)
+            for font, run in line.runs:
+                t.setFont(font, line.size)
+                t.textOut(run)
+            c.drawText(t)
+        c.restoreState()
+
     def flowable(self, flowable, x: float, top: float, width: float) -> float:
         """Draw a ReportLab flowable with its top-left at (x, top); returns its height in mm."""
         height = wrapped_height(flowable, width)
@@ -212,12 +200,6 @@ def wrapped_height(flowable, width: float) -> float:
         flowable.wrap(width * mm, 100_000)
         flowable._printkit_width = width
     return flowable.height
-
-
-def text_width(text: str, size: float, font: str = "Sans") -> float:
-    """Width of one line of text in millimetres."""
-    register_fonts()
-    return pdfmetrics.stringWidth(text, font, size) / mm
 
 
 def _area(points) -> float:

@@ -1,0 +1,70 @@
+"""The fonts' metrics, for planning: how wide a text is and which characters have a glyph.
+
+printkit prints in DejaVu Sans, shipped in the package. Measuring uses ReportLab's font tables
+(pdfmetrics), not its canvas: nothing here draws.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
+REGULAR, BOLD, ITALIC = "Sans", "Sans-Bold", "Sans-Oblique"
+CAP_HEIGHT = 0.729  # DejaVu Sans: capitals and figures stand 0.729 em tall (OS/2 sCapHeight 1493/2048)
+DESCENT = 0.236  # and descenders reach 0.236 em below the baseline
+
+
+def register_fonts() -> None:
+    if REGULAR in pdfmetrics.getRegisteredFontNames():
+        return
+    folder = resources.files("printkit") / "fonts"
+    for name, file in FONTS.items():
+        with resources.as_file(folder / file) as path:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+    for family in FONTS:  # <b> and <i> inside text set in any of the three
+        pdfmetrics.registerFontFamily(family, normal=family, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+
+
+def font_for(bold: bool, italic: bool) -> str:
+    """DejaVu Sans ships no bold oblique: bold wins, as it always has in printkit."""
+    return BOLD if bold else ITALIC if italic else REGULAR
+
+
+@functools.lru_cache(maxsize=65536)
+def em_width(text: str, font: str = REGULAR) -> float:
+    """Width of `text` in millimetres at 1 pt: multiply by the size."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, font, 1.0) / mm
+
+
+def text_width(text: str, size: float, font: str = REGULAR) -> float:
+    """Width of one line of text in millimetres."""
+    return em_width(text, font) * size
+
+
+def cap_height(size: float) -> float:
+    """How tall capitals and figures stand at `size` points, in millimetres."""
+    return CAP_HEIGHT * size / mm
+
+
+@functools.cache
+def _drawable() -> frozenset[str]:
+    """Every character that all of printkit's fonts have a glyph for."""
+    register_fonts()
+    maps = [set(pdfmetrics.getFont(name).face.charToGlyph) for name in FONTS]
+    return frozenset(chr(code) for code in set.intersection(*maps))
+
+
+@functools.lru_cache(maxsize=8192)
+def missing_glyphs(text: str) -> tuple[str, ...]:
+    """Characters of `text` that printkit's fonts cannot draw (they would print as empty boxes)."""
+    return tuple(sorted(ch for ch in set(text) - _drawable() if not ch.isspace()))
+
+
+def describe_glyphs(chars) -> str:
+    return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)

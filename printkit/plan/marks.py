@@ -1,0 +1,100 @@
+"""What a planned page is made of: marks, in millimetres, as data. A product's plan is a list of
+pages of marks; `render` draws them and does nothing else, so a plan can be checked, measured and
+tested before anything is drawn.
+
+Greys: 0 is black, 1 is white; `level` is an outline's grey (None: no outline), `fill` a fill's
+(None: not filled). Everything printkit prints reads in black-and-white print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printkit.plan.geometry import Paper, Rect, Segment
+
+
+@dataclass(frozen=True)
+class Line:
+    seg: Segment
+    width: float = 0.25
+    level: float = 0.0
+    dash: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Box:
+    rect: Rect
+    width: float = 0.25
+    level: float | None = 0.0
+    fill: float | None = None
+    dash: tuple[float, float] | None = None
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    width: float = 0.25
+    level: float | None = 0.0
+    fill: float | None = None
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    width: float = 0.25
+    level: float | None = 0.0
+    fill: float | None = None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Marks drawn in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise."""
+
+    marks: tuple
+    x: float = 0.0
+    y: float = 0.0
+    angle: float = 0.0
+
+
+@dataclass(frozen=True)
+class UseForm:
+    """A page-sized piece drawn once (`Form`) and placed here, bottom-left at (x, y)."""
+
+    name: str
+    x: float = 0.0
+    y: float = 0.0
+
+
+@dataclass(frozen=True)
+class Form:
+    name: str
+    paper: Paper
+    marks: tuple
+
+
+@dataclass(frozen=True)
+class Page:
+    paper: Paper
+    marks: tuple
+    trim: Rect | None = None  # TrimBox: where the cards are cut (card sheets)
+    bleed: Rect | None = None
+
+
+@dataclass(frozen=True)
+class Document:
+    """One planned PDF: its pages, the forms they place, and what the file says about itself."""
+
+    title: str
+    subject: str
+    pages: tuple[Page, ...]
+    duplex: str | None = None  # the flip a duplex printer should use: long | short | None
+    forms: tuple[Form, ...] = field(default=())
+
+
+def frame_of(points) -> Rect:
+    """The smallest rectangle holding every point."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

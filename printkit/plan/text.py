@@ -1,0 +1,475 @@
+"""Text set into boxes, as data: the words broken into lines with the fonts' metrics, at the
+largest size (in half-point steps) at which they fit the box, before anything is drawn. A text
+that does not fit even at the smallest size is an error naming the content value or template
+line it came from; nothing is ever clipped.
+
+The markup is small: a block syntax (`# ` a heading, `- ` a bullet, a blank line between
+paragraphs) and, inside a block, `<b>`, `<i>` and character entities (`&lt;` `&amp;`), which is
+what the templates write and what autoescaping makes of content.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from dataclasses import dataclass
+
+from printkit.errors import Problem, PrintkitError
+from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs
+from printkit.plan.geometry import Rect
+from printkit.plan.type import TYPE
+
+MIN_SIZE = TYPE.smallest
+STEP = 0.5  # sizes are tried in half points
+EPSILON = 1e-6
+BULLET = "\u2022"
+SPACES = re.compile(r"[ \t\n\r\f\v]+")
+TAG = re.compile(r"<(/?)([a-zA-Z]*)\s*>|([^<]+)|(<)")
+
+
+# --- what is set: lines of runs, relative to the text's top-left corner ---------------------------
+
+@dataclass(frozen=True)
+class TextLine:
+    x: float  # mm from the text's left edge to where the line starts
+    baseline: float  # mm below the text's top (negative: downwards)
+    size: float  # points
+    runs: tuple[tuple[str, str], ...]  # (font, text), drawn one after the other
+    width: float  # mm
+
+
+@dataclass(frozen=True)
+class Text:
+    """A mark: set lines placed with their top-left corner at (x, top)."""
+
+    x: float
+    top: float
+    lines: tuple[TextLine, ...]
+    size: float  # the body size it was set at
+    height: float  # mm, from the top to the last line's descent
+    level: float = 0.0
+
+    def plain(self) -> str:
+        return "\n".join("".join(text for _, text in line.runs) for line in self.lines)
+
+    @property
+    def extent(self) -> Rect:
+        """The rectangle the set lines cover."""
+        if not self.lines:
+            return Rect(self.x, self.top, 0.0, 0.0)
+        left = min(line.x for line in self.lines)
+        right = max(line.x + line.width for line in self.lines)
+        return Rect(self.x + left, self.top - self.height, right - left, self.height)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How text is set in a box: from `largest` down to `smallest` points."""
+
+    largest: float = TYPE.body
+    smallest: float = MIN_SIZE
+    bold: bool = False
+    align: str = "left"  # left | centre | right
+    valign: str = "top"  # top | middle | bottom
+    level: float = 0.0
+    leading: float = TYPE.leading
+
+
+# --- blocks --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "heading", "bullet" or "para"
+    markup: str
+
+
+def parse_blocks(text: str) -> list[Block]:
+    blocks, lines, kind = [], [], "para"
+
+    def close():
+        if lines:
+            blocks.append(Block(kind, " ".join(lines)))
+            lines.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            close()
+        elif line.startswith("# "):
+            close()
+            kind = "heading"
+            lines.append(line[2:].strip())
+            close()
+        elif line.startswith("- "):
+            close()
+            kind = "bullet"
+            lines.append(line[2:].strip())
+        else:
+            if not lines:
+                kind = "para"
+            lines.append(line)
+    close()
+    return blocks
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """A block kind's size, indent and space around it, each a multiple of the body size."""
+
+    scale: float = 1.0
+    before: float = 0.0
+    after: float = 0.35
+    indent: float = 0.0
+    bold: bool = False
+
+
+SPACING = {"heading": Spacing(scale=1.15, before=0.6, after=0.15, bold=True),
+           "bullet": Spacing(after=0.2, indent=1.1),
+           "para": Spacing()}
+BULLET_AT = 0.2  # the bullet's left edge, a multiple of the size
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Word:
+    pieces: tuple[tuple[str, str], ...]  # (font, text) without spaces
+    width: float  # mm at 1 pt
+    space: float  # the space before it, mm at 1 pt (0 for a block's first word)
+    space_font: str
+
+
+class MarkupError(ValueError):
+    pass
+
+
+@functools.lru_cache(maxsize=16384)
+def words_of(markup: str, bold: bool = False) -> tuple[Word, ...]:
+    """The words of one block's markup, each measured once (at 1 pt: widths scale with size)."""
+    words, pieces, space, space_font = [], [], 0.0, REGULAR
+    for font, text in _pieces(markup, bold):
+        for i, part in enumerate(SPACES.split(text)):
+            if i:  # a space came before this part: the word so far is finished
+                if pieces:
+                    words.append(_word(pieces, space, space_font))
+                    pieces = []
+                space, space_font = em_width(" ", font), font
+            if part:
+                pieces.append((font, part))
+    if pieces:
+        words.append(_word(pieces, space, space_font))
+    if words:
+        words[0] = Word(words[0].pieces, words[0].width, 0.0, words[0].space_font)
+    return tuple(words)
+
+
+def _word(pieces, space: float, space_font: str) -> Word:
+    return Word(tuple(pieces), sum(em_width(text, font) for font, text in pieces), space, space_font)
+
+
+def _pieces(markup: str, bold: bool):
+    """(font, text) for each stretch of the markup between tags, entities decoded."""
+    depth = {"b": int(bold), "i": 0}
+    for match in TAG.finditer(markup):
+        closing, name, text, stray = match.groups()
+        if stray is not None:
+            raise MarkupError(f"'<' that starts no tag (write &lt; for a literal <)")
+        if text is not None:
+            yield font_for(depth["b"] > 0, depth["i"] > 0), html.unescape(text)
+            continue
+        if name not in depth:
+            raise MarkupError(f"unknown tag <{closing}{name}>: only <b> and <i> are understood")
+        depth[name] += -1 if closing else 1
+        if depth[name] < int(bold and name == "b"):
+            raise MarkupError(f"</{name}> closes no <{name}>")
+    open_tags = [name for name, count in depth.items() if count > int(bold and name == "b")]
+    if open_tags:
+        raise MarkupError(f"<{open_tags[0]}> is not closed")
+
+
+def check_markup(markup: str, where: Problem, bold: bool = False) -> None:
+    """Markup that cannot be set (a stray tag) or glyphs the fonts lack: an error at `where`."""
+    try:
+        words_of(markup, bold)
+    except MarkupError as error:
+        raise PrintkitError([where.with_message(f"text markup: {error}")]) from None
+    missing = missing_glyphs(re.sub(r"<[^>]*>", "", html.unescape(markup)))
+    if missing:
+        raise PrintkitError([where.with_message(f"the font has no glyph for {describe_glyphs(missing)}")])
+
+
+# --- breaking and setting ------------------------------------------------------------------------
+
+def break_lines(words: tuple[Word, ...], width: float, size: float) -> list[list[Word]] | None:
+    """Words in lines no wider than `width` mm at `size` pt, each line as full as it goes (the
+    rule every typesetter's first-fit follows); None when a single word is wider than the line."""
+    lines, line, used = [], [], 0.0
+    room = width / size + EPSILON
+    for word in words:
+        if line and used + word.space + word.width <= room:
+            line.append(word)
+            used += word.space + word.width
+            continue
+        if word.width > room:
+            return None
+        if line:
+            lines.append(line)
+        line, used = [word], word.width
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _runs(line: list[Word]) -> tuple[tuple[str, str], ...]:
+    """A line's text in runs of one font; the spaces between words printed as spaces."""
+    runs: list[list[str]] = []
+    for i, word in enumerate(line):
+        pieces = (((word.space_font, " "),) if i else ()) + word.pieces
+        for font, text in pieces:
+            if runs and runs[-1][0] == font:
+                runs[-1][1] += text
+            else:
+                runs.append([font, text])
+    return tuple((font, text) for font, text in runs)
+
+
+def _line_width(line: list[Word]) -> float:
+    return sum(word.width for word in line) + sum(word.space for word in line[1:])
+
+
+@dataclass(frozen=True)
+class SetBlock:
+    lines: tuple[TextLine, ...]  # baselines from the block's own top
+    height: float  # lines x leading
+    before: float  # space above it when it follows another block
+    after: float
+    kind: str
+
+
+def set_blocks(blocks: tuple[Block, ...], width: float, size: float, style: Style) -> list[SetBlock] | None:
+    """Every block set `width` mm wide at body size `size`; None if a word is too wide."""
+    result = []
+    for block in blocks:
+        set_block = _set_block(block, width, size, style.bold, style.align, style.leading)
+        if set_block is None:
+            return None
+        result.append(set_block)
+    return result
+
+
+@functools.lru_cache(maxsize=16384)
+def _set_block(block: Block, width: float, size: float, bold: bool, align: str, leading: float):
+    spacing = SPACING[block.kind]
+    block_size = size * spacing.scale
+    indent = size * spacing.indent / _PT_PER_MM
+    words = words_of(block.markup, bold or spacing.bold)
+    broken = break_lines(words, width - indent, block_size)
+    if broken is None:
+        return None
+    pitch = block_size * leading / _PT_PER_MM
+    lines = []
+    for n, line in enumerate(broken):
+        line_width = _line_width(line) * block_size
+        x = indent + _aligned(width - indent, line_width, align)
+        baseline = -(n * pitch + block_size / _PT_PER_MM)
+        lines.append(TextLine(x, baseline, block_size, _runs(line), line_width))
+    if block.kind == "bullet" and lines:
+        at = size * BULLET_AT / _PT_PER_MM
+        lines.insert(0, TextLine(at, lines[0].baseline, block_size, ((REGULAR, BULLET),),
+                                 em_width(BULLET) * block_size))
+    return SetBlock(tuple(lines), len(broken) * pitch, size * spacing.before / _PT_PER_MM,
+                    size * spacing.after / _PT_PER_MM, block.kind)
+
+
+_PT_PER_MM = 72 / 25.4
+
+
+def _aligned(room: float, used: float, align: str) -> float:
+    return {"left": 0.0, "centre": (room - used) / 2, "right": room - used}[align]
+
+
+def stack_blocks(set_blocks_: list[SetBlock]) -> tuple[tuple[TextLine, ...], float]:
+    """The blocks one under the other: every line's baseline from the top, and the total height
+    (the space after the last block is not part of it)."""
+    lines, top = [], 0.0
+    for i, block in enumerate(set_blocks_):
+        if i:
+            top += set_blocks_[i - 1].after + block.before
+        lines += [TextLine(line.x, line.baseline - top, line.size, line.runs, line.width) for line in block.lines]
+        top += block.height
+    return tuple(lines), top
+
+
+# --- fitting into a box --------------------------------------------------------------------------
+
+def sizes(style: Style) -> list[float]:
+    """The sizes a fit may choose, largest first, in half points."""
+    count = int(round((style.largest - style.smallest) / STEP))
+    return [style.largest - STEP * k for k in range(count + 1)]
+
+
+@functools.lru_cache(maxsize=8192)
+def _fitted(markup: str, width: float, height: float, style: Style):
+    """(size, lines, height) at the largest size that fits, or None. The largest size is tried
+    first (most texts fit at it); otherwise the sizes are searched by halving."""
+    blocks = tuple(parse_blocks(markup))
+    candidates = sizes(style)
+
+    def attempt(size: float):
+        set_ = set_blocks(blocks, width, size, style)
+        if set_ is None:
+            return None
+        lines, used = stack_blocks(set_)
+        return (size, lines, used) if used <= height + EPSILON else None
+
+    best = attempt(candidates[0])
+    if best is not None or len(candidates) == 1:
+        return best
+    low, high = 1, len(candidates) - 1  # candidates[0] does not fit
+    found = None
+    while low <= high:
+        middle = (low + high) // 2
+        result = attempt(candidates[middle])
+        if result is None:
+            low = middle + 1
+        else:
+            found, high = result, middle - 1
+    return found
+
+
+def fit(markup: str, box: Rect, style: Style, item: str, where: Problem) -> Text:
+    """`markup` set in `box` at the largest size that fits (never larger than `style.largest`);
+    a PrintkitError at `where` when even `style.smallest` does not fit."""
+    check_markup(markup, where, style.bold)
+    found = _fitted(markup, round(box.width, 4), round(box.height, 4), style)
+    if found is None:
+        raise PrintkitError([where.with_message(
+            f"{item}: text does not fit its {box.width:.0f} x {box.height:.0f} mm box even at "
+            f"{style.smallest:g} pt; shorten it")])
+    size, lines, used = found
+    return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level)
+
+
+def _top(box: Rect, used: float, valign: str) -> float:
+    return {"top": box.top, "middle": box.top - (box.height - used) / 2, "bottom": box.y + used}[valign]
+
+
+def measure(markup: str, width: float, size: float, bold: bool = False) -> float:
+    """The height `markup` takes set `width` mm wide at `size` pt (inf when a word is too wide)."""
+    set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size, bold))
+    return float("inf") if set_ is None else stack_blocks(set_)[1]
+
+
+# --- one line ------------------------------------------------------------------------------------
+
+def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "left",
+          valign: str = "middle", level: float = 0.0, smallest: float | None = None,
+          item: str = "label", where: Problem | None = None) -> Text:
+    """Plain text on one line in `box`, shrunk in half points down to `smallest` (default: `size`)
+    if it is too wide; an error naming `item` at `where` if it does not fit even then. Vertically
+    the capitals are centred in the box (or stand on its bottom, or hang from its top)."""
+    font = BOLD if bold else REGULAR
+    where = where or Problem("templates", None, "")
+    _check_glyphs(text, where)
+    low = size if smallest is None else smallest
+    chosen = next((s for s in sizes(Style(size, low)) if em_width(text, font) * s <= box.width + EPSILON), None)
+    if chosen is None or cap_height(low) > box.height + EPSILON:
+        raise PrintkitError([where.with_message(
+            f"{item}: '{text}' does not fit its {box.width:.1f} x {box.height:.1f} mm box at "
+            f"{low:g} pt; shorten it")])
+    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level)
+
+
+def _anchor(box: Rect, align: str) -> float:
+    return {"left": box.x, "centre": box.x + box.width / 2, "right": box.right}[align]
+
+
+def _baseline(box: Rect, size: float, valign: str) -> float:
+    cap = cap_height(size)
+    return {"middle": box.y + (box.height - cap) / 2, "bottom": box.y, "top": box.top - cap}[valign]
+
+
+def line_at(text: str, x: float, baseline: float, size: float, bold: bool = False, align: str = "left",
+            level: float = 0.0) -> Text:
+    """One line of plain text with its baseline at `baseline`, starting, centred or ending at x.
+    For components that choose their own sizes (a card's index, a scale bar's label)."""
+    font = BOLD if bold else REGULAR
+    width = em_width(text, font) * size
+    shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
+    ascent = size / _PT_PER_MM
+    line = TextLine(0.0, -ascent, size, ((font, text),), width)
+    return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level)
+
+
+def _check_glyphs(text: str, where: Problem) -> None:
+    missing = missing_glyphs(text)
+    if missing:
+        raise PrintkitError([where.with_message(f"'{text}': the font has no glyph for {describe_glyphs(missing)}")])
+
+
+# --- flowing over pages --------------------------------------------------------------------------
+
+def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem) -> list[Text]:
+    """Text set `width` mm wide at `size` pt and cut into pages `height` mm tall, each placed with
+    its top at 0. A paragraph breaks between pages only where both parts keep two lines; a heading
+    never ends a page."""
+    check_markup(markup, where)
+    set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size))
+    if set_ is None:
+        raise PrintkitError([where.with_message(f"{item}: a word is wider than the page")])
+    pages, page, room = [], [], height
+    queue = list(set_)
+    while queue:
+        block = queue.pop(0)
+        before = block.before if page else 0.0
+        if before + block.height <= room + EPSILON:
+            page.append(block)
+            room -= before + block.height + block.after
+            continue
+        head, tail = _split(block, room - before)
+        if head is not None:
+            page.append(head)
+            queue.insert(0, tail)
+        elif not page:
+            raise PrintkitError([where.with_message(f"{item}: a block is taller than a page")])
+        else:
+            queue.insert(0, block)
+        pages.append(_close(page, queue))
+        page, room = [], height
+    if page:
+        pages.append(page)
+    return [_page_text(blocks, size) for blocks in pages if blocks]
+
+
+def _split(block: SetBlock, room: float):
+    """The lines of a paragraph that fit in `room`, and the rest; (None, None) when the break
+    would leave fewer than two lines on either side."""
+    text_lines = [line for line in block.lines if line.runs != ((REGULAR, BULLET),)]
+    pitch = block.height / len(text_lines)
+    fits = int((room + EPSILON) // pitch)
+    if block.kind == "heading" or fits < 2 or len(text_lines) - fits < 2:
+        return None, None
+    cut = text_lines[fits].baseline
+    head = [line for line in block.lines if line.baseline > cut]
+    tail = [TextLine(l.x, l.baseline + fits * pitch, l.size, l.runs, l.width)
+            for l in block.lines if l.baseline <= cut]
+    return (SetBlock(tuple(head), fits * pitch, block.before, 0.0, block.kind),
+            SetBlock(tuple(tail), block.height - fits * pitch, 0.0, block.after, block.kind))
+
+
+def _close(page: list[SetBlock], queue: list[SetBlock]) -> list[SetBlock]:
+    """A page's blocks, with headings left at its foot carried over to the next page (unless
+    they are all the page has: then the text after them is taller than a page anyway)."""
+    carried = 0
+    while carried < len(page) - 1 and page[-1 - carried].kind == "heading":
+        carried += 1
+    queue[:0] = page[len(page) - carried:]
+    return page[:len(page) - carried]
+
+
+def _page_text(blocks: list[SetBlock], size: float) -> Text:
+    first = blocks[0]
+    blocks = [SetBlock(first.lines, first.height, 0.0, first.after, first.kind)] + blocks[1:]
+    lines, used = stack_blocks(blocks)
+    return Text(0.0, 0.0, lines, size, used)

@@ -1,0 +1,65 @@
+"""Product kinds: the skeleton each kind of printed thing shares, so a game declares its products
+as data and draws only what is its own.
+
+- `Cards`: cards or tokens on card sheets, with backs, cut lines, crop marks and scale bars;
+- `Sheets`: pages with a body to fill, the footer and the scale bars (score sheets, mats, aids);
+- `Rules`: a template's text flowed over sheet pages, with no per-game code at all;
+- `Booklet`: half-size pages in reading order or imposed for saddle stitching.
+
+Each product plans its files (`files`): a plan is a `Document` of pages of marks, complete before
+anything is drawn, so `printkit validate` plans every product and draws none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from printkit.options import ProductOption
+from printkit.plan.marks import Document
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """One output file before it is drawn: its name under the game's folder, what it is built
+    from (what the build manifest compares), and its plan."""
+
+    name: str
+    inputs: Any
+    plan: Callable[[], Document]
+    product: "Product"
+
+
+@dataclass(frozen=True)
+class Product:
+    """One printable thing of a game. It reads the content files named in `reads` (all of the
+    game's when None) and the templates in `templates` (all of the game's when None; common.j2
+    always); `options` are the command-line options it understands."""
+
+    name: str
+    description: str
+    shown: str | None = None  # its name as printed in footers and titles; default from `name`
+    reads: tuple[str, ...] | None = None
+    templates: tuple[str, ...] | None = None
+    printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | reading | host-key
+    options: tuple[ProductOption, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.shown or self.name.replace("-", " ").capitalize()
+
+    def files(self, kit) -> list[FilePlan]:
+        inputs = {stem: kit.data[stem] for stem in self.reads or kit.data}
+        return [FilePlan(f"{self.name}.pdf", self.with_choices(kit, inputs), lambda: self.document(kit), self)]
+
+    def document(self, kit) -> Document:
+        raise NotImplementedError
+
+    def layout(self, kit):
+        """Where each card lies in the PDF (a `DeckLayout`), for card products; else None."""
+        return None
+
+    def with_choices(self, kit, inputs):
+        """What the manifest compares: the inputs, and the values of this product's own options."""
+        chosen = {option.name: kit.choices.get(option.name) for option in self.options}
+        return {"inputs": inputs, "options": chosen} if any(v is not None for v in chosen.values()) else inputs

@@ -1,0 +1,110 @@
+"""Sheet products: pages with a body for the game to fill and, at the foot of every page, what the
+page is (kit, product, page n of N, how to print) beside the scale bars."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from printkit.errors import PrintkitError
+from printkit.plan.geometry import Rect
+from printkit.plan.marks import Document, Page
+from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
+from printkit.plan.scale import scale_bar_marks
+from printkit.plan.text import label, paginate
+from printkit.plan.type import SPACE, TYPE
+from printkit.products import FilePlan, Product
+
+TITLE_BAND = 8.0  # mm: a page's title line
+
+
+@dataclass(frozen=True)
+class Item:
+    """One file of a product that writes a file per item (a setup sheet per scenario)."""
+
+    file: str  # under the game's folder
+    inputs: Any
+    shown: str
+    subject: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Sheets(Product):
+    """`pages(kit, body)` gives each page's marks inside the body; with `each`, one file per item
+    and `pages(kit, body, item.value)`."""
+
+    pages: Callable[..., list] | None = None
+    each: Callable[[Any], list[Item]] | None = None
+    landscape: bool = False
+    margin: float = MARGIN
+    subject: str | None = None
+
+    def frame(self, kit) -> SheetFrame:
+        paper = kit.options.paper.landscape() if self.landscape else kit.options.paper
+        return plan_sheet(paper, self.margin)
+
+    def document(self, kit) -> Document:
+        frame = self.frame(kit)
+        return sheet_document(kit, self.label, self.subject or self.description, frame, self.pages(kit, frame.body))
+
+    def files(self, kit) -> list[FilePlan]:
+        if self.each is None:
+            return super().files(kit)
+        return [FilePlan(item.file, item.inputs, lambda item=item: self.item_document(kit, item), self)
+                for item in self.each(kit)]
+
+    def item_document(self, kit, item: Item) -> Document:
+        frame = self.frame(kit)
+        return sheet_document(kit, item.shown, item.subject, frame, self.pages(kit, frame.body, item.value))
+
+
+@dataclass(frozen=True)
+class Rules(Sheets):
+    """A rules document: the body of `templates/<game>/<template>.j2` set at body size and flowed
+    over as many pages as it needs. `context` gives the template what the rules model works out."""
+
+    context: Callable[[Any], dict] | None = None
+    template: str = "rules"
+    size: float = TYPE.body
+
+    def document(self, kit) -> Document:
+        words = kit.words(self.template, **(self.context(kit) if self.context else {}))
+        frame = self.frame(kit)
+        body = frame.body
+        texts = paginate(words.body, body.width, body.height, self.size, self.label.lower(), words.where())
+        pages = [[replace(text, x=body.x, top=body.top)] for text in texts]
+        return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, pages)
+
+
+def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: list) -> Document:
+    """Each body's marks on a page of the frame, with the footer and the scale bars."""
+    footer = kit.footer(shown)
+    count = len(bodies)
+    pages = tuple(Page(frame.paper, footer_marks(frame, footer, number, count) + tuple(body))
+                  for number, body in enumerate(bodies, start=1))
+    return Document(kit.file_title(shown), subject, pages)
+
+
+def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
+    text = footer.text(page, pages)
+    band = Rect(frame.footer.x, frame.footer.top - 2.5, frame.footer.width, 2.5)
+    try:
+        line = label(text, band, TYPE.footer, valign="bottom", level=0.25, smallest=TYPE.footer - 1)
+    except PrintkitError:
+        raise PrintkitError([footer.words.where().with_message(
+            f"footer of {footer.product}: text does not fit the page width; shorten the title or the footer")]) from None
+    return (line,) + tuple(scale_bar_marks(bar) for bar in frame.bars)
+
+
+def title_line(body: Rect, title: str, where, right: str | None = None, right_bold: bool = False) -> tuple[list, Rect]:
+    """A page's title at the top of its body (and a few words flush right on the same line, such
+    as a place to write the date); returns the marks and the body left below them."""
+    band = Rect(body.x, body.top - TITLE_BAND, body.width, TITLE_BAND)
+    marks = [label(title, band, TYPE.title, bold=True, item="page title", where=where,
+                   smallest=TYPE.heading)]
+    if right:
+        room = Rect(band.x + marks[0].extent.width + 2 * SPACE, band.y, band.width - marks[0].extent.width - 2 * SPACE,
+                    band.height)
+        marks.append(label(right, room, TYPE.body, bold=right_bold, align="right", item="page title", where=where))
+    return marks, Rect(body.x, body.y, body.width, body.height - TITLE_BAND - SPACE / 2)
