@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.plan.geometry import Paper, Rect, Segment
-from printkit.render.pdf import PdfFile
-from printkit.render.text import draw_blocks, fit
+from printkit.plan.marks import Box, Document, Line, Page
+from printkit.plan.text import Style, fit, label, line_at
+from printkit.render.draw import render
 from printkit.write import Output, write_outputs
 
 OFFSETS = tuple(-2.0 + 0.5 * k for k in range(9))  # mm: the back lines, one per front line
@@ -59,92 +60,84 @@ def scales(paper: Paper, flip: str) -> dict[str, list[Target]]:
             "y": plan_targets(paper, flip, "y", (left + 30, 142.0))}
 
 
-def label(offset: float) -> str:
+def label_text(offset: float) -> str:
     return "0" if offset == 0 else f"{offset:+g}".replace("-", "\u2212")
 
 
-# --- rendering ------------------------------------------------------------------------------------
+# --- the pages, planned ---------------------------------------------------------------------------
 
-def render_offset(paper: Paper, flip: str, words) -> tuple[bytes, int]:
-    pdf = PdfFile("printkit calibration - back-side offset", "two-sided page to measure a printer's back offset",
-                  duplex=flip)
+def offset_document(paper: Paper, flip: str, words) -> Document:
     found = scales(paper, flip)
-    pdf.begin_page(paper)
-    top = _heading(pdf, paper, words.plain("offset_title"), words.markup("offset_how", flip), words)
+    front, top = _heading(paper, words.plain("offset_title"), words.markup("offset_how", flip), words)
     for axis, targets in found.items():
         first = targets[0].front
-        pdf.text(first.x1, max(first.y2, first.y1) + 4 if axis == "x" else first.y1 + 6,
-                 words.plain(f"{axis}_scale"), 9, font="Sans-Bold")
+        y = max(first.y2, first.y1) + 4 if axis == "x" else first.y1 + 6
+        front.append(label(words.plain(f"{axis}_scale"), Rect(first.x1, y, 120, 4), 9, bold=True, valign="bottom",
+                           item="calibration scale", where=words.where(f"{axis}_scale")))
         for target in targets:
-            pdf.line(target.front, width=0.2)
-            _label(pdf, target, axis)
+            front += [Line(target.front, width=0.2), _label(target, axis)]
     assert top > found["x"][0].front.y2 + 8, "the instructions overlap the targets"
-    pdf.begin_page(paper)
-    for target in found["x"] + found["y"]:
-        pdf.line(target.back, width=0.35, level=0.45)
-    pdf.text(paper.width / 2, paper.height - MARGIN - 6, words.plain("offset_back_title"), 14, font="Sans-Bold",
-             align="centre")
-    pdf.text(paper.width / 2, paper.height - MARGIN - 12, words.plain("back_note"), 9, align="centre")
-    return pdf.finish(), pdf.pages
+    back = [Line(target.back, width=0.35, level=0.45) for target in found["x"] + found["y"]]
+    back.append(label(words.plain("offset_back_title"), Rect(MARGIN, paper.height - MARGIN - 6, paper.width - 2 * MARGIN,
+                                                             6), 14, bold=True, align="centre", valign="bottom"))
+    back.append(label(words.plain("back_note"), Rect(MARGIN, paper.height - MARGIN - 12, paper.width - 2 * MARGIN, 4), 9,
+                      align="centre", valign="bottom", item="calibration back note", where=words.where("back_note")))
+    return Document("printkit calibration - back-side offset", "two-sided page to measure a printer's back offset",
+                    (Page(paper, tuple(front)), Page(paper, tuple(back))), duplex=flip)
 
 
-def _label(pdf: PdfFile, target: Target, axis: str) -> None:
+def _label(target: Target, axis: str):
     seg = target.front
     if axis == "x":
-        pdf.text(seg.x1, seg.y1 - 4, label(target.offset), 8, align="centre")
-    else:
-        pdf.text(seg.x1 - 2, seg.y1 - 1.2, label(target.offset), 8, align="right")
+        return label(label_text(target.offset), Rect(seg.x1 - 6, seg.y1 - 4, 12, 3), 8, align="centre", valign="bottom")
+    return label(label_text(target.offset), Rect(seg.x1 - 14, seg.y1 - 1.2, 12, 3), 8, align="right", valign="bottom")
 
 
-def _heading(pdf: PdfFile, paper: Paper, title: str, text: str, words) -> float:
+def _heading(paper: Paper, title: str, text: str, words) -> tuple[list, float]:
     body = Rect(MARGIN, MARGIN, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN)
-    pdf.text(body.x, body.top - 6, title, 15, font="Sans-Bold")
-    flowables, _ = fit(text, body.width, 70, 10.0, "calibration instructions", words.where())
-    pdf.text(body.x, MARGIN - 5, words.plain("footer"), 7, level=0.3)
-    return draw_blocks(pdf, flowables, body.x, body.top - 10, body.width)
+    how = fit(text, Rect(body.x, body.top - 80, body.width, 70), Style(10.0), "calibration instructions", words.where())
+    marks = [label(title, Rect(body.x, body.top - 6, body.width, 6), 15, bold=True, valign="bottom"), how,
+             label(words.plain("footer"), Rect(body.x, MARGIN - 5, body.width, 3), 7, valign="bottom", level=0.3,
+                   item="calibration footer", where=words.where("footer"))]
+    return marks, how.top - how.height
 
 
-def render_scale(paper: Paper, words) -> tuple[bytes, int]:
-    pdf = PdfFile("printkit calibration - scale", "rulers in mm and inches")
-    pdf.begin_page(paper)
-    top = _heading(pdf, paper, words.plain("scale_title"), words.markup("scale_how"), words)
+def scale_document(paper: Paper, words) -> Document:
+    marks, top = _heading(paper, words.plain("scale_title"), words.markup("scale_how"), words)
     origin_x, origin_y = MARGIN + 34, top - 12
     length_x = paper.width - origin_x - MARGIN
-    _ruler(pdf, origin_x, origin_y, length_x, 1.0, 10, "mm", horizontal=True)
-    _ruler(pdf, origin_x, origin_y - 14, length_x, MM_PER_INCH / 8, 8, "in", horizontal=True)
+    marks += _ruler(origin_x, origin_y, length_x, 1.0, 10, "mm", horizontal=True)
+    marks += _ruler(origin_x, origin_y - 14, length_x, MM_PER_INCH / 8, 8, "in", horizontal=True)
     length_y = origin_y - 24 - MARGIN
-    _ruler(pdf, MARGIN + 2, origin_y - 24, length_y, 1.0, 10, "mm", horizontal=False)
-    _ruler(pdf, MARGIN + 20, origin_y - 24, length_y, MM_PER_INCH / 8, 8, "in", horizontal=False)
+    marks += _ruler(MARGIN + 2, origin_y - 24, length_y, 1.0, 10, "mm", horizontal=False)
+    marks += _ruler(MARGIN + 20, origin_y - 24, length_y, MM_PER_INCH / 8, 8, "in", horizontal=False)
     square = Rect(origin_x + 10, origin_y - 24 - 100, 100, 100)
-    pdf.rect(square, width=0.25)
-    pdf.text(square.x + 50, square.y + 48, words.plain("square_label"), 12, align="centre")
-    return pdf.finish(), pdf.pages
+    marks += [Box(square, width=0.25),
+              label(words.plain("square_label"), Rect(square.x, square.y + 48, 100, 5), 12, align="centre",
+                    valign="bottom", item="calibration square", where=words.where("square_label"))]
+    return Document("printkit calibration - scale", "rulers in mm and inches", (Page(paper, tuple(marks)),))
 
 
-def _ruler(pdf: PdfFile, x: float, y: float, length: float, step: float, major: int, unit: str,
-           horizontal: bool) -> None:
+def _ruler(x: float, y: float, length: float, step: float, major: int, unit: str, horizontal: bool) -> list:
     """Ticks every `step` mm from (x, y), rightwards or downwards; every `major`-th long and numbered."""
-    count = int(length // step + 1e-9)
-    for i in range(count + 1):
+    marks = []
+    for i in range(int(length // step + 1e-9) + 1):
         size = 5.0 if i % major == 0 else 3.0 if i % (major // 2) == 0 else 1.8
         at = i * step
         seg = Segment(x + at, y, x + at, y - size) if horizontal else Segment(x, y - at, x + size, y - at)
-        pdf.line(seg, width=0.12)
+        marks.append(Line(seg, width=0.12))
         if i % major == 0:
-            text = f"{i // major}" + (f" {unit}" if i == 0 else "")
-            if unit == "mm":
-                text = f"{i}" + (" mm" if i == 0 else "")
-            if horizontal:
-                pdf.text(x + at + 0.6, y - 7.5, text, 6.5)
-            else:
-                pdf.text(x + 6, y - at - 0.8, text, 6.5)
+            text = f"{i}" + (" mm" if i == 0 else "") if unit == "mm" else f"{i // major}" + (f" {unit}" if i == 0 else "")
+            place = (x + at + 0.6, y - 7.5) if horizontal else (x + 6, y - at - 0.8)
+            marks.append(line_at(text, *place, 6.5))
+    return marks
 
 
 def calibrate(out: Path, options, templates) -> list[Output]:
     words = templates.render("calibrate.j2")
     flip = options.duplex if options.duplex != "none" else "long"
-    offset_pdf, offset_pages = render_offset(options.paper, flip, words)
-    scale_pdf, scale_pages = render_scale(options.paper, words)
+    offset_pdf, offset_pages = render(offset_document(options.paper, flip, words))
+    scale_pdf, scale_pages = render(scale_document(options.paper, words))
     outputs = [Output(out / "calibration" / "back-offset.pdf", offset_pdf, offset_pages),
                Output(out / "calibration" / "scale.pdf", scale_pdf, scale_pages)]
     write_outputs(outputs)

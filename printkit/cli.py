@@ -14,8 +14,9 @@ from pathlib import Path
 
 from printkit import __version__, settings
 from printkit.errors import PrintkitError, UsageError
-from printkit.games import Options
-from printkit.pipeline import booklet, build, select_games, templates_for, validate
+from printkit.options import Options
+from printkit.pipeline import build, build_file, select_games, templates_for, validate
+from printkit.products.booklet import Booklet
 from printkit.plan.geometry import PAPERS
 
 
@@ -45,7 +46,8 @@ def cmd_build(args) -> int:
     started = time.perf_counter()
     games = _games(args.games)
     options = _options(args)
-    results = build(games, _folder(args.content), Path(args.out), options, force=args.force)
+    results = build(games, _folder(args.content), Path(args.out), options, force=args.force,
+                    only=_only(games, args.only), choices=_choices(args))
     for output, changed in results:
         note = "" if changed else "  (unchanged)"
         print(f"{_shown(output.path)}  {_count(output.pages, 'page')}{note}")
@@ -76,7 +78,7 @@ def cmd_validate(args) -> int:
     games = _games(args.games)
     products = validate(games, _folder(args.content))
     print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
-          f"rendered on A4 and Letter")
+          f"planned on A4 and Letter")
     return 0
 
 
@@ -106,25 +108,66 @@ def cmd_calibrate(args) -> int:
 
 
 def cmd_booklet(args) -> int:
-    """The Cross Sums scenario booklet for a chosen set of scenarios, written to one file."""
+    """A scenario booklet for a chosen set of scenarios, written to one file: the booklet product
+    of the game that has one (or of the one named), imposed as asked."""
     options = _options(args)
-    output = booklet(_folder(args.content), Path(args.out), options, args.scenarios, args.imposition)
+    game, product = _booklet(args.game, args.imposition)
+    target = Path(args.out) if args.out else Path("output") / game.slug / "booklet-export.pdf"
+    output = build_file(game, product, _folder(args.content), target, options, _choices(args))
     print(f"{_shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
     return 0
 
 
-def _scenarios(text: str) -> list[int]:
-    """`1-10,12` -> [1..10, 12]; every number 1 or more, ranges ascending."""
-    numbers = []
-    for part in text.split(","):
-        first, _, last = part.strip().partition("-")
-        if not (first.isdigit() and (last.isdigit() or not _)):
-            raise argparse.ArgumentTypeError(f"not a scenario number or range: {part.strip()!r}")
-        first, last = int(first), int(last or first)
-        if first < 1 or last < first:
-            raise argparse.ArgumentTypeError(f"not a scenario range: {part.strip()!r}")
-        numbers += [n for n in range(first, last + 1) if n not in numbers]
-    return numbers
+def _booklet(name: str | None, imposition: str):
+    """The game and the name of its booklet product with this imposition."""
+    found = [(game, product.name) for game in _games([name] if name else [])
+             for product in game.products if isinstance(product, Booklet) and product.imposition == imposition]
+    if len(found) != 1:
+        raise UsageError("name the game whose booklet to export" if found else "no game here has a booklet")
+    return found[0]
+
+
+def _only(games, names: list[str] | None) -> list[str] | None:
+    """`--only a,b`: product names, each one some chosen game has."""
+    if not names:
+        return None
+    known = {product.name for game in games for product in game.products}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise UsageError(f"unknown product: {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    return names
+
+
+def _choices(args) -> dict:
+    """The product options given on the command line, by name."""
+    return {option.name: getattr(args, option.name) for option in _product_options()
+            if getattr(args, option.name, None) is not None}
+
+
+def _product_options() -> list:
+    """Every option a product of a known game understands, once each."""
+    seen = {}
+    for game in select_games([]):
+        for product in game.products:
+            for option in product.options:
+                seen.setdefault(option.name, option)
+    return list(seen.values())
+
+
+def _add_product_options(parser) -> None:
+    for option in _product_options():
+        parser.add_argument(f"--{option.name}", type=_parsed(option), default=None, metavar=option.metavar,
+                            help=option.help)
+
+
+def _parsed(option):
+    def parse(text: str):
+        try:
+            return option.parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    parse.__name__ = option.name
+    return parse
 
 
 def cmd_list(args) -> int:
@@ -242,6 +285,9 @@ def _parser() -> argparse.ArgumentParser:
     _build_options(b, content)
     b.add_argument("--force", action="store_true",
                    help="draw every file again, even those whose content, templates and options are unchanged")
+    b.add_argument("--only", type=lambda text: [n.strip() for n in text.split(",") if n.strip()], default=None,
+                   metavar="PRODUCT[,PRODUCT]", help="build only these products")
+    _add_product_options(b)
     b.set_defaults(command=cmd_build, parser=b)
 
     w = sub.add_parser("watch", help="build, then rebuild what each edit of content/ or templates/ affects")
@@ -261,13 +307,13 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--content", **content)
     v.set_defaults(command=cmd_validate, parser=v)
 
-    bk = sub.add_parser("booklet", help="export the Cross Sums scenario booklet for a chosen set of scenarios")
-    bk.add_argument("--scenarios", type=_scenarios, default=None, metavar="LIST",
-                    help="scenario numbers and ranges, e.g. 1-10,12 (default: all)")
+    bk = sub.add_parser("booklet", help="export a scenario booklet for a chosen set of scenarios")
+    bk.add_argument("game", nargs="?", metavar="GAME", help="the game (default: the one that has a booklet)")
+    _add_product_options(bk)
     bk.add_argument("--imposition", choices=["none", "saddle"], default="saddle",
                     help="saddle: two pages a side, print duplex (flip on short edge), fold and staple; "
                          "none: pages in reading order (default: saddle)")
-    bk.add_argument("--out", default="output/cross-sums/booklet-export.pdf", metavar="FILE")
+    bk.add_argument("--out", default=None, metavar="FILE", help="default: output/GAME/booklet-export.pdf")
     bk.add_argument("--content", **content)
     _print_options(bk)
     bk.set_defaults(command=cmd_booklet, parser=bk)

@@ -35,6 +35,20 @@ def _escaped(char: str) -> str:
     return repr(char)[1:-1]
 
 
+@dataclass(frozen=True)
+class Finding:
+    """A rule broken by the content, at a key path of one content file: what a rules model
+    reports (it knows nothing of lines; the loader maps the path to FILE:LINE)."""
+
+    file: str  # the content file's name within the game folder, e.g. "game.yaml"
+    path: tuple
+    message: str
+
+    def within(self, *prefix) -> "Finding":
+        """The same finding, its path inside `prefix` (a scenario's finding inside the list)."""
+        return Finding(self.file, tuple(prefix) + self.path, self.message)
+
+
 class PrintkitError(Exception):
     """Bad content, a text that does not fit, an output that cannot be written: exit 1."""
 

@@ -1,42 +1,50 @@
-"""The pipeline, end to end: load -> validate -> plan and render (per product) -> write.
+"""The pipeline, end to end: load -> validate -> plan -> render -> write.
 
-Nothing is written until every game has loaded, validated and rendered without a problem, so bad
-content never costs a previous output.
+Every game is loaded and checked by its rules model, then every output is planned (its pages and
+fitted text, complete), and only then drawn and written, so bad content never costs a previous
+output. `validate` stops after planning, on both papers: it draws nothing.
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError, UsageError
-from printkit.games import Game, Kit, Options, all_games
+from printkit.errors import Problem, PrintkitError
+from printkit.games import Game, Kit, all_games
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
 from printkit.manifest import Manifest, key
-from printkit.render.pdf import describe_glyphs, missing_glyphs
+from printkit.options import Options
+from printkit.plan.fonts import describe_glyphs, missing_glyphs
 from printkit.plan.geometry import PAPERS
+from printkit.products import FilePlan
+from printkit.render.draw import render
 from printkit.render.words import Templates
 from printkit.write import Output, write_outputs
 
 
-def load_kit(game: Game, content: Path, options: Options) -> Kit:
-    """Load and validate one game's content; raises with every problem found in it."""
+# --- load and validate -----------------------------------------------------------------------------
+
+def load_kit(game: Game, content: Path, options: Options, choices: dict | None = None) -> Kit:
+    """Load one game's content and check it with its rules model; raises with every problem."""
     data, located, problems = {}, {}, []
     for file, spec in game.files.items():
-        shown = f"{game.slug}/{file}"
         try:
-            node = load_yaml(content / game.slug / file, shown)
+            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}")
         except PrintkitError as error:
             problems += error.problems
             continue
         data[Path(file).stem], located[file], found = read_content(node, spec)
         problems += found + unprintable(data[Path(file).stem], located[file])
+    model = None
     if not problems:
-        problems = [located[f.file].problem(f.path, f.message) for f in game.check(data)]
+        model = game.model(data)
+        problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content), options)
+    return Kit(game, data, located, templates_for(content), options, model, dict(choices or {}))
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:
@@ -65,11 +73,11 @@ def _templates(folder: Path, shown_as: str) -> Templates:
     return Templates(folder, shown_as=shown_as)
 
 
-def load_all(games: list[Game], content: Path, options: Options) -> list[Kit]:
+def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:
     kits, problems = [], []
     for game in games:
         try:
-            kits.append(load_kit(game, content, options))
+            kits.append(load_kit(game, content, options, choices))
         except PrintkitError as error:
             problems += error.problems
     if problems:
@@ -77,67 +85,90 @@ def load_all(games: list[Game], content: Path, options: Options) -> list[Kit]:
     return kits
 
 
-def validate(games: list[Game], content: Path) -> int:
-    """Everything a build checks, on both papers, without writing: returns the products rendered."""
-    for paper in PAPERS.values():
-        kits = load_all(games, content, Options(paper))
-        render(kits, Path("unused"))
-    return sum(len(kit.game.products) for kit in kits)
+# --- plan ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Planned:
+    kit: Kit
+    file: FilePlan
 
 
-def render(kits: list[Kit], out: Path, manifest: Manifest | None = None) -> list[Output]:
-    """Draw every output; with a manifest, an output whose inputs are unchanged is not drawn
-    again (its Output carries no data and the page count the manifest recorded)."""
-    outputs, problems = [], []
+def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
+    """Every output file of every product (or of the products named in `only`)."""
+    found, problems = [], []
     for kit in kits:
         for product in kit.game.products:
-            templates = kit.template_sources(product.templates) if manifest else ""
+            if only and product.name not in only:
+                continue
             try:
-                for plan in product.plans(kit):
-                    outputs.append(_output(out / kit.game.slug / plan.name, plan, templates, kit, manifest))
+                found += [Planned(kit, file) for file in product.files(kit)]
             except PrintkitError as error:
                 problems += error.problems
     if problems:
         raise PrintkitError(problems)
-    return outputs
+    return found
 
 
-def _output(path: Path, plan, templates: str, kit: Kit, manifest: Manifest | None) -> Output:
-    if manifest is None:
-        return Output(path, *plan.render())
-    fingerprint = key(plan.inputs, templates, kit.options)
-    pages = manifest.pages_if_fresh(path, fingerprint)
-    if pages is None:
-        data, pages = plan.render()
-        manifest.record(path, fingerprint, pages)
-        return Output(path, data, pages)
-    return Output(path, None, pages)
+def plan_every(planned: list[Planned]) -> list:
+    """Every file's plan, or every problem any of them has."""
+    plans, problems = [], []
+    for item in planned:
+        try:
+            plans.append(item.file.plan())
+        except PrintkitError as error:
+            problems += error.problems
+    if problems:
+        raise PrintkitError(problems)
+    return plans
 
 
-def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False):
-    """Load and check everything, draw what changed (everything with `force`), write it, then
-    the manifest. Returns (output, changed) for every output, drawn or not."""
-    kits = load_all(games, content, options)
+def validate(games: list[Game], content: Path) -> int:
+    """Everything a build checks, on both papers, without drawing: returns the products planned."""
+    for paper in PAPERS.values():
+        kits = load_all(games, content, Options(paper))
+        plan_every(files(kits))
+    return sum(len(kit.game.products) for kit in kits)
+
+
+# --- render and write ------------------------------------------------------------------------------
+
+def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
+          only: list[str] | None = None, choices: dict | None = None):
+    """Load and check everything, plan and draw what changed (everything with `force`), write it,
+    then the manifest. Returns (output, changed) for every output, drawn or not."""
+    kits = load_all(games, content, options, choices)
     manifest = Manifest(out) if not force else Manifest.empty(out)
-    outputs = render(kits, out, manifest)
+    outputs = _outputs(files(kits, only), out, manifest)
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
     written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
     return [(output, written.get(output.path, False)) for output in outputs]
 
 
-def booklet(content: Path, out: Path, options: Options, numbers: list[int] | None, imposition: str) -> Output:
-    """One scenario booklet for a chosen set, checked like a build; written only if it rendered."""
-    from printkit.games.cross_sums import booklet as cross_sums_booklet
+def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Output]:
+    """Plan every file whose inputs changed, then draw them: an output whose inputs are unchanged
+    is not planned again (its Output carries no data and the page count the manifest recorded)."""
+    stale, outputs = [], []
+    for item in planned:
+        path = out / item.kit.game.slug / item.file.name
+        fingerprint = key(item.file.inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
+        pages = manifest.pages_if_fresh(path, fingerprint)
+        outputs.append(Output(path, None, pages) if pages is not None else None)
+        if pages is None:
+            stale.append((len(outputs) - 1, item, path, fingerprint))
+    documents = plan_every([item for _, item, _, _ in stale])
+    for (index, item, path, fingerprint), document in zip(stale, documents):
+        data, pages = render(document, item.kit.options.ink_saver)
+        manifest.record(path, fingerprint, pages)
+        outputs[index] = Output(path, data, pages)
+    return outputs
 
-    kit = load_kit(all_games()["cross-sums"], content, options)
-    known = {s["number"] for s in kit.data["scenarios"]["scenarios"]}
-    missing = [n for n in numbers or () if n not in known]
-    if missing:
-        raise UsageError(f"no scenario {', '.join(map(str, missing))} (the campaign has "
-                         f"{min(known)}-{max(known)})")
-    data, pages = cross_sums_booklet.render(kit, numbers, imposition)
-    output = Output(out, data, pages)
+
+def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:
+    """One product's file, checked like a build, written to `target` (`printkit booklet`)."""
+    kit = load_kit(game, content, options, choices)
+    (item,) = files([kit], [product])
+    output = Output(target, *render(plan_every([item])[0], options.ink_saver))
     write_outputs([output])
     return output
 
@@ -157,4 +188,4 @@ def _shown(folder: Path) -> str:
         return str(folder)
 
 
-__all__ = ["build", "load_all", "render", "select_games", "validate", "Problem"]
+__all__ = ["build", "build_file", "files", "load_all", "select_games", "validate", "Problem"]

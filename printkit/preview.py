@@ -21,7 +21,9 @@ import pypdfium2
 import pypdfium2.raw as pdfium
 
 from printkit.errors import Problem, PrintkitError
-from printkit.games import Game, Kit, Options, Product
+from printkit.games import Game, Kit
+from printkit.options import Options
+from printkit.products import Product
 from printkit.pipeline import build, load_all, templates_for
 from printkit.plan.cards import DeckLayout
 from printkit.plan.geometry import MM_PER_INCH, Rect
@@ -63,7 +65,7 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     for output, _ in results:
         slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
         entry = _entry_of(entries[slug], name)
-        layout = entry.product.cards(kits[slug]) if entry.product.cards else None
+        layout = entry.product.layout(kits[slug])
         entry.files.append(render_pngs(out, output.path, layout, dpi))
     write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options)
     return results, [shown for found in entries.values() for e in found.values() for shown in e.files]
@@ -181,7 +183,7 @@ def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], 
 
 def _products(entries: list[Entry]) -> list[dict]:
     return [{"name": e.product.name, "description": e.product.description, "printing": e.product.printing,
-             "cards": e.product.cards is not None, "files": e.files} for e in entries if e.files]
+             "cards": any(f.cards for f in e.files), "files": e.files} for e in entries if e.files]
 
 
 def _url(path: str) -> str:

@@ -13,7 +13,7 @@ from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
-FIXTURES = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases of the first kit; other kits: bad-<game>
+FIXTURES = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases: bad/<game>/<case>/
 PT = 25.4 / 72  # millimetres per PDF point
 
 

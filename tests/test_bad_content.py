@@ -22,10 +22,11 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from conftest import FIXTURES, build, overlay, pdfs, validate
+from conftest import FIXTURES as ALL_FIXTURES, build, overlay, pdfs, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "ascending-row-overflow"
+FIXTURES = ALL_FIXTURES / GAME
 G = f"{GAME}/game.yaml"
 P = f"{GAME}/practice.yaml"
 PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
@@ -138,7 +139,7 @@ def test_every_fixture_folder_is_a_case():
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_build_reports_the_problem_at_its_line(case, project, cli):
-    overlay(case, project)
+    overlay(case, project, FIXTURES)
     code, out, err = build(cli, GAME)
     assert err.splitlines() == CASES[case]
     assert code == 1
@@ -148,7 +149,7 @@ def test_build_reports_the_problem_at_its_line(case, project, cli):
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_validate_agrees_with_build(case, project, cli):
-    overlay(case, project)
+    overlay(case, project, FIXTURES)
     built = build(cli, GAME)
     checked = validate(cli, GAME)
     assert built[0] == 1
@@ -182,7 +183,7 @@ def _text(path: Path) -> str:
 
 
 def test_markup_characters_in_title_print_literally(project, cli):
-    overlay("markup-in-title", project)
+    overlay("markup-in-title", project, FIXTURES)
     assert validate(cli, GAME)[::2] == (0, "")
     code, _, err = build(cli, GAME)
     assert (code, err) == (0, "")
@@ -194,7 +195,7 @@ def test_markup_characters_in_title_print_literally(project, cli):
 
 def test_every_pdf_is_titled_from_game_yaml(project, cli):
     """The title in game.yaml names every file (PDF title, and the footers drawn from it)."""
-    overlay("markup-in-title", project)
+    overlay("markup-in-title", project, FIXTURES)
     assert build(cli, GAME)[0] == 0
     for product in PRODUCTS:
         metadata = PdfReader(project / "out" / GAME / f"{product}.pdf").metadata
@@ -206,7 +207,7 @@ def test_title_too_long_for_card_back_is_an_error_or_fits(project, cli):
     cards of the back sheet: either it is set inside the card, or the build says which line of
     which file to shorten (the title at game.yaml:3, or the template's back title) and names the
     item - not "templates: a line: ...", which is no file and no item."""
-    overlay("title-too-long-for-card-back", project)
+    overlay("title-too-long-for-card-back", project, FIXTURES)
     code, _, err = build(cli, GAME)
     if code != 0:
         assert code == 1
@@ -255,7 +256,7 @@ def test_bad_input_loses_nothing(case, project, cli):
     assert build(cli, GAME)[0] == 0
     before = pdfs(project / "out")
     assert {f"{GAME}/{product}.pdf" for product in PRODUCTS} <= set(before)
-    overlay(case, project)
+    overlay(case, project, FIXTURES)
     retitle(project)
     code, _, err = build(cli, GAME)
     assert code == 1

@@ -126,7 +126,7 @@ def check_list(out: str, here: Path, folder=None) -> None:
 
 
 def check_valid(out: str, here: Path, folder=None) -> None:
-    assert re.fullmatch(r"content is valid: \d+ games? checked, \d+ products? rendered on A4 and Letter\n", out), out
+    assert re.fullmatch(r"content is valid: \d+ games? checked, \d+ products? planned on A4 and Letter\n", out), out
 
 
 def check_built(out: str, here: Path, paper: str, folder: str) -> None:
@@ -169,7 +169,7 @@ def test_validate_counts_games_in_good_english(only_one, here: Path, capsys, mon
     code, out, _ = run(["validate"], capsys)
     assert code == 0
     assert out == (f"content is valid: {len(games)} game{'s' * (len(games) != 1)} checked, "
-                   f"{products} product{'s' * (products != 1)} rendered on A4 and Letter\n")
+                   f"{products} product{'s' * (products != 1)} planned on A4 and Letter\n")
 
 
 def test_build_twice_changes_nothing_the_second_time(here: Path, capsys):

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ROOT, build, overlay, pdfs, validate
 
-FIXTURES = ROOT / "tests" / "fixtures" / "bad-numbered-cards"
+FIXTURES = ROOT / "tests" / "fixtures" / "bad" / "numbered-cards"
 G = "numbered-cards/game.yaml"
 
 CASES = {

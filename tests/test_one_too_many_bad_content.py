@@ -14,7 +14,7 @@ from conftest import ROOT, build, overlay, pdfs, validate
 
 GAME = "one-too-many"
 G = f"{GAME}/game.yaml"
-FIXTURES = ROOT / "tests" / "fixtures" / "bad-one-too-many"
+FIXTURES = ROOT / "tests" / "fixtures" / "bad" / GAME
 
 
 def line_of(text: str) -> int:

@@ -1,16 +1,14 @@
-"""Words and text: Jinja escaping and strictness, the block syntax, fitting, and glyph coverage."""
+"""Words: Jinja escaping and strictness, named words and their lines, the block syntax, glyph
+coverage. (Setting text in boxes is tests/test_text.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from printkit.errors import Problem, PrintkitError
-from printkit.render.pdf import missing_glyphs
-from printkit.render.text import MIN_SIZE, fit, parse_blocks
+from printkit.errors import PrintkitError
+from printkit.plan.fonts import missing_glyphs
+from printkit.plan.text import parse_blocks
 from printkit.render.words import Templates, spelled
-
-WHERE = Problem("templates/x.j2", 3, "")
-
 
 @pytest.fixture
 def templates(tmp_path):
@@ -46,22 +44,6 @@ def test_block_syntax():
     assert [(b.kind, b.markup) for b in blocks] == [
         ("heading", "Heading"), ("para", "first line second line"), ("bullet", "a bullet"),
         ("bullet", "another"), ("para", "last")]
-
-
-def test_fit_shrinks_then_refuses_below_seven_points():
-    text = "word " * 40
-    _, size = fit(text, 60, 60, 12.0, "item", WHERE)
-    assert size == 12.0
-    _, smaller = fit(text, 60, 25, 12.0, "item", WHERE)
-    assert MIN_SIZE <= smaller < 12.0
-    with pytest.raises(PrintkitError) as error:
-        fit(text * 5, 60, 12, 12.0, "the item", WHERE)
-    assert str(error.value.problems[0]).startswith("templates/x.j2:3: the item: text does not fit")
-
-
-def test_a_word_wider_than_its_box_does_not_fit():
-    with pytest.raises(PrintkitError):
-        fit("Supercalifragilisticexpialidocious", 10, 50, 12.0, "item", WHERE)
 
 
 def test_suit_symbols_and_typography_have_glyphs_but_cjk_does_not():

@@ -47,7 +47,7 @@ def test_rules_stop_under_spanning_cells_and_are_heavy_between_groups():
     plan = plan_table(Table(COLUMNS), Rect(10, 20, 172, 200), ROWS, WHERE)
     xs = plan.xs
     inside_ann = vertical_rules(plan, xs[2])  # between Ann's points and bust: below her name only
-    assert [(r.seg.y2, r.seg.y1, r.width) for r in inside_ann] == [(212, 177, 0.25)]
+    assert [(r.seg.y2, r.seg.y1, r.width) for r in inside_ann] == [(212, 177, 0.2)]
     between = vertical_rules(plan, xs[4])  # Ann | Bob: heavy, the whole height
     assert [(r.seg.y2, r.seg.y1, r.width) for r in between] == [(220, 177, 0.5)]
     under_names = [m for m in plan.marks if isinstance(m, Line) and m.seg.y1 == m.seg.y2 == 212]

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from printkit.games import Options, all_games
+from printkit.games import all_games
+from printkit.options import Options
 from printkit.plan.geometry import PAPERS
 from printkit.watch import watch
 

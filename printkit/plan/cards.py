@@ -36,6 +36,11 @@ class CardSheet:
     bleed: float
 
     @property
+    def card(self) -> tuple[float, float]:
+        """A card's trim size, width by height."""
+        return self.slots[0].trim.width, self.slots[0].trim.height
+
+    @property
     def per_sheet(self) -> int:
         return len(self.slots)
 

@@ -16,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
 REGULAR, BOLD, ITALIC = "Sans", "Sans-Bold", "Sans-Oblique"
 CAP_HEIGHT = 0.729  # DejaVu Sans: capitals and figures stand 0.729 em tall (OS/2 sCapHeight 1493/2048)
-DESCENT = 0.236  # and descenders reach 0.236 em below the baseline
+ASCENT, DESCENT = 0.76, 0.24  # the font's box above and below the baseline, as the PDF declares it
 
 
 def register_fonts() -> None:

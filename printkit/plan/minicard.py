@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.plan.fonts import BOLD, cap_height, em_width
+from printkit.plan.fonts import ASCENT, BOLD, DESCENT, cap_height, em_width
 from printkit.plan.geometry import POKER, Rect
 from printkit.plan.marks import Box, Group
 from printkit.plan.text import line_at
 
 CARD_RATIO = POKER[0] / POKER[1]  # a poker card's width over its height
 SUIT_SIGNS = {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spades": "\u2660"}
-PT_PER_MM = 72 / 25.4
 SPENT = 0.55  # grey of a spent card: covered, or used up
 STANDING_OUT = 0.82  # grey face of a card that stands out (in a run, say)
+PT_PER_MM = 72 / 25.4
 SMALLEST_INDEX = 4.0  # points: below this the corner index is left out
 
 
@@ -25,7 +25,7 @@ class MiniCard:
     rank: str
     suit: str | None = None
     crosswise: bool = False
-    look: str = "plain"  # plain | strong (heavy frame, grey face) | spent (greyed)
+    look: str = "plain"  # plain | strong (heavy frame, grey face) | spent (greyed, only its index drawn)
     index: bool = True  # with a suit: rank and suit in the corner; without, the suit under the rank
 
 
@@ -60,6 +60,8 @@ def _indexed(card: MiniCard, width: float, height: float, pad: float, level: flo
         return _rank_over_suit(card, width, height, pad, level)
     top = height / 2 - pad
     index = line_at(corner, -width / 2 + pad, top - cap_height(size), size, True, level=level)
+    if card.look == "spent":  # covered but for its corner: the index is all that shows
+        return (index,)
     below = top - cap_height(size) - pad * 1.5
     return index, _rank(card.rank, Rect(-width / 2 + pad, -height / 2 + pad, width - 2 * pad, below + height / 2 - pad),
                         level)
@@ -68,18 +70,21 @@ def _indexed(card: MiniCard, width: float, height: float, pad: float, level: flo
 def _rank_over_suit(card: MiniCard, width: float, height: float, pad: float, level: float) -> tuple:
     """The rank in the upper part of the card, its suit sign under it."""
     inner = Rect(-width / 2 + pad, -height / 2 + pad, width - 2 * pad, height - 2 * pad)
-    split = inner.y + inner.height * 0.4
+    split = inner.y + inner.height * 0.45
     rank = _rank(card.rank, Rect(inner.x, split + pad * 0.5, inner.width, inner.top - split - pad * 0.5), level)
-    suit = _rank(SUIT_SIGNS[card.suit], Rect(inner.x, inner.y, inner.width, split - inner.y - pad * 0.5), level,
-                 bold=False)
+    suit = _rank(SUIT_SIGNS[card.suit], Rect(inner.x, inner.y, inner.width, split - inner.y), level, bold=False,
+                 fill=0.95)
     return rank, suit
 
 
-def _rank(text: str, box: Rect, level: float, bold: bool = True):
-    """`text` as large as fits the box (capitals filling at most 85% of its height), centred."""
+def _rank(text: str, box: Rect, level: float, bold: bool = True, fill: float = 0.7):
+    """`text` centred in the box, as large as leaves a margin round it (its capitals at most
+    `fill` of the box's height, its width at most 85% of the box's), the font's whole box inside it."""
     font = BOLD if bold else "Sans"
-    size = min(_size_for_cap(box.height * 0.85), box.width / max(em_width(text, font), 1e-6))
-    baseline = box.y + (box.height - cap_height(size)) / 2
+    size = min(_size_for_cap(box.height * fill), box.width * 0.85 / max(em_width(text, font), 1e-6),
+               box.height / (ASCENT + DESCENT) * PT_PER_MM)
+    centred = box.y + (box.height - cap_height(size)) / 2
+    baseline = min(max(centred, box.y + DESCENT * size / PT_PER_MM), box.top - ASCENT * size / PT_PER_MM)
     return line_at(text, box.x + box.width / 2, baseline, size, bold, "centre", level)
 
 

@@ -53,7 +53,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Rules:
-    thin: tuple[float, float] = (0.25, 0.0)  # (width mm, grey) between columns and rows
+    thin: tuple[float, float] = (0.2, 0.3)  # (width mm, grey) between columns and rows
     group: float = 0.5  # between groups of columns, and under a `heavy` row
     frame: float = 0.5
     strong: float = 0.6

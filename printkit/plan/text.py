@@ -174,7 +174,7 @@ def _pieces(markup: str, bold: bool):
     for match in TAG.finditer(markup):
         closing, name, text, stray = match.groups()
         if stray is not None:
-            raise MarkupError(f"'<' that starts no tag (write &lt; for a literal <)")
+            raise MarkupError("'<' that starts no tag (write &lt; for a literal <)")
         if text is not None:
             yield font_for(depth["b"] > 0, depth["i"] > 0), html.unescape(text)
             continue
@@ -276,8 +276,9 @@ def _set_block(block: Block, width: float, size: float, bold: bool, align: str, 
         lines.append(TextLine(x, baseline, block_size, _runs(line), line_width))
     if block.kind == "bullet" and lines:
         at = size * BULLET_AT / _PT_PER_MM
-        lines.insert(0, TextLine(at, lines[0].baseline, block_size, ((REGULAR, BULLET),),
-                                 em_width(BULLET) * block_size))
+        # the bullet and a space: the space is not seen, but text taken from the PDF reads "• item"
+        lines.insert(0, TextLine(at, lines[0].baseline, block_size, ((REGULAR, BULLET + " "),),
+                                 em_width(BULLET + " ") * block_size))
     return SetBlock(tuple(lines), len(broken) * pitch, size * spacing.before / _PT_PER_MM,
                     size * spacing.after / _PT_PER_MM, block.kind)
 
@@ -445,7 +446,7 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
 def _split(block: SetBlock, room: float):
     """The lines of a paragraph that fit in `room`, and the rest; (None, None) when the break
     would leave fewer than two lines on either side."""
-    text_lines = [line for line in block.lines if line.runs != ((REGULAR, BULLET),)]
+    text_lines = [line for line in block.lines if line.runs != ((REGULAR, BULLET + " "),)]
     pitch = block.height / len(text_lines)
     fits = int((room + EPSILON) // pitch)
     if block.kind == "heading" or fits < 2 or len(text_lines) - fits < 2:

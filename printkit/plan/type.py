@@ -14,7 +14,7 @@ class TypeScale:
     display: float = 24.0  # a booklet's cover title
     title: float = 14.0  # a page's title
     heading: float = 11.0  # a section or block heading
-    body: float = 10.0  # running text, as large as it gets
+    body: float = 9.5  # running text, as large as it gets
     small: float = 8.0  # notes, labels, captions, table headers
     smallest: float = 7.0  # nothing a player must read is set smaller
     footer: float = 7.0  # the line at the foot of every page (may shrink to 6 pt)

@@ -4,6 +4,8 @@ page is (kit, product, page n of N, how to print) beside the scale bars."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+import markupsafe
 from typing import Any, Callable
 
 from printkit.errors import PrintkitError
@@ -11,7 +13,7 @@ from printkit.plan.geometry import Rect
 from printkit.plan.marks import Document, Page
 from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
-from printkit.plan.text import label, paginate
+from printkit.plan.text import Style, fit, label, paginate
 from printkit.plan.type import SPACE, TYPE
 from printkit.products import FilePlan, Product
 
@@ -97,14 +99,15 @@ def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
     return (line,) + tuple(scale_bar_marks(bar) for bar in frame.bars)
 
 
-def title_line(body: Rect, title: str, where, right: str | None = None, right_bold: bool = False) -> tuple[list, Rect]:
+def title_line(body: Rect, title: str, where, right: str | None = None) -> tuple[list, Rect]:
     """A page's title at the top of its body (and a few words flush right on the same line, such
-    as a place to write the date); returns the marks and the body left below them."""
+    as a place to write the date); returns the marks and the body left below them. A long title
+    is set smaller, on two lines if it must."""
     band = Rect(body.x, body.top - TITLE_BAND, body.width, TITLE_BAND)
-    marks = [label(title, band, TYPE.title, bold=True, item="page title", where=where,
-                   smallest=TYPE.heading)]
+    marks, room = [], band.width
     if right:
-        room = Rect(band.x + marks[0].extent.width + 2 * SPACE, band.y, band.width - marks[0].extent.width - 2 * SPACE,
-                    band.height)
-        marks.append(label(right, room, TYPE.body, bold=right_bold, align="right", item="page title", where=where))
+        marks.append(label(right, band, TYPE.body, align="right", item="page title", where=where))
+        room -= marks[0].extent.width + 2 * SPACE
+    marks.append(fit(str(markupsafe.escape(title)), Rect(band.x, band.y, room, band.height),
+                     Style(TYPE.title, TYPE.smallest, bold=True, valign="middle"), "page title", where))
     return marks, Rect(body.x, body.y, body.width, body.height - TITLE_BAND - SPACE / 2)

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, text_width
+from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.text import Text
 

@@ -3,13 +3,12 @@ with a separate host key, and a rules reference."""
 
 from __future__ import annotations
 
-from printkit.games import Game, Product
+from printkit.games import Game
 from printkit.load import Int, ListOf, Record, Str
-from printkit.rules import Finding
-from printkit.rules.ascending import check_exercise, check_setup
+from printkit.products.cards import Cards
+from printkit.products.sheets import Rules, Sheets
 
-from . import deck, mats, practice, rules, scores
-from .model import setup_of
+from . import deck, mats, model, practice, scores
 
 GAME_FILE = Record({
     "title": Str(max_length=80),
@@ -36,34 +35,22 @@ PRACTICE_FILE = Record({
 })
 
 
-def check(data) -> list[Finding]:
-    setup = setup_of(data["game"])
-    found = check_setup(setup)
-    practice = data["practice"]
-    if len(practice["given"]) > practice["exercises"]:
-        found.append(Finding("practice.yaml", ("exercises",),
-                             f"exercises is {practice['exercises']} but {len(practice['given'])} are given"))
-    if not found:
-        for index, given in enumerate(practice["given"]):
-            found += [Finding("practice.yaml", ("given", index) + path, f"exercise {index + 1}: {problem}")
-                      for path, problem in check_exercise(given["rows"], given["revealed"], setup)]
-    return found
-
-
 GAME = Game(
     slug="ascending-row-overflow",
     title="Ascending row overflow",
     files={"game.yaml": GAME_FILE, "practice.yaml": PRACTICE_FILE},
-    check=check,
+    model=model.from_content,
+    check=model.check,
     products=(
-        Product("deck", "24 poker-size cards with identical backs, 3 reference cards", deck.render,
-                cards=deck.layout),
-        Product("starter-rows", "four row mats that hold real cards", mats.render),
-        Product("score-sheet", "3-4 players, two deals and a total, several games a page", scores.render),
-        Product("practice-sheet", "exercises in placing revealed cards (answers in the key)",
-                practice.render_sheet),
-        Product("practice-key", "the host's answers to the practice sheet, computed by the rules",
-                practice.render_key, printing="host-key"),
-        Product("rules", "a one-page rules reference", rules.render),
+        Cards("deck", "24 poker-size cards with identical backs, 3 reference cards", deck=deck.deck),
+        Sheets("starter-rows", "four row mats that hold real cards", pages=mats.pages, landscape=True,
+               margin=mats.MARGIN),
+        Sheets("score-sheet", "3-4 players, two deals and a total, several games a page", pages=scores.pages),
+        Sheets("practice-sheet", "exercises in placing revealed cards (answers in the key)",
+               pages=practice.sheet_pages),
+        Sheets("practice-key", "the host's answers to the practice sheet, computed by the rules",
+               pages=practice.key_pages, printing="host-key"),
+        Rules("rules", "a one-page rules reference", shown="Rules reference",
+              context=lambda kit: {"example": kit.model.worked_example()}),
     ),
 )

@@ -4,120 +4,106 @@ model). They are separate files: the key never goes on a sheet players write on.
 from __future__ import annotations
 
 from printkit.plan.geometry import Rect, Segment
-from printkit.plan.page import plan_sheet, split_rows
-from printkit.render.pdf import PdfFile
-from printkit.render.sheets import begin_sheet
-from printkit.render.text import draw_blocks, fit
-from printkit.rules.ascending import resolve
+from printkit.plan.marks import Box, Line
+from printkit.plan.minicard import MiniCard, mini_card
+from printkit.plan.page import split_rows
+from printkit.plan.text import Style, fit, label
+from printkit.plan.type import SPACE, TYPE
+from printkit.products.sheets import title_line
 
-from .model import exercises, row_letter
+from .model import row_letter
 
-INTRO = 22.0
-MINI_W, MINI_H, MINI_GAP = 8.0, 9.5, 1.2
-ROW_STEP = MINI_H + 1.5  # 11 mm a row
+INTRO = 12.0
+MINI = (8.0, 9.5, 1.2)  # the exercise's cards: width, height and the gap between them
+ROW_STEP = MINI[1] + 1.5  # 11 mm a row
+SMALL = (5.2, 5.6)  # the key's cards for the rows after
 TITLE = 8.0
 GAP = 4.0
 
 
-def render_sheet(kit) -> tuple[bytes, int]:
-    return _render(kit, "practice-sheet", "Practice sheet", _sheet_exercise)
+def sheet_pages(kit, body: Rect) -> list[list]:
+    return _pages(kit, body, "practice", _sheet_exercise)
 
 
-def render_key(kit) -> tuple[bytes, int]:
-    return _render(kit, "practice-key", "Practice key", _key_exercise)
+def key_pages(kit, body: Rect) -> list[list]:
+    return _pages(kit, body, "practice-key", _key_exercise)
 
 
-def _render(kit, product: str, name: str, draw_exercise) -> tuple[bytes, int]:
-    game = kit.data["game"]
-    words = kit.words(product.replace("-sheet", ""))
-    items = exercises(kit.data)
-    frame = plan_sheet(kit.options.paper)
-    footer = kit.footer(name)
-    pdf = kit.pdf(name, f"{len(items)} practice exercises")
-    area_height = frame.body.height - INTRO - 2
-    per_page = int((area_height + GAP) // (exercise_height(game) + GAP))
-    pages = -(-len(items) // per_page)
-    for page in range(pages):
-        begin_sheet(pdf, frame, footer, page + 1, pages)
-        body = frame.body
-        pdf.text(body.x, body.top - 6, words.plain("heading"), 14, font="Sans-Bold")
-        intro = Rect(body.x, body.top - INTRO, body.width, INTRO - 10)
-        flowables, _ = fit(words.markup("intro"), intro.width, intro.height, 9.0, f"{product} intro", words.where("intro"))
-        draw_blocks(pdf, flowables, intro.x, intro.top, intro.width)
-        area = Rect(body.x, body.y, body.width, area_height)
-        batch = items[page * per_page:(page + 1) * per_page]
-        for number, (box, item) in enumerate(zip(split_rows(area, per_page, GAP), batch),
-                                             start=page * per_page + 1):
-            draw_exercise(pdf, box, number, item, game, words)
-    return pdf.finish(), pdf.pages
+def _pages(kit, body: Rect, template: str, draw) -> list[list]:
+    words = kit.words(template)
+    items = kit.model.exercises
+    head, rest = title_line(body, words.plain("heading"), words.where("heading"))
+    intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(9.0),
+                f"{template} intro", words.where("intro"))
+    area = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE)
+    per_page = int((area.height + GAP) // (exercise_height(kit.model.setup) + GAP))
+    pages = []
+    for start in range(0, len(items), per_page):
+        marks = head + [intro]
+        for number, (box, item) in enumerate(zip(split_rows(area, per_page, GAP), items[start:start + per_page]),
+                                             start=start + 1):
+            marks += draw(box, number, item, kit.model, words)
+        pages.append(marks)
+    return pages
 
 
-def exercise_height(game: dict) -> float:
-    return TITLE + game["starter_rows"] * ROW_STEP + 3
+def exercise_height(setup) -> float:
+    return TITLE + setup.starter_rows * ROW_STEP + 3
 
 
-def _exercise_frame(pdf: PdfFile, box: Rect, number: int, title, rows, revealed, words, limit: int):
-    """Title, the rows with every card (left, room for the longest row the rules allow), the
-    revealed cards (second column); returns the x and y where the revealed cards end."""
-    pdf.rect(box, width=0.3, level=0.5, radius=1.5)
-    pdf.text(box.x + 3, box.top - 5.5, words.plain("exercise", number, title or ""), 10, font="Sans-Bold")
+def _frame(box: Rect, number: int, item, model, words) -> tuple[list, float, float]:
+    """The box, its title, the rows with every card (room for the longest row the rules allow) and
+    the revealed cards beside them; returns the marks and the x and y where the revealed cards end."""
+    marks = [Box(box, width=0.3, level=0.5, radius=1.5),
+             label(words.plain("exercise", number, item.title or ""), Rect(box.x + 3, box.top - 7, box.width - 6, 5),
+                   10, bold=True, valign="bottom", item=f"exercise {number} title", where=words.where("exercise"))]
     top = box.top - TITLE
-    right = _rows(pdf, box.x + 3, top, rows, limit)
-    column = right + 6
-    pdf.text(column, top - 4, words.plain("revealed"), 8.5, font="Sans-Bold")
-    _cards(pdf, column, top - 5.5 - MINI_H, revealed, bold=True)
-    return column, top - 5.5 - MINI_H - 4
-
-
-def _rows(pdf: PdfFile, x: float, top: float, rows, longest: int) -> float:
-    for index, row in enumerate(rows):
+    for index, row in enumerate(item.rows):
         y = top - (index + 1) * ROW_STEP + 1.5
-        pdf.text(x, y + 3.2, row_letter(index), 9, font="Sans-Bold")
-        _cards(pdf, x + 6, y, row)
-    return x + 6 + longest * (MINI_W + MINI_GAP)
+        marks.append(label(row_letter(index), Rect(box.x + 3, y, 5, MINI[1]), 9, bold=True))
+        marks += _cards(box.x + 9, y, row)
+    column = box.x + 9 + model.setup.row_limit * (MINI[0] + MINI[2]) + 6
+    marks.append(label(words.plain("revealed"), Rect(column, top - 5, 60, 4), TYPE.small + 0.5, bold=True,
+                       valign="bottom", item="revealed", where=words.where("revealed")))
+    marks += _cards(column, top - 5.5 - MINI[1], item.revealed, strong=True)
+    return marks, column, top - 5.5 - MINI[1] - 4
 
 
-def _cards(pdf: PdfFile, x: float, y: float, cards, bold: bool = False) -> float:
-    for i, card in enumerate(cards):
-        left = x + i * (MINI_W + MINI_GAP)
-        pdf.rect(Rect(left, y, MINI_W, MINI_H), width=0.6 if bold else 0.3, radius=0.8)
-        pdf.text(left + MINI_W / 2, y + 3.3, str(card), 9, font="Sans-Bold", align="centre")
-    return x + len(cards) * (MINI_W + MINI_GAP)
+def _cards(x: float, y: float, cards, strong: bool = False) -> list:
+    """A row of the exercise's cards, the first with its bottom-left corner at (x, y)."""
+    width, height, gap = MINI
+    return [mini_card(MiniCard(str(card), look="strong" if strong else "plain"),
+                      x + i * (width + gap) + width / 2, y + height / 2, height, width) for i, card in enumerate(cards)]
 
 
-def _sheet_exercise(pdf: PdfFile, box: Rect, number: int, item, game: dict, words) -> None:
-    title, rows, revealed = item
-    column, below = _exercise_frame(pdf, box, number, title, rows, revealed, words, game["row_limit"])
-    step = (below - box.y - 2) / len(revealed)
-    for i, card in enumerate(sorted(revealed)):
+def _sheet_exercise(box: Rect, number: int, item, model, words) -> list:
+    marks, column, below = _frame(box, number, item, model, words)
+    step = (below - box.y - 2) / len(item.revealed)
+    for i, card in enumerate(sorted(item.revealed)):
         y = below - i * step - 3.5
-        pdf.text(column, y, words.plain("answer", card), 9)
-        pdf.line(Segment(column, y - 2.8, box.right - 4, y - 2.8), width=0.2, level=0.6)
+        marks.append(label(words.plain("answer", card), Rect(column, y, box.right - 4 - column, 4), 9,
+                           valign="bottom", item="practice answer", where=words.where("answer")))
+        marks.append(Line(Segment(column, y - 2.8, box.right - 4, y - 2.8), width=0.2, level=0.6))
+    return marks
 
 
-def _key_exercise(pdf: PdfFile, box: Rect, number: int, item, game: dict, words) -> None:
-    title, rows, revealed = item
-    column, below = _exercise_frame(pdf, box, number, title, rows, revealed, words, game["row_limit"])
-    steps = resolve(rows, revealed, game["row_limit"])
-    pdf.text(column, below - 1, words.plain("after"), 8, font="Sans-Bold")
+def _key_exercise(box: Rect, number: int, item, model, words) -> list:
+    marks, column, below = _frame(box, number, item, model, words)
+    steps = model.steps(item)
+    marks.append(label(words.plain("after"), Rect(column, below - 1, 40, 3.5), 8, bold=True, valign="bottom",
+                       item="rows after", where=words.where("after")))
     for index, row in enumerate(steps[-1].rows_after):
         y = below - 2.5 - (index + 1) * 6.2
-        pdf.text(column, y + 1.8, row_letter(index), 6.5, font="Sans-Bold")
-        _mini_row(pdf, column + 3.5, y, row)
-    widest = max(3.5 + game["row_limit"] * 5.6, game["players"]["max"] * (MINI_W + MINI_GAP))
+        marks.append(label(row_letter(index), Rect(column, y, 3, SMALL[1]), 6.5, bold=True))
+        marks += [mini_card(MiniCard(str(card)), column + 3.5 + k * 5.6 + SMALL[0] / 2, y + SMALL[1] / 2,
+                            SMALL[1], SMALL[0]) for k, card in enumerate(row)]
+    setup = model.setup
+    widest = max(3.5 + setup.row_limit * 5.6, setup.players_max * (MINI[0] + MINI[2]))
     left = column + widest + 8
-    text_box = Rect(left, box.y + 2, box.right - left - 3, box.top - TITLE - box.y - 2)
-    text = "\n\n".join(_step_text(step, before, words) for step, before in _with_rows_before(steps, rows))
-    flowables, _ = fit(text, text_box.width, text_box.height, 9.0, f"practice key exercise {number}", words.where())
-    draw_blocks(pdf, flowables, text_box.x, text_box.top, text_box.width)
-
-
-def _mini_row(pdf: PdfFile, x: float, y: float, row) -> float:
-    for card in row:
-        pdf.rect(Rect(x, y, 5.2, 5.6), width=0.25, radius=0.5)
-        pdf.text(x + 2.6, y + 1.7, str(card), 6.5, align="centre")
-        x += 5.6
-    return x
+    text = "\n\n".join(_step_text(step, before, words) for step, before in _with_rows_before(steps, item.rows))
+    marks.append(fit(text, Rect(left, box.y + 2, box.right - left - 3, box.top - TITLE - box.y - 2), Style(9.0),
+                     f"practice key exercise {number}", words.where()))
+    return marks
 
 
 def _with_rows_before(steps, rows):

@@ -3,13 +3,12 @@ the scenarios' facts; the rules model derives every count and proves every scena
 
 from __future__ import annotations
 
-from printkit.games import Game, Product
+from printkit.games import Game
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
-from printkit.rules import Finding
-from printkit.rules.cross_sums import check_campaign, check_rules, check_scenario
+from printkit.products.booklet import Booklet
+from printkit.products.sheets import Rules, Sheets
 
-from . import booklet, glance, rules, setup, solutions
-from .model import campaign_of, scenario_of
+from . import booklet, glance, model, scenario_page, solutions
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ACTIONS = ("jack", "queen", "king")
@@ -58,40 +57,29 @@ SCENARIO = Record({
 SCENARIOS_FILE = Record({"scenarios": ListOf(SCENARIO, 1)})
 
 
-def check(data) -> list[Finding]:
-    campaign = campaign_of(data["campaign"])
-    rules = [Finding("campaign.yaml", path, message) for path, message in check_rules(campaign)]
-    if rules:
-        return rules
-    scenarios = [scenario_of(s) for s in data["scenarios"]["scenarios"]]
-    found = [Finding("scenarios.yaml", ("scenarios", i) + path, message)
-             for i, path, message in check_campaign(scenarios)]
-    if len(scenarios) != data["campaign"]["scenarios"]:
-        found.append(Finding("campaign.yaml", ("scenarios",), f"the campaign has {data['campaign']['scenarios']} "
-                                                               f"scenarios but scenarios.yaml lists {len(scenarios)}"))
-    for i, scenario in enumerate(scenarios):
-        found += [Finding("scenarios.yaml", ("scenarios", i) + path, f"scenario {scenario.number}: {message}")
-                  for path, message in check_scenario(campaign, scenario)]
-    return found
-
+BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2")
 
 GAME = Game(
     slug="cross-sums",
     title="Cross Sums",
     files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE},
-    check=check,
+    model=model.from_content,
+    check=model.check,
     products=(
-        Product("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf",
-                plan_files=setup.plan_all, templates=("setup.j2",)),
-        Product("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand",
-                glance.render, templates=("at-a-glance.j2",)),
-        Product("rules", "the basic rules, laid out to read in print", rules.render,
-                reads=("campaign",), templates=("rules.j2",)),
-        Product("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
-                booklet.render, templates=("booklet.j2", "rules.j2", "setup.j2"), printing="reading"),
-        Product("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
-                booklet.render_saddle, templates=("booklet.j2", "rules.j2", "setup.j2"), printing="booklet"),
-        Product("solutions", "host key: one solution per scenario, kept apart from everything else",
-                solutions.render, templates=("solutions.j2",), printing="host-key"),
+        Sheets("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf", each=scenario_page.items,
+               pages=scenario_page.sheet, templates=("setup.j2",)),
+        Sheets("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand", pages=glance.pages,
+               templates=("at-a-glance.j2",)),
+        Rules("rules", "the basic rules, laid out to read in print", shown="Rules", reads=("campaign",),
+              templates=("rules.j2",)),
+        Booklet("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
+                pages=booklet.pages, templates=BOOKLET_TEMPLATES, printing="reading", options=(booklet.SCENARIOS,),
+                subject="scenario booklet"),
+        Booklet("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
+                shown="Booklet for saddle stitching", pages=booklet.pages, imposition="saddle",
+                templates=BOOKLET_TEMPLATES, printing="booklet", options=(booklet.SCENARIOS,),
+                subject="scenario booklet"),
+        Sheets("solutions", "host key: one solution per scenario, kept apart from everything else",
+               pages=solutions.pages, templates=("solutions.j2",), printing="host-key"),
     ),
 )

@@ -1,108 +1,108 @@
-"""The scenario booklet on half-size pages: a contents page, the basic rules, then each scenario as
-a spread (story on the left page, set-up on the right). Reading order (`none`) or imposed for
-saddle stitching (`saddle`): two pages on each side of a landscape sheet, printed duplex with a
-short-edge flip, folded and stapled."""
+"""The scenario booklet's pages: a contents page, the basic rules, then each scenario as a spread
+(story on the left page, set-up on the right). The booklet product kind numbers, imposes and
+writes them; `--scenarios 1-10,12` chooses which scenarios it holds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import replace
 
+from printkit.errors import UsageError
+from printkit.options import ProductOption
+from printkit.plan.fonts import text_width
 from printkit.plan.geometry import Rect
-from printkit.plan.imposition import booklet_page, saddle_sides
-from printkit.render.pdf import PdfFile, text_width
-from printkit.render.text import draw_blocks, fit, paginate, paragraphs, parse_blocks
+from printkit.plan.text import Style, fit, label, paginate
+from printkit.plan.type import TYPE
 
-from .scenario_page import draw_blocks_in, spread_boxes, spread_sides, views
+from .scenario_page import plan_blocks, spread_boxes, spread_sides, view
 
-MARGIN = 11.0
-FOOT = 8.0
-
-
-@dataclass(frozen=True)
-class Page:
-    draw: Callable[[PdfFile, Rect], None] | None  # None: a blank page
+RULES_SIZE = 8.5  # the basic rules on a half-size page
+ENTRY = 5.2  # mm: a contents line
 
 
-def render(kit, numbers=None, imposition: str = "none") -> tuple[bytes, int]:
-    paper = booklet_page(kit.options.paper)
-    body = Rect(MARGIN, MARGIN + FOOT, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - FOOT)
-    words = kit.words("booklet")
-    chosen = views(kit, numbers)
+def ranges(text: str) -> tuple[tuple[int, int], ...]:
+    """`1-10,12` -> ((1, 10), (12, 12)); every number 1 or more, ranges ascending. The ranges stay
+    ranges: a range is checked against the campaign before it is ever listed out."""
+    found = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not (first.isdigit() and (last.isdigit() or not dash)):
+            raise ValueError(f"not a scenario number or range: {part.strip()!r}")
+        first, last = int(first), int(last or first)
+        if first < 1 or last < first:
+            raise ValueError(f"not a scenario range: {part.strip()!r}")
+        found.append((first, last))
+    return tuple(found)
+
+
+SCENARIOS = ProductOption("scenarios", ranges, "the scenarios a booklet holds, e.g. 1-10,12 (default: all)", "LIST")
+
+
+def chosen(kit) -> list[int]:
+    """The indices of the scenarios the booklet holds, in campaign order."""
+    numbers = [s.number for s in kit.model.scenarios]
+    wanted = kit.choices.get("scenarios")
+    if wanted is None:
+        return list(range(len(numbers)))
+    known = set(numbers)
+    missing = [f"{a}" if a == b else f"{a}-{b}" for a, b in wanted if not (a in known and b in known)]
+    if missing:
+        raise UsageError(f"no scenario {', '.join(missing)} (the campaign has {min(numbers)}-{max(numbers)})")
+    return [i for i, n in enumerate(numbers) if any(a <= n <= b for a, b in wanted)]
+
+
+def pages(kit, body: Rect) -> list:
+    """Every page's marks, in reading order; None for a blank page."""
+    views = [view(kit, index) for index in chosen(kit)]
     rules = _rules_pages(kit, body)
     first_scenario = 2 + len(rules)
     first_scenario += first_scenario % 2  # a spread starts on a left (even) page
-    pages = [Page(lambda pdf, b: _contents(pdf, b, kit, words, chosen, first_scenario))]
-    pages += [Page(lambda pdf, b, page=page: draw_blocks(pdf, page, b.x, b.top, b.width)) for page in rules]
-    pages += [Page(None)] * (first_scenario - 1 - len(pages))
-    for view in chosen:
-        boxes = spread_boxes(body, view)
-        for side in spread_sides(view):
-            pages.append(Page(lambda pdf, b, v=view, x=boxes, s=side: draw_blocks_in(pdf, x, v, only=s)))
-    return _impose(kit, paper, body, pages, words, imposition)
+    result = [_contents(body, kit, views, first_scenario)] + rules
+    result += [None] * (first_scenario - 1 - len(result))
+    for shown in views:
+        boxes = spread_boxes(body, shown)
+        result += [plan_blocks(boxes, shown, only=side) for side in spread_sides(shown)]
+    return result
 
 
 def _rules_pages(kit, body: Rect) -> list[list]:
     words = kit.words("rules")
-    flowables = paragraphs(parse_blocks(words.body), 8.5, where=words.where())
-    return paginate(flowables, body.width, body.height, "basic rules", words.where())
+    texts = paginate(words.body, body.width, body.height, RULES_SIZE, "basic rules", words.where())
+    return [[replace(text, x=body.x, top=body.top)] for text in texts]
 
 
-def _contents(pdf: PdfFile, body: Rect, kit, words, chosen, first_scenario: int) -> None:
-    numbers = [v.number for v in chosen]
-    pdf.text(body.x, body.top - 9, words.plain("cover_title"), 24, font="Sans-Bold")
+def _contents(body: Rect, kit, views, first_scenario: int) -> list:
+    words = kit.words("booklet")
+    numbers = [v.number for v in views]
+    marks = [label(words.plain("cover_title"), Rect(body.x, body.top - 10, body.width, 10), TYPE.display, bold=True,
+                   valign="top", smallest=TYPE.title, item="booklet title", where=words.where("cover_title"))]
     intro = f"{words.markup('cover_subtitle', min(numbers), max(numbers), len(numbers))}\n\n" \
             f"<i>{words.markup('how_to_use')}</i>"
-    flowables, _ = fit(intro, body.width, 24, 9.5, "booklet cover", words.where("cover_subtitle"))
-    y = draw_blocks(pdf, flowables, body.x, body.top - 13, body.width) - 4
-    pdf.text(body.x, y - 4, words.plain("contents_heading"), 12, font="Sans-Bold")
+    text = fit(intro, Rect(body.x, body.top - 37, body.width, 24), Style(TYPE.body), "booklet cover",
+               words.where("cover_subtitle"))
+    y = text.top - text.height - 4
+    marks += [text, label(words.plain("contents_heading"), Rect(body.x, y - 5, body.width, 5), TYPE.heading + 1,
+                          bold=True, valign="bottom", item="contents heading", where=words.where("contents_heading"))]
     entries = [(words.plain("rules_entry"), 2)] + [
         (words.plain("scenario_entry", v.number, v.setup.scenario.title), first_scenario + 2 * i)
-        for i, v in enumerate(chosen)]
-    _entries(pdf, Rect(body.x, body.y, body.width, y - 8 - body.y), entries)
+        for i, v in enumerate(views)]
+    return marks + _entries(Rect(body.x, body.y, body.width, y - 8 - body.y), entries)
 
 
-def _entries(pdf: PdfFile, box: Rect, entries) -> None:
+def _entries(box: Rect, entries) -> list:
     """Contents lines with their page numbers, in one or two columns as they need."""
-    columns = 1 if len(entries) * 5.2 <= box.height else 2
+    columns = 1 if len(entries) * ENTRY <= box.height else 2
     per_column = -(-len(entries) // columns)
-    step = min(5.2, box.height / per_column)
+    step = min(ENTRY, box.height / per_column)
     size = min(9.0, step * 2.0)
     width = (box.width - 4 * (columns - 1)) / columns
+    marks = []
     for i, (name, page) in enumerate(entries):
         column, row = divmod(i, per_column)
-        x, y = box.x + column * (width + 4), box.top - (row + 1) * step + 1
+        line = Rect(box.x + column * (width + 4), box.top - (row + 1) * step + 1, width, step - 1)
         number = str(page)
         room = width - text_width(number, size) - 2
         while text_width(name, size) > room and len(name) > 4:
             name = name[:-2].rstrip() + "…"
-        pdf.text(x, y, name, size)
-        pdf.text(x + width, y, number, size, align="right")
-
-
-def _impose(kit, paper, body: Rect, pages: list[Page], words, imposition: str) -> tuple[bytes, int]:
-    saddle = imposition == "saddle"
-    pdf = kit.pdf("Booklet" if not saddle else "Booklet for saddle stitching", "scenario booklet",
-                  duplex="short" if saddle else None)
-    for number, page in enumerate(pages, start=1):
-        pdf.begin_form(f"page{number}", paper)
-        if page.draw is not None:
-            page.draw(pdf, body)
-        pdf.text(paper.width / 2, MARGIN + 1, words.plain("footer", number), 7.5, align="centre", level=0.3)
-        pdf.end_form()
-    if saddle:
-        sheet = kit.options.paper.landscape()
-        for left, right in saddle_sides(len(pages)):
-            pdf.begin_page(sheet)
-            for x, number in ((0.0, left), (paper.width, right)):
-                if number is not None:
-                    pdf.place_form(f"page{number}", x, 0.0)
-    else:
-        for number in range(1, len(pages) + 1):
-            pdf.begin_page(paper)
-            pdf.place_form(f"page{number}", 0.0, 0.0)
-    return pdf.finish(), pdf.pages
-
-
-def render_saddle(kit) -> tuple[bytes, int]:
-    return render(kit, imposition="saddle")
+        marks += [label(name, Rect(line.x, line.y, room, line.height), size, valign="bottom", item="contents entry"),
+                  label(number, line, size, align="right", valign="bottom", item="contents page number")]
+    return marks

@@ -3,40 +3,46 @@
 from __future__ import annotations
 
 from printkit.plan.geometry import Rect
-from printkit.plan.page import plan_sheet
-from printkit.render.pdf import PdfFile
-from printkit.render.sheets import begin_sheet, grid_lines, split_pages
-from printkit.render.text import draw_blocks, fit
+from printkit.plan.table import Cell, Column, Row, Table, plan_table, rows_that_fit
+from printkit.plan.text import Style, fit
+from printkit.plan.type import SPACE
+from printkit.products.sheets import title_line
 
 ROW = 4.8
 HEADER = 6.0
-INTRO = 16.0
+INTRO = 7.0
+TEXT = 7.5
 # column -> share of the table's width
-COLUMNS = {"number": 0.05, "title": 0.25, "grid": 0.06, "rows": 0.13, "columns": 0.13, "highest": 0.08,
-           "copies": 0.07, "actions": 0.09, "hand": 0.06, "distinct": 0.08}
+COLUMNS = tuple(Column(name, share, align="left") for name, share in (
+    ("number", 0.05), ("title", 0.25), ("grid", 0.06), ("rows", 0.13), ("columns", 0.13), ("highest", 0.08),
+    ("copies", 0.07), ("actions", 0.09), ("hand", 0.06), ("distinct", 0.08)))
 
 
-def render(kit) -> tuple[bytes, int]:
+def pages(kit, body: Rect) -> list[list]:
     words = kit.words("at-a-glance")
-    frame = plan_sheet(kit.options.paper)
-    body = frame.body
+    head, rest = title_line(body, words.plain("heading"), words.where("heading"))
+    intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(9.0),
+                "at-a-glance intro", words.where("intro"))
+    first = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE / 2)
     scenarios = kit.data["scenarios"]["scenarios"]
-    chunks = split_pages(scenarios, int((body.height - INTRO - HEADER) // ROW), int((body.height - HEADER) // ROW))
-    pdf = kit.pdf("At a glance", "scenarios at a glance")
-    for number, chunk in enumerate(chunks, start=1):
-        begin_sheet(pdf, frame, kit.footer("At a glance"), number, len(chunks))
-        top = body.top
-        if number == 1:
-            top = _intro(pdf, body, words)
-        _table(pdf, Rect(body.x, top - HEADER - len(chunk) * ROW, body.width, HEADER + len(chunk) * ROW),
-               chunk, words)
-    return pdf.finish(), pdf.pages
+    header = Row(tuple(Cell(words.plain(f"col_{c.name}"), bold=True, size=TEXT, where=words.where(f"col_{c.name}"))
+                       for c in COLUMNS), HEADER, shade=0.88)
+    result, start, area = [], 0, first
+    while start < len(scenarios):
+        count = rows_that_fit(area.height, HEADER, ROW)
+        chunk = scenarios[start:start + count]
+        rows = [header] + [_row(kit, start + i, s, words) for i, s in enumerate(chunk)]
+        table = plan_table(Table(COLUMNS, item="at a glance"), area, rows, words.where())
+        result.append((head + [intro] if start == 0 else []) + list(table.marks))
+        start, area = start + count, body
+    return result
 
 
-def _intro(pdf: PdfFile, body: Rect, words) -> float:
-    pdf.text(body.x, body.top - 6, words.plain("heading"), 13, font="Sans-Bold")
-    flowables, _ = fit(words.markup("intro"), body.width, INTRO - 9, 9.0, "at-a-glance intro", words.where("intro"))
-    return draw_blocks(pdf, flowables, body.x, body.top - 9, body.width) - 1.5
+def _row(kit, index: int, scenario: dict, words) -> Row:
+    """A scenario's line; a title too long for its column is an error at the title."""
+    where = kit.where("scenarios.yaml", ("scenarios", index, "title"))
+    return Row(tuple(Cell(text, size=TEXT, where=where) for text in cells(scenario, words).values()), ROW,
+               shade=0.95 if index % 2 else None, rule="none")
 
 
 def cells(scenario: dict, words) -> dict[str, str]:
@@ -47,22 +53,3 @@ def cells(scenario: dict, words) -> dict[str, str]:
             "highest": f"A–{scenario['highest']}", "copies": str(scenario["copies"]), "actions": actions,
             "hand": str(scenario["hand"]),
             "distinct": words.plain("distinct_yes" if scenario["distinct"] else "distinct_no")}
-
-
-def _table(pdf: PdfFile, table: Rect, chunk, words) -> None:
-    xs, x = [], table.x
-    for share in COLUMNS.values():
-        xs.append(x)
-        x += share * table.width
-    header_y = table.top - HEADER
-    pdf.rect(Rect(table.x, header_y, table.width, HEADER), level=None, fill=0.88)
-    for name, left in zip(COLUMNS, xs):
-        pdf.text(left + 1.2, header_y + 1.8, words.plain(f"col_{name}"), 7.5, font="Sans-Bold")
-    for i, scenario in enumerate(chunk):
-        y = header_y - (i + 1) * ROW
-        if i % 2:
-            pdf.rect(Rect(table.x, y, table.width, ROW), level=None, fill=0.95)
-        for (name, text), left in zip(cells(scenario, words).items(), xs):
-            pdf.text(left + 1.2, y + 1.4, text, 7.5)
-    pdf.rect(table, width=0.4)
-    grid_lines(pdf, table, xs[1:], [header_y], width=0.2, level=0.5)

@@ -1,5 +1,5 @@
 """One scenario on paper: its blocks (intro, setup steps, layout, deal, deck map, story, effect
-example), each drawn into a box, and the two arrangements of those boxes: one A4/Letter setup
+example), each planned into a box, and the two arrangements of those boxes: one A4/Letter setup
 sheet, and a two-page spread for the booklet's half-size pages."""
 
 from __future__ import annotations
@@ -7,24 +7,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.plan.geometry import Rect
-from printkit.render.pdf import PdfFile
-from printkit.render.text import draw_blocks, fit, height_of, paragraphs, parse_blocks
-from printkit.rules.cross_sums import Setup, apply, derive
+from printkit.plan.marks import Box
+from printkit.plan.text import Style, fit, label, measure
+from printkit.plan.type import TYPE
+from printkit.products.sheets import Item
 
 from . import diagrams
-from .model import campaign_of, scenario_of
+from .model import apply
 
 GAP = 3.5
 MAP_HEIGHT = 44.0
+DEAL_HEIGHT = 34.0
 
 
 @dataclass(frozen=True)
 class ScenarioView:
-    """A scenario with its derived setup and its words: all a page needs to draw it."""
+    """A scenario with its derived setup and its words: all a page needs to plan it."""
 
     kit: object
     index: int
-    setup: Setup
+    setup: object
     words: object
 
     @property
@@ -35,38 +37,37 @@ class ScenarioView:
         return self.kit.where("scenarios.yaml", ("scenarios", self.index) + path)
 
 
-def views(kit, numbers=None) -> list[ScenarioView]:
-    campaign = campaign_of(kit.data["campaign"])
-    found = []
-    for index, data in enumerate(kit.data["scenarios"]["scenarios"]):
-        if numbers is None or data["number"] in numbers:
-            setup = derive(campaign, scenario_of(data))
-            words = kit.words("setup", scenario=data, deal=deal_of(kit.data["campaign"], setup))
-            found.append(ScenarioView(kit, index, setup, words))
-    return found
+def view(kit, index: int) -> ScenarioView:
+    """Planned once per build: a scenario's sheet and its booklet spread share it."""
+    def make():
+        setup = kit.model.setup(index)
+        data = kit.data["scenarios"]["scenarios"][index]
+        return ScenarioView(kit, index, setup, kit.words("setup", scenario=data, deal=kit.model.deal(setup)))
+    return kit.memo(("scenario", index), make)
 
 
-def deal_of(campaign: dict, setup: Setup) -> dict:
-    """The deal's numbers for the words: every count from the rules model."""
-    scenario = setup.scenario
-    targets = len(setup.targets)
-    return {"number_suits": campaign["number_suits"][:scenario.copies], "action_suits": campaign["action_suits"],
-            "cards": setup.play_cards, "numbers": len(setup.number_cards), "actions": len(setup.action_cards),
-            "players": campaign["players"], "dealt": setup.deal, "stock": setup.stock, "targets": targets,
-            "aside": 52 - setup.play_cards - targets}
+def items(kit) -> list[Item]:
+    """The setup sheets: one file per scenario, drawn again only when it or the campaign changes."""
+    return [Item(f"setup/scenario-{data['number']:02}.pdf", {"campaign": kit.data["campaign"], "scenario": data},
+                 f"Setup sheet {data['number']}", f"scenario {data['number']}: {data['title']}", index)
+            for index, data in enumerate(kit.data["scenarios"]["scenarios"])]
+
+
+def sheet(kit, body: Rect, index: int) -> list[list]:
+    shown = view(kit, index)
+    return [plan_blocks(sheet_boxes(body, shown), shown)]
 
 
 # --- the blocks ---------------------------------------------------------------------------------
 
-def draw_intro(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
+def intro(box: Rect, view: ScenarioView) -> list:
     words = view.words
-    title, _ = fit(f"<b>{words.markup('heading')}</b>", box.width, 9, 16.0, f"scenario {view.number} title",
-                   view.where("title"))
-    y = draw_blocks(pdf, title, box.x, box.top, box.width)
+    title = fit(f"<b>{words.markup('heading')}</b>", Rect(box.x, box.top - 9, box.width, 9), Style(TYPE.title, TYPE.heading),
+                f"scenario {view.number} title", view.where("title"))
     rest = f"<i>{words.markup('tagline')}</i>\n\n{words.markup('for_this')}"
-    flowables, _ = fit(rest, box.width, y - box.y, 10.0, f"scenario {view.number} introduction",
-                       view.where("tagline"))
-    draw_blocks(pdf, flowables, box.x, y - 1.0, box.width)
+    below = box.top - title.height - 1.0
+    return [title, fit(rest, Rect(box.x, box.y, box.width, below - box.y), Style(10.0),
+                       f"scenario {view.number} introduction", view.where("tagline"))]
 
 
 def steps_text(view: ScenarioView) -> str:
@@ -79,62 +80,67 @@ def story_text(view: ScenarioView) -> str:
     return f"{view.words.markup('section')}\n\n{view.words.markup('watch')}"
 
 
-def draw_steps(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
-    _text(pdf, box, steps_text(view), 9.5, view, "setup steps", view.where("rows"))
+def steps(box: Rect, view: ScenarioView) -> list:
+    return [_text(box, steps_text(view), view, "setup steps", view.where("rows"))]
 
 
-def draw_story(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
-    _text(pdf, box, story_text(view), 9.5, view, "section and 'What to watch'", view.where("section", "text"))
+def story(box: Rect, view: ScenarioView) -> list:
+    return [_text(box, story_text(view), view, "section and 'What to watch'", view.where("section", "text"))]
 
 
-def draw_layout(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
-    area = _titled(pdf, box, view.words, ("layout_heading", 5.5), ("layout_note", 9, "layout note"))
-    diagrams.draw_layout(pdf, area, view.setup, view.kit.data["campaign"]["target_suit"])
+def layout(box: Rect, view: ScenarioView) -> list:
+    marks, area = _titled(box, view.words, ("layout_heading", 5.5), ("layout_note", 9, "layout note"))
+    return marks + diagrams.layout(area, view.setup, view.kit.data["campaign"]["target_suit"])
 
 
-def _titled(pdf: PdfFile, box: Rect, words, heading: tuple, note: tuple) -> Rect:
-    """A diagram's heading at the top of its box and its note at the foot; returns the room left
-    between them. `heading` is (word, room it takes); `note` is (word, largest height, item name)."""
+def _titled(box: Rect, words, heading: tuple, note: tuple) -> tuple[list, Rect]:
+    """A diagram's heading at the top of its box and its note at the foot; returns them and the
+    room left between. `heading` is (word, room it takes); `note` is (word, largest height, item)."""
     (title, below), (name, largest, item) = heading, note
-    pdf.text(box.x, box.top - 3, words.plain(title), 8.5, font="Sans-Bold")
-    flowables, _ = fit(words.markup(name), box.width, largest, 7.5, item, words.where(name))
-    note_h = height_of(flowables, box.width)
-    draw_blocks(pdf, flowables, box.x, box.y + note_h, box.width)
-    return Rect(box.x, box.y + note_h + 1.5, box.width, box.height - note_h - 1.5 - below)
+    head = label(words.plain(title), Rect(box.x, box.top - 4, box.width, 4), TYPE.small + 0.5, bold=True,
+                 valign="top", item=title.replace("_", " "), where=words.where(title))
+    foot = fit(words.markup(name), Rect(box.x, box.y, box.width, largest), Style(TYPE.small - 0.5, valign="bottom"),
+               item, words.where(name))
+    return [head, foot], Rect(box.x, box.y + foot.height + 1.5, box.width, box.height - foot.height - 1.5 - below)
 
 
-def draw_deal(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
+def deal(box: Rect, view: ScenarioView) -> list:
     words = view.words
-    pdf.rect(box, width=0.35, radius=1.5)
     text = "\n\n".join([f"<b>{words.markup('deal_heading')}</b>"]
-                        + [words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market",
-                                                           "deal_stock", "deal_aside")])
-    _text(pdf, box.inset(2.5), text, 9.0, view, "deal", words.where("deal_numbers"))
+                       + [words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market",
+                                                          "deal_stock", "deal_aside")])
+    return [Box(box, width=0.35, radius=1.5), _text(box.inset(2.5), text, view, "deal", words.where("deal_numbers"),
+                                                    largest=9.0)]
 
 
-def draw_deck_map(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
-    area = _titled(pdf, box, view.words, ("map_heading", 4.5), ("legend", 11, "deck map legend"))
-    diagrams.draw_deck_map(pdf, area, view.setup, view.words)
+def deck_map(box: Rect, view: ScenarioView) -> list:
+    marks, area = _titled(box, view.words, ("map_heading", 4.5), ("legend", 11, "deck map legend"))
+    return marks + diagrams.deck_map(area, view.setup, view.words)
 
 
-def draw_example(pdf: PdfFile, box: Rect, view: ScenarioView) -> None:
+def example(box: Rect, view: ScenarioView) -> list:
     words = view.words
-    example = view.setup.scenario.example
-    pdf.text(box.x, box.top - 3.5, words.plain("example_heading"), 10, font="Sans-Bold")
-    drawing = Rect(box.x, box.y, box.width, box.height - 6)
-    caption_box = diagrams.draw_example(pdf, drawing, example, words, "hearts")
-    after, returned = apply(example)
-    text = words.markup("example_caption", example_dict(example), after, returned)
-    _text(pdf, caption_box, text, 8.5, view, "effect example caption", view.where("effect_example"))
+    shown = view.setup.scenario.example
+    marks = [label(words.plain("example_heading"), Rect(box.x, box.top - 5, box.width, 5), TYPE.heading - 1, bold=True,
+                   valign="top", item="effect example heading", where=words.where("example_heading"))]
+    drawn, caption = diagrams.example(Rect(box.x, box.y, box.width, box.height - 6), shown, words, "hearts")
+    after, returned = apply(shown)
+    text = words.markup("example_caption", {"effect": shown.effect, "places": shown.places, "at": shown.at,
+                                            "hand": shown.hand}, after, returned)
+    return marks + drawn + [_text(caption, text, view, "effect example caption", view.where("effect_example"),
+                                  largest=8.5)]
 
 
-def example_dict(example) -> dict:
-    return {"effect": example.effect, "places": example.places, "at": example.at, "hand": example.hand}
+def _text(box: Rect, text: str, view: ScenarioView, what: str, where, largest: float = TYPE.body):
+    return fit(text, box, Style(largest), f"scenario {view.number} {what}", where)
 
 
-def _text(pdf, box: Rect, text: str, largest: float, view: ScenarioView, what: str, where) -> None:
-    flowables, _ = fit(text, box.width, box.height, largest, f"scenario {view.number} {what}", where)
-    draw_blocks(pdf, flowables, box.x, box.top, box.width)
+BLOCKS = {"intro": intro, "steps": steps, "layout": layout, "deal": deal, "map": deck_map, "story": story,
+          "example": example}
+
+
+def plan_blocks(boxes: dict[str, Rect], view: ScenarioView, only=None) -> list:
+    return [mark for name, box in boxes.items() if only is None or name in only for mark in BLOCKS[name](box, view)]
 
 
 # --- the arrangements ---------------------------------------------------------------------------
@@ -143,8 +149,8 @@ def sheet_boxes(body: Rect, view: ScenarioView) -> dict[str, Rect]:
     """One page, top to bottom: intro, steps, layout beside the deal (and the example), deck map,
     story. The texts get the height they need at full size; the layout takes the rest."""
     has_example = view.setup.scenario.example is not None
-    heights = {"intro": 24.0, "steps": needed(steps_text(view), body.width, 9.5) + 1, "middle": 0.0,
-               "map": 45.0, "story": needed(story_text(view), body.width, 9.5) + 1}
+    heights = {"intro": 24.0, "steps": measure(steps_text(view), body.width, TYPE.body) + 1, "middle": 0.0,
+               "map": 45.0, "story": measure(story_text(view), body.width, TYPE.body) + 1}
     heights["middle"] = max(85.0, body.height - sum(heights.values()) - 4 * GAP)
     boxes, top = {}, body.top
     for name, height in heights.items():
@@ -154,15 +160,10 @@ def sheet_boxes(body: Rect, view: ScenarioView) -> dict[str, Rect]:
     side = 80.0 if has_example else 62.0
     boxes["layout"] = Rect(middle.x, middle.y, middle.width - side - GAP, middle.height)
     column = Rect(middle.right - side, middle.y, side, middle.height)
-    boxes["deal"] = Rect(column.x, column.top - 34, column.width, 34)
+    boxes["deal"] = Rect(column.x, column.top - DEAL_HEIGHT, column.width, DEAL_HEIGHT)
     if has_example:
-        boxes["example"] = Rect(column.x, column.y, column.width, column.height - 34 - 2 * GAP)
+        boxes["example"] = Rect(column.x, column.y, column.width, column.height - DEAL_HEIGHT - 2 * GAP)
     return boxes
-
-
-def needed(text: str, width: float, size: float) -> float:
-    """The height `text` takes at `size` points, `width` mm wide."""
-    return height_of(paragraphs(parse_blocks(text), size), width)
 
 
 def spread_boxes(page: Rect, view: ScenarioView) -> dict[str, Rect]:
@@ -171,17 +172,17 @@ def spread_boxes(page: Rect, view: ScenarioView) -> dict[str, Rect]:
     keeps cards large enough to read."""
     has_example = view.setup.scenario.example is not None
     boxes = {"intro": Rect(page.x, page.top - 30, page.width, 30),
-             "deal": Rect(page.x, page.top - 30 - GAP - 34, min(page.width, 80), 34)}
-    story_top = page.top - 30 - 2 * GAP - 34
+             "deal": Rect(page.x, page.top - 30 - GAP - DEAL_HEIGHT, min(page.width, 80), DEAL_HEIGHT)}
+    story_top = page.top - 30 - 2 * GAP - DEAL_HEIGHT
     bottom = 78.0 if has_example else MAP_HEIGHT + GAP
     boxes["story"] = Rect(page.x, page.y + bottom, page.width, story_top - page.y - bottom)
     if has_example:
         boxes["example"] = Rect(page.x, page.y, page.width, bottom - GAP)
-    steps = min(70.0, needed(steps_text(view), page.width, 9.5) + 2)
-    boxes["steps"] = Rect(page.x, page.top - steps, page.width, steps)
+    steps_height = min(70.0, measure(steps_text(view), page.width, TYPE.body) + 2)
+    boxes["steps"] = Rect(page.x, page.top - steps_height, page.width, steps_height)
     boxes["map"] = Rect(page.x, page.y, page.width, MAP_HEIGHT)
     layout_bottom = page.y + (MAP_HEIGHT + GAP if has_example else 0.0)
-    boxes["layout"] = Rect(page.x, layout_bottom, page.width, page.top - steps - GAP - layout_bottom)
+    boxes["layout"] = Rect(page.x, layout_bottom, page.width, page.top - steps_height - GAP - layout_bottom)
     return boxes
 
 
@@ -190,13 +191,3 @@ def spread_sides(view: ScenarioView) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if view.setup.scenario.example is not None:
         return ("intro", "deal", "story", "example"), ("steps", "layout", "map")
     return ("intro", "deal", "story", "map"), ("steps", "layout")
-
-
-BLOCKS = {"intro": draw_intro, "steps": draw_steps, "layout": draw_layout, "deal": draw_deal,
-          "map": draw_deck_map, "story": draw_story, "example": draw_example}
-
-
-def draw_blocks_in(pdf: PdfFile, boxes: dict[str, Rect], view: ScenarioView, only=None) -> None:
-    for name, box in boxes.items():
-        if only is None or name in only:
-            BLOCKS[name](pdf, box, view)

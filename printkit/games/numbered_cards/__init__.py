@@ -3,13 +3,13 @@ duplex backs, a score pad and a one-page rules reference."""
 
 from __future__ import annotations
 
-from printkit.games import Game, Product
+from printkit.games import Game
 from printkit.load import Choice, Int, ListOf, Record, Str
-from printkit.rules import Finding
-from printkit.rules.numbered_cards import KINDS, check_deck, check_values
+from printkit.products.cards import Cards
+from printkit.products.sheets import Rules, Sheets
 
-from . import cards, pad, rules
-from .model import deck_of
+from . import cards, model, pad
+from .model import KINDS
 
 CARD = Record({
     "number": Int(1, 99),
@@ -33,29 +33,16 @@ GAME_FILE = Record({
 })
 
 
-def check(data) -> list[Finding]:
-    game = data["game"]
-    found = check_values(game["named"], game["target"]) + check_deck(deck_of(game))
-    symbols = game["kind_symbols"]
-    for kind in KINDS[1:]:
-        earlier = [k for k in KINDS[:KINDS.index(kind)] if symbols[k] == symbols[kind]]
-        if earlier:
-            found.append(Finding("game.yaml", ("kind_symbols", kind),
-                                 f"kind_symbols.{kind}: the same symbol as {earlier[0]}; "
-                                 f"each kind needs its own"))
-    return found
-
-
 GAME = Game(
     slug="numbered-cards",
     title="Numbered Cards Game",
     files={"game.yaml": GAME_FILE},
-    check=check,
+    model=model.from_content,
+    check=model.check,
     products=(
-        Product("ability-cards", "18 poker-size ability cards with identical backs", cards.render,
-                cards=cards.layout),
-        Product("score-pad", "one row per game: sets, Scored cards, row and discards, win or loss",
-                pad.render),
-        Product("rules", "a one-page rules reference", rules.render),
+        Cards("ability-cards", "18 poker-size ability cards with identical backs", deck=cards.deck),
+        Sheets("score-pad", "one row per game: sets, Scored cards, row and discards, win or loss", pages=pad.pages),
+        Rules("rules", "a one-page rules reference", shown="Rules reference",
+              context=lambda kit: {"win_at": kit.model.win_at}),
     ),
 )

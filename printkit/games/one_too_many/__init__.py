@@ -3,13 +3,12 @@ lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules re
 
 from __future__ import annotations
 
-from printkit.games import Game, Product
+from printkit.games import Game
 from printkit.load import Bool, Int, ListOf, Record, Str
-from printkit.rules import Finding
-from printkit.rules.one_too_many import check_example, check_rules
+from printkit.products.cards import Cards
+from printkit.products.sheets import Rules, Sheets
 
-from . import aid, rules, scores, tokens, track
-from .model import rules_of
+from . import aid, model, scores, tokens, track
 
 RUN_EXAMPLE = Record({"players": Int(), "diamonds": ListOf(Str(max_length=3), 1, 13)})
 
@@ -30,32 +29,20 @@ GAME_FILE = Record({
 })
 
 
-def check(data) -> list[Finding]:
-    game = data["game"]
-    model = rules_of(game)
-    found = [Finding("game.yaml", path, message) for path, message in check_rules(model)]
-    if found:
-        return found
-    for index, example in enumerate(game["run_examples"]):
-        found += [Finding("game.yaml", ("run_examples", index) + path, f"run example {index + 1}: {message}")
-                  for path, message in check_example(example["diamonds"], example["players"], model)]
-    return found
-
-
 GAME = Game(
     slug="one-too-many",
     title="One Too Many",
     files={"game.yaml": GAME_FILE},
-    check=check,
+    model=model.from_content,
+    check=model.check,
     products=(
-        Product("score-sheet", "one column per player, a row per round: points, pass order, bust, "
-                               "Redo, running total", scores.render),
-        Product("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo",
-                aid.render),
-        Product("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
-                track.render),
-        Product("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", tokens.render,
-                cards=tokens.layout),
-        Product("rules", "a one-page rules reference", rules.render),
+        Sheets("score-sheet", "one column per player, a row per round: points, pass order, bust, Redo, running total",
+               pages=scores.pages),
+        Sheets("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo", pages=aid.pages),
+        Sheets("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
+               pages=track.pages, landscape=True),
+        Cards("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", deck=tokens.deck,
+              size=tokens.TOKEN, most=tokens.MOST),
+        Rules("rules", "a one-page rules reference", shown="Rules reference", context=lambda kit: kit.model.computed()),
     ),
 )

@@ -5,38 +5,31 @@ each judged by the run check."""
 from __future__ import annotations
 
 from printkit.plan.geometry import Rect, Segment
-from printkit.plan.page import plan_sheet
-from printkit.render.pdf import PdfFile
-from printkit.render.sheets import begin_sheet
-from printkit.render.text import draw_blocks, fit
-from printkit.rules.one_too_many import longest_run
+from printkit.plan.marks import Box, Group, Line
+from printkit.plan.minicard import MiniCard, mini_card
+from printkit.plan.text import Style, fit, label
+from printkit.plan.type import TYPE
 
-from .marks import MINI, mini_card
-from .model import computed
+from .model import bust_length
 
 PER_PAGE = 2
 GAP = 10.0  # between the two aids; the cut line runs down its middle
 TITLE = 9.0
 SIDE = 72.0  # the right-hand column: bust lengths and examples
+MINI = (8.0, 10.5)  # a Diamond drawn small, width by height
 MINI_STEP = MINI[0] + 1.0
+SUIT = "diamonds"
 
 
-def render(kit) -> tuple[bytes, int]:
-    game = kit.data["game"]
-    facts = computed(game)
-    words = kit.words("player-aid", **facts)
-    frame = plan_sheet(kit.options.paper)
-    count = game["players"]["max"]
-    pages = -(-count // PER_PAGE)
-    pdf = kit.pdf("Player aid", f"{count} player aids, {PER_PAGE} to a page")
-    footer = kit.footer("Player aid")
-    steps = _fit_steps(text_box(aid_boxes(frame.body)[0]), words)  # every aid is the same size: fit once
-    for page in range(pages):
-        begin_sheet(pdf, frame, footer, page + 1, pages)
-        for box in aid_boxes(frame.body)[:count - page * PER_PAGE]:
-            _aid(pdf, box, steps, game, facts, words)
-        _cut_line(pdf, frame)
-    return pdf.finish(), pdf.pages
+def pages(kit, body: Rect) -> list[list]:
+    words = kit.words("player-aid", **kit.model.computed())
+    count = kit.model.players_max
+    top, bottom = aid_boxes(body)
+    aid = _aid(top, kit.model, words)  # every aid is the same: planned once, the second one moved down
+    below = [_moved(mark, bottom.y - top.y) for mark in aid]
+    cut = _cut_line(kit.options.paper.printable, (top.y + bottom.top) / 2)
+    return [aid + (below if count - page * PER_PAGE > 1 else []) + [cut]
+            for page in range(-(-count // PER_PAGE))]
 
 
 def aid_boxes(body: Rect) -> list[Rect]:
@@ -45,12 +38,13 @@ def aid_boxes(body: Rect) -> list[Rect]:
     return [Rect(body.x, body.top - height, body.width, height), Rect(body.x, body.y, body.width, height)]
 
 
-def _cut_line(pdf: PdfFile, frame) -> None:
+def _moved(mark, dy: float) -> Group:
+    return Group((mark,), 0.0, dy)
+
+
+def _cut_line(printable: Rect, y: float) -> Line:
     """A dashed line across the page, between the two aids, to the printable edge."""
-    top, bottom = aid_boxes(frame.body)
-    y = (top.y + bottom.top) / 2
-    area = frame.paper.printable
-    pdf.line(Segment(area.x + 0.5, y, area.right - 0.5, y), width=0.25, level=0.3, dash=(2.0, 1.5))
+    return Line(Segment(printable.x + 0.5, y, printable.right - 0.5, y), width=0.25, level=0.3, dash=(2.0, 1.5))
 
 
 def text_box(box: Rect) -> Rect:
@@ -59,54 +53,65 @@ def text_box(box: Rect) -> Rect:
     return Rect(inner.x, inner.y, inner.width - SIDE - 5, inner.height - TITLE)
 
 
-def _fit_steps(text: Rect, words):
-    return fit(words.markup("steps"), text.width, text.height, 9.5, "player aid", words.where("steps"))[0]
-
-
-def _aid(pdf: PdfFile, box: Rect, steps, game: dict, facts: dict, words) -> None:
-    pdf.rect(box, width=0.4, radius=2.0)
+def _aid(box: Rect, rules, words) -> list:
     inner = box.inset(4)
-    pdf.text(inner.x, inner.top - 5, words.plain("heading"), 12, font="Sans-Bold")
-    pdf.text(inner.right, inner.top - 5, words.plain("goal"), 11, font="Sans-Bold", align="right")
-    text = text_box(box)
-    draw_blocks(pdf, steps, text.x, text.top, text.width)
+    band = Rect(inner.x, inner.top - 7, inner.width, 7)
+    marks = [Box(box, width=0.4, radius=2.0),
+             label(words.plain("heading"), band, TYPE.heading + 1, bold=True, valign="top", item="aid heading",
+                   where=words.where("heading")),
+             label(words.plain("goal"), band, TYPE.heading, bold=True, align="right", valign="top", item="aid goal",
+                   where=words.where("goal")),
+             fit(words.markup("steps"), text_box(box), Style(9.5), "player aid", words.where("steps"))]
     side = Rect(inner.right - SIDE, inner.y, SIDE, inner.height - TITLE)
-    pdf.line(Segment(side.x - 2.5, side.y, side.x - 2.5, side.top), width=0.2, level=0.5)
-    y = _bust_lengths(pdf, side, facts["bust"], words)
-    y = _ace_examples(pdf, side.x, y - 3, game["deck"], facts["ace"], words)
-    _examples(pdf, side.x, y - 3, game["deck"], facts["examples"], words)
+    marks.append(Line(Segment(side.x - 2.5, side.y, side.x - 2.5, side.top), width=0.2, level=0.5))
+    y = _bust_lengths(marks, side, rules, words)
+    y = _ace_examples(marks, side, y - 3, rules, words)
+    _examples(marks, side, y - 3, rules, words)
+    return marks
 
 
-def _bust_lengths(pdf: PdfFile, side: Rect, bust, words) -> float:
+def _line(words, name: str, box: Rect, size: float, bold: bool = False, *args):
+    return label(words.plain(name, *args), box, size, bold=bold, valign="bottom", smallest=TYPE.smallest,
+                 item=f"player aid {name.replace('_', ' ')}", where=words.where(name))
+
+
+def _bust_lengths(marks: list, side: Rect, rules, words) -> float:
     y = side.top - 3
-    pdf.text(side.x, y, words.plain("bust_title"), 9, font="Sans-Bold")
-    for count, length in bust:
+    marks.append(_line(words, "bust_title", Rect(side.x, y, side.width, 4), 9, True))
+    for count in rules.player_counts:
         y -= 4.2
-        pdf.text(side.x + 2, y, words.plain("bust_line", count, length), 8.5)
+        marks.append(_line(words, "bust_line", Rect(side.x + 2, y, side.width - 2, 4), 8.5, False, count,
+                           bust_length(count)))
     return y
 
 
-def _ace_examples(pdf: PdfFile, x: float, top: float, deck: dict, ace: dict, words) -> float:
+def _ace_examples(marks: list, side: Rect, top: float, rules, words) -> float:
     """Three cards around the Ace, marked as a run only when the run check finds all three in one."""
-    ranks, ace_low = tuple(deck["ranks"]), deck["ace_low"]
     y = top
-    for side, cards in ace.items():
+    for which, cards, is_run in rules.ace_runs():
         y -= MINI[1] + 1.5
-        run = longest_run(cards, ranks, ace_low)
-        is_run = len(run) == len(cards)
-        for i, rank in enumerate(cards):
-            mini_card(pdf, x + i * MINI_STEP, y, rank, is_run)
-        pdf.text(x + len(cards) * MINI_STEP + 2, y + 3.8, words.plain("ace_verdict", is_run, words.plain(side) if is_run else ""), 8.5)
+        marks += _cards(side.x, y, cards, set(cards) if is_run else set())
+        text_x = side.x + len(cards) * MINI_STEP + 2
+        marks.append(_line(words, "ace_verdict", Rect(text_x, y + 3.8, side.right - text_x, 4), 8.5, False, is_run,
+                           words.plain(which) if is_run else ""))
     return y
 
 
-def _examples(pdf: PdfFile, x: float, top: float, deck: dict, examples, words) -> None:
+def _examples(marks: list, side: Rect, top: float, rules, words) -> None:
     """The content's example centres: the cards in the order they came, the longest run shaded."""
-    pdf.text(x, top - 3, words.plain("examples_title"), 9, font="Sans-Bold")
+    marks.append(_line(words, "examples_title", Rect(side.x, top - 3, side.width, 4), 9, True))
     y = top - 4
-    for verdict in examples:
+    for verdict in rules.verdicts():
         y -= MINI[1] + 2
-        for i, rank in enumerate(verdict.diamonds):
-            mini_card(pdf, x + i * MINI_STEP, y, rank, rank in verdict.run)
+        marks += _cards(side.x, y, verdict.diamonds, set(verdict.run))
         y -= 3.8
-        pdf.text(x, y, words.plain("verdict", verdict.players, list(verdict.run), verdict.busts), 7.5)
+        marks.append(_line(words, "verdict", Rect(side.x, y, side.width, 3.5), 7.5, False, verdict.players,
+                           list(verdict.run), verdict.busts))
+
+
+def _cards(x: float, y: float, ranks, in_run: set) -> list:
+    """Small Diamonds from (x, y), bottom-left; a card of the run stands out, so the run reads in
+    black-and-white print."""
+    return [mini_card(MiniCard(rank, SUIT, index=False, look="strong" if rank in in_run else "plain"),
+                      x + i * MINI_STEP + MINI[0] / 2, y + MINI[1] / 2, MINI[1], MINI[0])
+            for i, rank in enumerate(ranks)]

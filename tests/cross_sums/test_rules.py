@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit.games.cross_sums.model import campaign_of, scenario_of
-from printkit.rules.cross_sums import check_scenario, derive, solve, solve_grid, target_card
+from printkit.games.cross_sums.model import check_scenario, derive, from_content, scenario_of, solve, solve_grid, target_card
 
-CONTENT = Path(__file__).resolve().parent.parent / "content" / "cross-sums"
+CONTENT = Path(__file__).resolve().parents[2] / "content" / "cross-sums"
 RAW = yaml.safe_load((CONTENT / "scenarios.yaml").read_text(encoding="utf-8"))["scenarios"]
-CAMPAIGN = campaign_of(yaml.safe_load((CONTENT / "campaign.yaml").read_text(encoding="utf-8")))
+CAMPAIGN = from_content({"campaign": yaml.safe_load((CONTENT / "campaign.yaml").read_text(encoding="utf-8")),
+                         "scenarios": {"scenarios": []}}).campaign
 SCENARIOS = [scenario_of({"published": None, "overrides": None, **raw}) for raw in RAW]
 
 

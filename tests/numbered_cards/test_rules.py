@@ -3,8 +3,8 @@ rules name by number, the win count. Expected values are worked out by hand from
 
 from __future__ import annotations
 
-from printkit.rules.numbered_cards import (Card, Deck, Named, check_deck, check_values, named_abilities,
-                                           rotation_ambiguous, scored_to_win)
+from printkit.games.numbered_cards.model import (Card, Deck, Named, check_deck, check_values, named_abilities,
+                                                 rotation_ambiguous, scored_to_win)
 
 NAMED = {"turns": {"card": 9, "upright": 9, "upside_down": 6},
          "lower_target": {"card": 13, "total": 18},
@@ -26,7 +26,7 @@ def cards(numbers=range(1, 19), **changed) -> tuple[Card, ...]:
 
 
 def deck(numbers=range(1, 19), target=19, named=NAMED, **changed) -> Deck:
-    return Deck(cards(numbers, **changed), target, named_abilities(named, target))
+    return Deck(cards(numbers, **changed), target, named_abilities(named, target), {}, named)
 
 
 def messages(found) -> list[tuple[tuple, str]]:

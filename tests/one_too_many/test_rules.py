@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from printkit.rules.one_too_many import (Rules, ace_examples, bust_length, check_example, check_rules, judge,
+from printkit.games.one_too_many.model import (Rules, ace_examples, bust_length, check_example, check_rules, judge,
                                          longest_possible_run, longest_run, track)
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -109,7 +109,7 @@ def test_the_real_rules_pass():
     ({"ranks": RANKS[:-1] + ("2",)}, [(("deck", "ranks", 12), "rank 2 is listed twice")]),
 ])
 def test_content_checks(change, found):
-    assert check_rules(replace(RULES, **change)) == found
+    assert [(f.path, f.message) for f in check_rules(replace(RULES, **change))] == found
 
 
 def test_twelve_players_can_still_bust_on_thirteen_diamonds():
@@ -118,7 +118,7 @@ def test_twelve_players_can_still_bust_on_thirteen_diamonds():
 
 def test_an_example_must_hold_real_ranks_once_for_a_supported_count():
     assert check_example(["Q", "K", "A"], 3, RULES) == []
-    assert check_example(["Q", "X", "Q"], 9, RULES) == [
+    assert [(f.path, f.message) for f in check_example(["Q", "X", "Q"], 9, RULES)] == [
         (("diamonds", 1), "'X' is not a Diamond rank (2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A)"),
         (("diamonds", 2), "the Q of Diamonds is listed twice (the deck has one)"),
         (("players",), "9 players is outside the supported 2-6")]

@@ -68,7 +68,7 @@ def edited(tmp_path_factory) -> Path:
     """The project with a row limit of 3 and hands of 4 cards: every sheet must follow."""
     import shutil
     root = tmp_path_factory.mktemp("edited")
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     shutil.copytree(here / "content", root / "content")
     shutil.copytree(here / "templates", root / "templates")
     game = root / "content" / GAME / "game.yaml"

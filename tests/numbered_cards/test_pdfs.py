@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from conftest import CONTENT, build, build_into
-from test_pdf_output import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, embedded,
-                             expected_slots, fonts, frames, pages, pdf_box, reader, text_of)
+from readback import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, embedded,
+                      expected_slots, fonts, frames, pages, pdf_box, reader, text_of)
 
 GAME = "numbered-cards"
 PRODUCTS = ("ability-cards", "score-pad", "rules")
@@ -208,8 +208,8 @@ def test_score_pad_has_a_row_per_game_and_the_seeds_win_rule(built):
     (page,) = pages(pdf(folder, "score-pad"))
     text = upright_text(page.chars)
     assert header_cells(page) == ["Game", "Date", "Sets scored", "Card 18 scored? +1 set", "Total sets",
-                                  "Scored cards", "Left in the row", "Discarded", "Row + discarded",
-                                  "Win or loss"]
+                           "Scored cards", "Left in the row", "Discarded", "Row + discarded",
+                           "Win or loss"]
     # 18 cards, Scored > row + discarded = 18 - Scored: 10 or more, worked out by hand
     assert "more than the cards left in the row and discarded together (with 18 cards: 10 or more" in text
     assert "Card 18 counts as 2 sets" in text
@@ -272,7 +272,7 @@ def test_a_content_edit_changes_the_printed_rules(project, cli):
 
 
 @pytest.mark.parametrize("duplex, says", [("short", "duplex (flip on short edge)"),
-                                          ("none", "single-sided (these files have no backs)")])
+                                   ("none", "single-sided (these files have no backs)")])
 def test_the_rules_page_says_how_these_files_print(tmp_path, duplex, says):
     """The rules page's printing advice follows --duplex (it said "long edge" whatever the build)."""
     assert build_into(tmp_path, "numbered-cards", "--duplex", duplex) == 0

@@ -2,7 +2,7 @@
 
 import pytest
 
-from printkit.rules.ascending import (Setup, check_exercise, check_setup, generate_exercises, resolve,
+from printkit.games.ascending_row_overflow.model import (Setup, check_exercise, check_setup, generate_exercises, resolve,
                                       rotation_ambiguous)
 
 SEED_SETUP = Setup(cards=tuple(range(1, 25)), players_min=3, players_max=4, hand_size=5,
