@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.plan.geometry import Paper, Rect, Segment
+from printkit.plan.geometry import MM_PER_INCH, Paper, Rect, Segment
 from printkit.plan.marks import Box, Document, Line, Page
 from printkit.plan.text import Style, fit, label, line_at
 from printkit.render.draw import render
@@ -18,7 +18,6 @@ PITCH = 16.0  # mm between target pairs across the page
 PITCH_Y = 11.0  # and down it
 LINE = 18.0  # mm, each target line's length
 MARGIN = 15.0
-MM_PER_INCH = 25.4
 
 
 @dataclass(frozen=True)

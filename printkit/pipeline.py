@@ -8,6 +8,9 @@ output. `validate` stops after planning, on both papers: it draws nothing.
 from __future__ import annotations
 
 import functools
+import multiprocessing
+import os
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,11 +126,53 @@ def plan_every(planned: list[Planned]) -> list:
 
 
 def validate(games: list[Game], content: Path) -> int:
-    """Everything a build checks, on both papers, without drawing: returns the products planned."""
-    for paper in PAPERS.values():
-        kits = load_all(games, content, Options(paper))
-        plan_every(files(kits))
-    return sum(len(kit.game.products) for kit in kits)
+    """Everything a build checks, on both papers, without drawing: returns the products planned.
+    The papers are planned side by side on two cores; the problems reported are the first
+    paper's that has any (a content mistake is the same on both)."""
+    jobs = [functools.partial(_problems_on, games, content, paper) for paper in PAPERS.values()]
+    for problems in on_every_core(jobs):
+        if problems:
+            raise PrintkitError(problems)
+    return sum(len(game.products) for game in games)
+
+
+def _problems_on(games: list[Game], content: Path, paper) -> list[Problem]:
+    try:
+        plan_every(files(load_all(games, content, Options(paper))))
+    except PrintkitError as error:
+        return error.problems
+    return []
+
+
+def on_every_core(jobs: list) -> list:
+    """Each job's result, the jobs run side by side in forked processes where the system has
+    more than one core and can fork (the first in this process); one after the other elsewhere.
+    A forked job is not pickled (the child has it already); only its result travels back."""
+    if len(jobs) < 2 or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [job() for job in jobs]
+    context = multiprocessing.get_context("fork")
+    running = []
+    for job in jobs[1:]:
+        receive, send = context.Pipe(duplex=False)
+        child = context.Process(target=_send_result, args=(job, send), daemon=True)
+        child.start()
+        send.close()
+        running.append((child, receive))
+    results = [jobs[0]()]
+    for child, receive in running:
+        outcome, value = receive.recv()
+        child.join()
+        if outcome == "failed":
+            raise RuntimeError(f"a planning process failed:\n{value}")
+        results.append(value)
+    return results
+
+
+def _send_result(job, send) -> None:
+    try:
+        send.send(("done", job()))
+    except BaseException:  # noqa: B902 - reported in the parent, which raises it
+        send.send(("failed", traceback.format_exc()))
 
 
 # --- render and write ------------------------------------------------------------------------------

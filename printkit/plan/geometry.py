@@ -8,7 +8,7 @@ MM_PER_INCH = 25.4
 PRINTER_MARGIN = 5.0  # home printers cannot print the outer ~5 mm; keep every mark inside it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float  # from the bottom of the page, as in PDF
@@ -26,15 +26,12 @@ class Rect:
     def inset(self, by: float) -> "Rect":
         return Rect(self.x + by, self.y + by, self.width - 2 * by, self.height - 2 * by)
 
-    def grow(self, by: float) -> "Rect":
-        return self.inset(-by)
-
     def overlaps(self, other: "Rect") -> bool:
         return (self.x < other.right and other.x < self.right
                 and self.y < other.top and other.y < self.top)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     x1: float
     y1: float

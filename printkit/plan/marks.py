@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from printkit.plan.geometry import Paper, Rect, Segment
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Line:
     seg: Segment
     width: float = 0.25
@@ -21,7 +21,7 @@ class Line:
     dash: tuple[float, float] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Box:
     rect: Rect
     width: float = 0.25
@@ -31,7 +31,7 @@ class Box:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     width: float = 0.25
@@ -39,7 +39,7 @@ class Polygon:
     fill: float | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Circle:
     x: float
     y: float
@@ -49,7 +49,7 @@ class Circle:
     fill: float | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Group:
     """Marks drawn in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise."""
 
@@ -59,7 +59,7 @@ class Group:
     angle: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class UseForm:
     """A page-sized piece drawn once (`Form`) and placed here, bottom-left at (x, y)."""
 
@@ -68,14 +68,14 @@ class UseForm:
     y: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Form:
     name: str
     paper: Paper
     marks: tuple
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Page:
     paper: Paper
     marks: tuple
@@ -83,7 +83,7 @@ class Page:
     bleed: Rect | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Document:
     """One planned PDF: its pages, the forms they place, and what the file says about itself."""
 

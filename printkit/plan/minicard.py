@@ -110,3 +110,11 @@ def empty_place(cx: float, cy: float, height: float, width: float | None = None)
     width = card_width(height) if width is None else width
     return Box(Rect(cx - width / 2, cy - height / 2, width, height), width=0.3, level=0.45, dash=(1.2, 0.9),
                radius=min(width, height) * 0.08)
+
+
+def card_row(cards: list[MiniCard], x: float, y: float, height: float, width: float | None = None,
+             gap: float = 1.0) -> list[Group]:
+    """Cards side by side from (x, y), the bottom-left corner of the first, `gap` mm apart."""
+    width = card_width(height) if width is None else width
+    return [mini_card(card, x + i * (width + gap) + width / 2, y + height / 2, height, width)
+            for i, card in enumerate(cards)]

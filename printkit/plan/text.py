@@ -23,6 +23,7 @@ from printkit.plan.type import TYPE
 MIN_SIZE = TYPE.smallest
 STEP = 0.5  # sizes are tried in half points
 EPSILON = 1e-6
+PT_PER_MM = 72 / 25.4
 BULLET = "\u2022"
 SPACES = re.compile(r"[ \t\n\r\f\v]+")
 TAG = re.compile(r"<(/?)([a-zA-Z]*)\s*>|([^<]+)|(<)")
@@ -30,7 +31,7 @@ TAG = re.compile(r"<(/?)([a-zA-Z]*)\s*>|([^<]+)|(<)")
 
 # --- what is set: lines of runs, relative to the text's top-left corner ---------------------------
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a page has thousands, and frozen ones cost four times as much to make
 class TextLine:
     x: float  # mm from the text's left edge to where the line starts
     baseline: float  # mm below the text's top (negative: downwards)
@@ -39,7 +40,7 @@ class TextLine:
     width: float  # mm
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Text:
     """A mark: set lines placed with their top-left corner at (x, top)."""
 
@@ -262,28 +263,26 @@ def set_blocks(blocks: tuple[Block, ...], width: float, size: float, style: Styl
 def _set_block(block: Block, width: float, size: float, bold: bool, align: str, leading: float):
     spacing = SPACING[block.kind]
     block_size = size * spacing.scale
-    indent = size * spacing.indent / _PT_PER_MM
+    indent = size * spacing.indent / PT_PER_MM
     words = words_of(block.markup, bold or spacing.bold)
     broken = break_lines(words, width - indent, block_size)
     if broken is None:
         return None
-    pitch = block_size * leading / _PT_PER_MM
+    pitch = block_size * leading / PT_PER_MM
     lines = []
     for n, line in enumerate(broken):
         line_width = _line_width(line) * block_size
         x = indent + _aligned(width - indent, line_width, align)
-        baseline = -(n * pitch + block_size / _PT_PER_MM)
+        baseline = -(n * pitch + block_size / PT_PER_MM)
         lines.append(TextLine(x, baseline, block_size, _runs(line), line_width))
     if block.kind == "bullet" and lines:
-        at = size * BULLET_AT / _PT_PER_MM
+        at = size * BULLET_AT / PT_PER_MM
         # the bullet and a space: the space is not seen, but text taken from the PDF reads "• item"
         lines.insert(0, TextLine(at, lines[0].baseline, block_size, ((REGULAR, BULLET + " "),),
                                  em_width(BULLET + " ") * block_size))
-    return SetBlock(tuple(lines), len(broken) * pitch, size * spacing.before / _PT_PER_MM,
-                    size * spacing.after / _PT_PER_MM, block.kind)
+    return SetBlock(tuple(lines), len(broken) * pitch, size * spacing.before / PT_PER_MM,
+                    size * spacing.after / PT_PER_MM, block.kind)
 
-
-_PT_PER_MM = 72 / 25.4
 
 
 def _aligned(room: float, used: float, align: str) -> float:
@@ -306,8 +305,12 @@ def stack_blocks(set_blocks_: list[SetBlock]) -> tuple[tuple[TextLine, ...], flo
 
 def sizes(style: Style) -> list[float]:
     """The sizes a fit may choose, largest first, in half points."""
-    count = int(round((style.largest - style.smallest) / STEP))
-    return [style.largest - STEP * k for k in range(count + 1)]
+    return _sizes(style.largest, style.smallest)
+
+
+@functools.lru_cache(maxsize=256)
+def _sizes(largest: float, smallest: float) -> list[float]:
+    return [largest - STEP * k for k in range(int(round((largest - smallest) / STEP)) + 1)]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -371,11 +374,16 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
     if it is too wide; an error naming `item` at `where` if it does not fit even then. Vertically
     the capitals are centred in the box (or stand on its bottom, or hang from its top)."""
     font = BOLD if bold else REGULAR
-    where = where or Problem("templates", None, "")
-    _check_glyphs(text, where)
+    if missing_glyphs(text):
+        _check_glyphs(text, where or Problem("templates", None, ""))
     low = size if smallest is None else smallest
-    chosen = next((s for s in sizes(Style(size, low)) if em_width(text, font) * s <= box.width + EPSILON), None)
+    width = em_width(text, font)
+    if width * size <= box.width + EPSILON:  # most labels fit at their size
+        chosen = size
+    else:
+        chosen = next((s for s in _sizes(size, low) if width * s <= box.width + EPSILON), None)
     if chosen is None or cap_height(low) > box.height + EPSILON:
+        where = where or Problem("templates", None, "")
         raise PrintkitError([where.with_message(
             f"{item}: '{text}' does not fit its {box.width:.1f} x {box.height:.1f} mm box at "
             f"{low:g} pt; shorten it")])
@@ -398,7 +406,7 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
     font = BOLD if bold else REGULAR
     width = em_width(text, font) * size
     shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
-    ascent = size / _PT_PER_MM
+    ascent = size / PT_PER_MM
     line = TextLine(0.0, -ascent, size, ((font, text),), width)
     return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level)
 

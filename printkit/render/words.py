@@ -7,9 +7,10 @@ A template's `{% set name %}...{% endset %}` blocks are its named words; its bod
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -61,11 +62,12 @@ class Words:
     module: object
     source: str  # the template's path as shown in messages
     template: jinja2.Template
+    lines: dict = field(default_factory=dict)  # named word -> the line it is defined on
 
     def where(self, name: str | None = None) -> Problem:
         """Where a named word (or, without a name, the template) was written: for messages about
         it, such as a text that does not fit its box."""
-        return Problem(self.source, _definition_line(self.template, name) if name else None, "")
+        return Problem(self.source, self.lines.get(name) if name else None, "")
 
     def markup(self, name: str, *args, **kwargs) -> str:
         """A named word or macro, as paragraph markup (text from content escaped)."""
@@ -110,20 +112,30 @@ class Templates:
             raise PrintkitError([Problem(shown, error.lineno, f"template syntax: {error.message}")]) from None
         except (jinja2.UndefinedError, TypeError, ValueError) as error:
             raise PrintkitError([Problem(shown, _template_line(template), f"template: {error}")]) from None
-        return Words(str(module).strip(), module, shown, template)
+        return Words(str(module).strip(), module, shown, template, _definition_lines(template))
 
 
-def _definition_line(template: jinja2.Template, name: str) -> int | None:
-    """The line of `{% set name %}` or `{% macro name(...) %}` in the template's source."""
-    pattern = re.compile(r"{%-?\s*(set|macro)\s+" + re.escape(name) + r"\b")
+def _definition_lines(template: jinja2.Template) -> dict[str, int]:
+    """The line of every `{% set name %}` and `{% macro name(...) %}` in the template's source."""
     try:
-        source = Path(template.filename).read_text(encoding="utf-8")
+        path = Path(template.filename)
+        return _definitions(path, path.stat().st_mtime_ns)
     except (OSError, TypeError):
-        return None
-    for number, line in enumerate(source.splitlines(), start=1):
-        if pattern.search(line):
-            return number
-    return None
+        return {}
+
+
+DEFINITION = re.compile(r"{%-?\s*(?:set|macro)\s+(\w+)")
+
+
+@functools.lru_cache(maxsize=256)
+def _definitions(path: Path, mtime: int) -> dict[str, int]:
+    """Every named word of a template file and the line it is defined on (the first, if twice),
+    read once for each version of the file."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        for name in DEFINITION.findall(line):
+            found.setdefault(name, number)
+    return found
 
 
 def _template_line(template: jinja2.Template | None) -> int | None:
