@@ -30,11 +30,12 @@ class Flow:
 
     def line(self, text: str, size: float = TYPE.small, bold: bool = False, indent: float = 0.0,
              level: float = 0.0, align: str = "left", item: str = "line", where: Problem | None = None,
-             right: tuple[str, float] | None = None) -> Rect:
+             right: tuple[str, float] | None = None, width: float | None = None) -> Rect:
         """One line of plain text, shrunk to the smallest size if it is too wide, and `right`
-        (words and their size) flush right on the same line; returns the line's box."""
+        (words and their size) flush right on the same line; returns the line's box. `width`
+        narrows the line (to centre it under a drawing, say)."""
         height = size / PT_PER_MM
-        box = Rect(self.box.x + indent, self.top - height, self.box.width - indent, height)
+        box = Rect(self.box.x + indent, self.top - height, (width or self.box.width) - indent, height)
         if right:
             words = label(right[0], box, right[1], bold, "right", "bottom", level, item=item, where=where)
             self.marks.append(words)

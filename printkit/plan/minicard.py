@@ -17,7 +17,8 @@ SUIT_SIGNS = {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spad
 SPENT = 0.55  # grey of a spent card: covered, or used up
 STANDING_OUT = 0.82  # grey face of a card that stands out (in a run, say)
 PT_PER_MM = 72 / 25.4
-SMALLEST_INDEX = 4.0  # points: below this the corner index is left out
+SMALLEST_INDEX = 4.0
+WIDEST_RANK = "10"  # ranks are sized for two figures  # points: below this the corner index is left out
 
 
 @dataclass(frozen=True)
@@ -79,9 +80,11 @@ def _rank_over_suit(card: MiniCard, width: float, height: float, pad: float, lev
 
 def _rank(text: str, box: Rect, level: float, bold: bool = True, fill: float = 0.7):
     """`text` centred in the box, as large as leaves a margin round it (its capitals at most
-    `fill` of the box's height, its width at most 85% of the box's), the font's whole box inside it."""
+    `fill` of the box's height, its width at most 85% of the box's), the font's whole box inside it.
+    A rank is sized as if it had two figures, so every card of a diagram shows its rank alike."""
     font = BOLD if bold else "Sans"
-    size = min(_size_for_cap(box.height * fill), box.width * 0.85 / max(em_width(text, font), 1e-6),
+    widest = max(em_width(text, font), em_width(WIDEST_RANK, font) if bold else 0.0, 1e-6)
+    size = min(_size_for_cap(box.height * fill), box.width * 0.85 / widest,
                box.height / (ASCENT + DESCENT) * PT_PER_MM)
     centred = box.y + (box.height - cap_height(size)) / 2
     baseline = min(max(centred, box.y + DESCENT * size / PT_PER_MM), box.top - ASCENT * size / PT_PER_MM)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from printkit.errors import PrintkitError
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line, Polygon
-from printkit.plan.minicard import MiniCard, mini_card
-from printkit.plan.text import Style, fit, label
+from printkit.plan.flow import Flow
+from printkit.plan.minicard import MiniCard, card_row
+from printkit.plan.text import Style, label
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 
@@ -41,19 +42,18 @@ def place_rects(body: Rect, places: int, top: float) -> list[Rect]:
 
 def _mat(body: Rect, letter: str, limit: int, example, words) -> list:
     marks, rest = title_line(body, words.plain("heading", letter), words.where("heading"))
-    marks.append(label(words.plain("direction"), Rect(rest.x, rest.top - 4, rest.width, 4), TYPE.body,
-                       smallest=TYPE.small, valign="top", level=0.2, item="mat direction",
-                       where=words.where("direction")))
-    places = place_rects(body, limit, rest.top - 4 - SPACE)
+    flow = Flow(rest, marks)
+    flow.line(words.plain("direction"), TYPE.body, level=0.2, item="mat direction", where=words.where("direction"))
+    places = place_rects(body, limit, flow.top)
     for n, place in enumerate(places, start=1):
-        marks.append(Box(place, width=0.35, level=0.35, dash=(2.0, 1.5)))
-        marks.append(label(words.plain("place", n), Rect(place.x, place.y + place.height / 2 - 8, place.width, 17),
-                           48, bold=True, align="centre", valign="bottom", level=0.85, item="place number",
-                           where=words.where("place")))
-    first = places[0]
-    marks.append(label(words.plain("first_place"), Rect(first.x + 2, first.y + 8, first.width - 4, 4), 8,
-                       align="centre", valign="bottom", level=0.4, item="first place", where=words.where("first_place")))
-    return marks + _overflow(Rect(body.x, body.y, body.width, places[0].y - body.y - 4), example, words)
+        marks += [Box(place, width=0.35, level=0.35, dash=(2.0, 1.5)),
+                  label(words.plain("place", n), place.inset(SPACE), POKER[1] / 2, bold=True, align="centre",
+                        level=0.85, item="place number", where=words.where("place"))]
+    foot = Rect(places[0].x, places[0].y, POKER[0], POKER[1] / 4).inset(SPACE)
+    marks.append(label(words.plain("first_place"), foot, TYPE.small, align="centre", level=0.4, item="first place",
+                       where=words.where("first_place")))
+    flow.take(POKER[1] + 2 * SPACE)
+    return marks + _overflow(flow.rest, example, words)
 
 
 def _overflow(box: Rect, example, words) -> list:
@@ -61,40 +61,39 @@ def _overflow(box: Rect, example, words) -> list:
     the rule in words beside it."""
     marks, text_x = [], box.x
     if example:
-        drawn, right = _overflow_diagram(box, *example, words)
-        marks, text_x = drawn, right + 12
-    text = Rect(text_x, box.y, box.right - text_x, box.height - 2)
-    return marks + [fit(words.markup("overflow"), text, Style(12.0), "starter-row overflow rule",
-                        words.where("overflow"))]
+        marks, right = _overflow_diagram(box, *example, words)
+        text_x = right + 6 * SPACE
+    rule = Flow(Rect(text_x, box.y, box.right - text_x, box.height))
+    rule.text(words.markup("overflow"), Style(TYPE.heading + 1), "starter-row overflow rule", words.where("overflow"))
+    return marks + rule.marks
 
 
 def _overflow_diagram(box: Rect, row, card: int, words) -> tuple[list, float]:
-    top = box.top - 2
-    marks = [_caption(words, "before", Rect(box.x, top - 4, 120, 4), bold=True)]
-    y = top - 5 - MINI[1]
-    marks += [_mini(box.x + i * STEP, y, value) for i, value in enumerate(row)]
-    row_end = box.x + len(row) * STEP
-    marks.append(Line(Segment(box.x, y - 2.5, row_end - 1.5, y - 2.5), width=0.5))
-    marks.append(_caption(words, "collect", Rect(box.x, y - 7, row_end - box.x, 3.5), align="centre"))
-    marks += _arrow(row_end + 9, y + MINI[1] / 2, row_end + 1)
-    marks.append(_mini(row_end + 10, y, card, strong=True))
-    marks.append(_caption(words, "one_too_many", Rect(row_end + 4, y - 7, MINI[0] + 12, 3.5), align="centre"))
-    after_y = y - 18 - MINI[1]
-    marks.append(_caption(words, "after", Rect(box.x, after_y + MINI[1] + 2, 60, 4), bold=True))
-    marks.append(_mini(box.x, after_y, card, strong=True))
-    marks.append(_caption(words, "starts", Rect(box.x + MINI[0] + 3, after_y + MINI[1] / 2 - 2, 120, 4)))
-    return marks, row_end + 10 + MINI[0]
-
-
-def _caption(words, name: str, box: Rect, bold: bool = False, align: str = "left"):
-    return label(words.plain(name), box, TYPE.small + 0.5, bold=bold, align=align, valign="bottom",
-                 smallest=TYPE.smallest, item=f"overflow diagram {name}", where=words.where(name))
-
-
-def _mini(x: float, y: float, value: int, strong: bool = False):
-    """A diagram card with its bottom-left corner at (x, y)."""
-    return mini_card(MiniCard(str(value), look="strong" if strong else "plain"), x + MINI[0] / 2, y + MINI[1] / 2,
-                     MINI[1], MINI[0])
+    """Before: the full row, the card that belongs to it (one too many) pointing at its end; after:
+    that card alone, starting the row. Returns the marks and where the drawing ends on the right."""
+    flow = Flow(box)
+    flow.line(words.plain("before"), bold=True, item="overflow diagram", where=words.where("before"))
+    cards = flow.take(MINI[1])
+    right = cards.x + len(row) * STEP
+    marks = card_row([MiniCard(str(v)) for v in row], cards.x, cards.y, MINI[1], MINI[0], STEP - MINI[0])
+    marks += card_row([MiniCard(str(card), look="strong")], right + 5 * SPACE, cards.y, MINI[1], MINI[0])
+    marks += _arrow(right + 4.5 * SPACE, cards.y + MINI[1] / 2, right + SPACE / 2)
+    flow.space()
+    under = flow.take(0)
+    marks.append(Line(Segment(cards.x, under.y, right - SPACE, under.y), width=0.5))
+    flow.space(0.5)
+    line = flow.line(words.plain("collect"), width=right - cards.x, align="centre", item="overflow diagram",
+                     where=words.where("collect"))
+    marks.append(label(words.plain("one_too_many"), Rect(right + 2 * SPACE, line.y, MINI[0] + 6 * SPACE, line.height),
+                       TYPE.small, align="centre", valign="bottom", item="overflow diagram",
+                       where=words.where("one_too_many")))
+    flow.space(3)
+    flow.line(words.plain("after"), bold=True, item="overflow diagram", where=words.where("after"))
+    after = flow.take(MINI[1])
+    marks += card_row([MiniCard(str(card), look="strong")], after.x, after.y, MINI[1], MINI[0])
+    marks.append(label(words.plain("starts"), Rect(after.x + MINI[0] + SPACE, after.y, 60 * SPACE, after.height),
+                       TYPE.small, item="overflow diagram", where=words.where("starts")))
+    return flow.marks + marks, right + 5 * SPACE + MINI[0]
 
 
 def _arrow(x1: float, y: float, x2: float) -> list:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Line
-from printkit.plan.minicard import MiniCard, mini_card
+from printkit.plan.flow import Flow
+from printkit.plan.minicard import MiniCard, card_row
 from printkit.plan.page import split_rows
-from printkit.plan.text import Style, fit, label
+from printkit.plan.text import Style, label
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 
@@ -16,7 +17,7 @@ from .model import row_letter
 INTRO = 12.0
 MINI = (8.0, 9.5, 1.2)  # the exercise's cards: width, height and the gap between them
 ROW_STEP = MINI[1] + 1.5  # 11 mm a row
-SMALL = (5.2, 5.6)  # the key's cards for the rows after
+SMALL = (5.2, 5.6, 0.4)  # the key's cards for the rows after: width, height, gap
 TITLE = 8.0
 GAP = 4.0
 
@@ -29,20 +30,20 @@ def key_pages(kit, body: Rect) -> list[list]:
     return _pages(kit, body, "practice-key", _key_exercise)
 
 
-def _pages(kit, body: Rect, template: str, draw) -> list[list]:
+def _pages(kit, body: Rect, template: str, exercise) -> list[list]:
     words = kit.words(template)
     items = kit.model.exercises
     head, rest = title_line(body, words.plain("heading"), words.where("heading"))
-    intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(9.0),
-                f"{template} intro", words.where("intro"))
-    area = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE)
-    per_page = int((area.height + GAP) // (exercise_height(kit.model.setup) + GAP))
+    intro = Flow(rest, head)
+    intro.text(words.markup("intro"), Style(TYPE.body), f"{template} intro", words.where("intro"), INTRO)
+    intro.space()
+    per_page = int((intro.rest.height + GAP) // (exercise_height(kit.model.setup) + GAP))
     pages = []
     for start in range(0, len(items), per_page):
-        marks = head + [intro]
-        for number, (box, item) in enumerate(zip(split_rows(area, per_page, GAP), items[start:start + per_page]),
+        marks = list(head)
+        for number, (box, item) in enumerate(zip(split_rows(intro.rest, per_page, GAP), items[start:start + per_page]),
                                              start=start + 1):
-            marks += draw(box, number, item, kit.model, words)
+            marks += exercise(box, number, item, kit.model, words)
         pages.append(marks)
     return pages
 
@@ -51,59 +52,64 @@ def exercise_height(setup) -> float:
     return TITLE + setup.starter_rows * ROW_STEP + 3
 
 
-def _frame(box: Rect, number: int, item, model, words) -> tuple[list, float, float]:
+def _frame(box: Rect, number: int, item, model, words) -> tuple[list, Flow]:
     """The box, its title, the rows with every card (room for the longest row the rules allow) and
-    the revealed cards beside them; returns the marks and the x and y where the revealed cards end."""
-    marks = [Box(box, width=0.3, level=0.5, radius=1.5),
-             label(words.plain("exercise", number, item.title or ""), Rect(box.x + 3, box.top - 7, box.width - 6, 5),
-                   10, bold=True, valign="bottom", item=f"exercise {number} title", where=words.where("exercise"))]
-    top = box.top - TITLE
+    the revealed cards beside them; returns the marks and the column (its own marks still to
+    come) where the answers go."""
+    inner = Flow(box.inset(1.5 * SPACE))
+    inner.line(words.plain("exercise", number, item.title or ""), TYPE.heading - 1, bold=True,
+               item=f"exercise {number} title", where=words.where("exercise"))
+    rows = inner.rest
+    marks = [Box(box, width=0.3, level=0.5, radius=1.5)] + inner.marks
     for index, row in enumerate(item.rows):
-        y = top - (index + 1) * ROW_STEP + 1.5
-        marks.append(label(row_letter(index), Rect(box.x + 3, y, 5, MINI[1]), 9, bold=True))
-        marks += _cards(box.x + 9, y, row)
-    column = box.x + 9 + model.setup.row_limit * (MINI[0] + MINI[2]) + 6
-    marks.append(label(words.plain("revealed"), Rect(column, top - 5, 60, 4), TYPE.small + 0.5, bold=True,
-                       valign="bottom", item="revealed", where=words.where("revealed")))
-    marks += _cards(column, top - 5.5 - MINI[1], item.revealed, strong=True)
-    return marks, column, top - 5.5 - MINI[1] - 4
+        y = rows.top - (index + 1) * ROW_STEP
+        marks.append(label(row_letter(index), Rect(rows.x, y, SPACE * 2, MINI[1]), TYPE.body, bold=True))
+        marks += _cards(rows.x + 3 * SPACE, y, row)
+    left = rows.x + 6 * SPACE + model.setup.row_limit * (MINI[0] + MINI[2])
+    column = Flow(Rect(left, box.y + SPACE, box.right - 2 * SPACE - left, rows.top - box.y - SPACE))
+    column.line(words.plain("revealed"), bold=True, item="revealed", where=words.where("revealed"))
+    strip = column.take(MINI[1])
+    marks += _cards(strip.x, strip.y, item.revealed, strong=True)
+    column.space()
+    return marks, column
 
 
 def _cards(x: float, y: float, cards, strong: bool = False) -> list:
     """A row of the exercise's cards, the first with its bottom-left corner at (x, y)."""
     width, height, gap = MINI
-    return [mini_card(MiniCard(str(card), look="strong" if strong else "plain"),
-                      x + i * (width + gap) + width / 2, y + height / 2, height, width) for i, card in enumerate(cards)]
+    return card_row([MiniCard(str(card), look="strong" if strong else "plain") for card in cards], x, y, height,
+                    width, gap)
 
 
 def _sheet_exercise(box: Rect, number: int, item, model, words) -> list:
-    marks, column, below = _frame(box, number, item, model, words)
-    step = (below - box.y - 2) / len(item.revealed)
-    for i, card in enumerate(sorted(item.revealed)):
-        y = below - i * step - 3.5
-        marks.append(label(words.plain("answer", card), Rect(column, y, box.right - 4 - column, 4), 9,
-                           valign="bottom", item="practice answer", where=words.where("answer")))
-        marks.append(Line(Segment(column, y - 2.8, box.right - 4, y - 2.8), width=0.2, level=0.6))
-    return marks
+    """Beside each revealed card, lowest first, a line to write where it goes and what is collected."""
+    marks, column = _frame(box, number, item, model, words)
+    step = column.rest.height / len(item.revealed)
+    for card in sorted(item.revealed):
+        line = column.line(words.plain("answer", card), TYPE.body, item="practice answer", where=words.where("answer"))
+        marks.append(Line(Segment(line.x, line.y - SPACE * 0.75, line.right, line.y - SPACE * 0.75), 0.2, 0.6))
+        column.top = line.top - step
+    return marks + column.marks
 
 
 def _key_exercise(box: Rect, number: int, item, model, words) -> list:
-    marks, column, below = _frame(box, number, item, model, words)
+    """The rows after every revealed card is resolved, and each step in words."""
+    marks, column = _frame(box, number, item, model, words)
     steps = model.steps(item)
-    marks.append(label(words.plain("after"), Rect(column, below - 1, 40, 3.5), 8, bold=True, valign="bottom",
-                       item="rows after", where=words.where("after")))
+    column.line(words.plain("after"), bold=True, item="rows after", where=words.where("after"))
     for index, row in enumerate(steps[-1].rows_after):
-        y = below - 2.5 - (index + 1) * 6.2
-        marks.append(label(row_letter(index), Rect(column, y, 3, SMALL[1]), 6.5, bold=True))
-        marks += [mini_card(MiniCard(str(card)), column + 3.5 + k * 5.6 + SMALL[0] / 2, y + SMALL[1] / 2,
-                            SMALL[1], SMALL[0]) for k, card in enumerate(row)]
+        strip = column.take(SMALL[1])
+        column.space(0.3)
+        marks.append(label(row_letter(index), Rect(strip.x, strip.y, SPACE * 1.5, SMALL[1]), TYPE.smallest, True))
+        marks += card_row([MiniCard(str(card)) for card in row], strip.x + SPACE * 1.75, strip.y, SMALL[1], SMALL[0],
+                          SMALL[2])
     setup = model.setup
-    widest = max(3.5 + setup.row_limit * 5.6, setup.players_max * (MINI[0] + MINI[2]))
-    left = column + widest + 8
+    widest = max(SPACE * 1.75 + setup.row_limit * (SMALL[0] + SMALL[2]), setup.players_max * (MINI[0] + MINI[2]))
+    left = column.box.x + widest + 4 * SPACE
     text = "\n\n".join(_step_text(step, before, words) for step, before in _with_rows_before(steps, item.rows))
-    marks.append(fit(text, Rect(left, box.y + 2, box.right - left - 3, box.top - TITLE - box.y - 2), Style(9.0),
-                     f"practice key exercise {number}", words.where()))
-    return marks
+    answers = Flow(Rect(left, box.y + SPACE, box.right - left - 1.5 * SPACE, box.top - TITLE - box.y - SPACE))
+    answers.text(text, Style(TYPE.body), f"practice key exercise {number}", words.where())
+    return marks + column.marks + answers.marks
 
 
 def _with_rows_before(steps, rows):
