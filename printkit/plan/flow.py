@@ -3,7 +3,7 @@ next starts below it. Drawing code says what comes next, not where it goes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from printkit.errors import Problem
 from printkit.plan.geometry import Rect
@@ -30,14 +30,16 @@ class Flow:
 
     def line(self, text: str, size: float = TYPE.small, bold: bool = False, indent: float = 0.0,
              level: float = 0.0, align: str = "left", item: str = "line", where: Problem | None = None,
-             right: tuple[str, float] | None = None, width: float | None = None) -> Rect:
+             right: tuple | None = None, width: float | None = None) -> Rect:
         """One line of plain text, shrunk to the smallest size if it is too wide, and `right`
-        (words and their size) flush right on the same line; returns the line's box. `width`
+        (words, their size, and whether bold, as the line by default) flush right on the same
+        line; returns the line's box. `width`
         narrows the line (to centre it under a drawing, say)."""
         height = size / PT_PER_MM
         box = Rect(self.box.x + indent, self.top - height, (width or self.box.width) - indent, height)
         if right:
-            words = label(right[0], box, right[1], bold, "right", "bottom", level, item=item, where=where)
+            words = label(right[0], box, right[1], right[2] if len(right) > 2 else bold, "right", "bottom", level,
+                          item=item, where=where)
             self.marks.append(words)
             box = Rect(box.x, box.y, box.width - words.extent.width - SPACE, box.height)
         self.marks.append(label(text, box, size, bold, align, "bottom", level, min(size, TYPE.smallest), item, where))
@@ -54,6 +56,16 @@ class Flow:
         used = Rect(room.x, text.top - text.height, room.width, text.height)
         self.top = used.y
         return used
+
+    def foot(self, markup: str, style: Style, item: str, where: Problem, height: float) -> Rect:
+        """A note set at the bottom of the box, at most `height` mm tall; what comes after it in
+        the flow ends above it."""
+        text = fit(markup, Rect(self.box.x, self.box.y, self.box.width, height), replace(style, valign="bottom"),
+                   item, where)
+        self.marks.append(text)
+        self.box = Rect(self.box.x, self.box.y + text.height + SPACE / 2, self.box.width,
+                        self.box.height - text.height - SPACE / 2)
+        return Rect(self.box.x, text.top - text.height, self.box.width, text.height)
 
     def take(self, height: float) -> Rect:
         """A strip `height` mm tall for a drawing of the caller's."""

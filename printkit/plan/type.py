@@ -24,3 +24,30 @@ class TypeScale:
 
 TYPE = TypeScale()
 SPACE = 2.0  # mm: the spacing unit; every gap is a multiple of it
+
+
+@dataclass(frozen=True)
+class LineWeights:
+    """Line widths in millimetres, from the finest printkit draws to the heaviest."""
+
+    hairline: float = 0.15  # scale-bar ticks, the cells of a map
+    thin: float = 0.25  # inner rules, outlines of small things, crop marks (hairlines vanish on some printers)
+    rule: float = 0.35  # frames of cards and boxes
+    heavy: float = 0.5  # a table's frame, rules between groups, the lines cards are laid on
+    bold: float = 0.7  # a card that stands out
+
+
+@dataclass(frozen=True)
+class Greys:
+    """Greys, 0 black to 1 white: every sheet reads in black-and-white print."""
+
+    ink: float = 0.0
+    note: float = 0.3  # words that help but are not the point: hints, page numbers
+    guide: float = 0.55  # spent cards, guide lines, dashed places to lay a card
+    faint: float = 0.85  # large numbers printed under a card or a pen
+    shade: float = 0.88  # behind headers, on filled cells
+    tint: float = 0.95  # every other row
+
+
+LINE = LineWeights()
+GREY = Greys()

@@ -7,7 +7,9 @@ from __future__ import annotations
 from printkit.plan.cardface import FRAME_INSET, at_both_ends, corner_index, frame, number
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Circle, Line
+from printkit.plan.flow import Flow
 from printkit.plan.text import Style, fit, label
+from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.cards import Card
 
 from .model import rotation_ambiguous
@@ -15,8 +17,10 @@ from .model import rotation_ambiguous
 CENTRE = (60.0, 7.0)  # the large number: its size, and how far its baseline sits below the middle
 PIP = 1.3  # mm, the radius of the penalty pip
 PIP_BELOW_INDEX = 13.5  # below the frame's top
-TEXT_INSET = 6.5
+TEXT_INSET = 6.5  # every word stays this far inside the trim (the safe zone is 3.175 mm)
+PENALTY = 15.0  # the penalty's words stand this far above the card's foot, its pip a line above them
 REFERENCES = 3
+BACK_FRAMES = 5  # the back's frames, one inside the other
 
 
 def deck(kit, sheet) -> list[Card]:
@@ -33,28 +37,32 @@ def _face(size, value: int, words) -> tuple:
     marked = rotation_ambiguous(value)
     index, x = corner_index(str(value), marked)
     end = index + (_pip(x, -FRAME_INSET - PIP_BELOW_INDEX),)
-    penalty = label(words.plain("penalty"), Rect(TEXT_INSET, 15, width - 2 * TEXT_INSET, 4), 8, align="centre",
-                    valign="bottom", level=0.2, item="penalty", where=words.where("penalty"))
+    line = Rect(TEXT_INSET, PENALTY, width - 2 * TEXT_INSET, 2 * SPACE)
+    penalty = label(words.plain("penalty"), line, TYPE.small, align="centre", valign="bottom", level=GREY.note,
+                    item="penalty", where=words.where("penalty"))
     return ((frame(size),) + number(str(value), width / 2, height / 2 - CENTRE[1], CENTRE[0], marked)
-            + at_both_ends(size, end) + (penalty, _pip(width / 2, 20.5)))
+            + at_both_ends(size, end) + (penalty, _pip(width / 2, line.top + 1.5 * SPACE)))
 
 
 def _pip(x: float, y: float) -> Circle:
     """The penalty mark: one pip per card, black, so it survives black-and-white print."""
-    return Circle(x, y, PIP, width=0.25, fill=0.0)
+    return Circle(x, y, PIP, width=LINE.thin, fill=GREY.ink)
 
 
 def _back(size, words) -> tuple:
     width, height = size
     trim = Rect(0, 0, width, height)
-    frames = tuple(frame(size, FRAME_INSET + 2.2 * step, width=0.5 if step == 0 else 0.3,
-                         level=0.0 if step == 0 else 0.55, radius=max(0.5, 2.5 - 0.4 * step)) for step in range(5))
-    band = Rect(8, height / 2 - 10, width - 16, 20)
-    title = fit(words.markup("back"), Rect(band.x + 2, band.y + 6, band.width - 4, band.height - 7.5),
-                Style(10.0, align="centre", valign="middle"), "card back", words.where("back"))
-    note = label(words.plain("back_note"), Rect(band.x + 2, band.y + 2, band.width - 4, 3), 7, align="centre",
-                 valign="bottom", item="card back note", where=words.where("back_note"))
-    return frames + _lattice(trim.inset(FRAME_INSET + 9.5)) + (Box(band, width=0.3, fill=1.0, radius=1.5), title, note)
+    frames = tuple(frame(size, FRAME_INSET + 1.1 * SPACE * step, width=LINE.heavy if step == 0 else LINE.thin,
+                         level=GREY.ink if step == 0 else GREY.guide, radius=max(0.5, 2.5 - 0.4 * step))
+                   for step in range(BACK_FRAMES))
+    band = Rect(4 * SPACE, height / 2 - 5 * SPACE, width - 8 * SPACE, 10 * SPACE)
+    flow = Flow(band.inset(SPACE))
+    flow.foot(words.markup("back_note"), Style(TYPE.smallest, align="centre"), "card back note",
+              words.where("back_note"), 2 * SPACE)
+    flow.text(words.markup("back"), Style(TYPE.body + 0.5, align="centre", valign="middle"), "card back",
+              words.where("back"), height=flow.rest.height)
+    return frames + _lattice(trim.inset(FRAME_INSET + 9.5)) + (Box(band, width=LINE.thin, fill=1.0, radius=1.5),) + \
+        tuple(flow.marks)
 
 
 def _lattice(box: Rect, step: float = 6.0) -> tuple:
@@ -65,7 +73,7 @@ def _lattice(box: Rect, step: float = 6.0) -> tuple:
         for slope in (1, -1):
             seg = _diagonal(box, offset, slope)
             if seg:
-                lines.append(Line(seg, width=0.2, level=0.7))
+                lines.append(Line(seg, width=LINE.hairline, level=0.7))
         offset += step
     return tuple(lines)
 
@@ -80,13 +88,12 @@ def _diagonal(box: Rect, offset: float, slope: int) -> Segment | None:
 
 
 def _reference(size, n: int, words) -> Card:
-    inner = Rect(0, 0, *size).inset(FRAME_INSET + 2.5)
-    title = label(words.plain("reference_title"), Rect(inner.x, inner.top - 3.5, inner.width, 3.5), 7,
-                  valign="bottom", level=0.35, item="reference title", where=words.where("reference_title"))
-    text = fit(words.markup(f"reference_{n}"), Rect(inner.x, inner.y, inner.width, inner.height - 6), Style(10.0),
-               f"deck reference card {n}", words.where(f"reference_{n}"))
-    back_box = Rect(0, 0, *size).inset(FRAME_INSET + 6)
-    back = fit(words.markup("reference_back"), Rect(back_box.x, back_box.y + back_box.height / 2 - 14,
-                                                    back_box.width, 20),
-               Style(9.0, align="centre"), "deck reference back", words.where("reference_back"))
-    return Card(f"reference {n}", (frame(size), title, text), (frame(size), back))
+    face = Flow(Rect(0, 0, *size).inset(FRAME_INSET + 2.5))
+    face.line(words.plain("reference_title"), TYPE.smallest, level=GREY.note, item="reference title",
+              where=words.where("reference_title"))
+    face.space()
+    face.text(words.markup(f"reference_{n}"), Style(TYPE.body + 0.5), f"deck reference card {n}",
+              words.where(f"reference_{n}"))
+    back = fit(words.markup("reference_back"), Rect(0, 0, *size).inset(FRAME_INSET + 3 * SPACE),
+               Style(TYPE.body, align="centre", valign="middle"), "deck reference back", words.where("reference_back"))
+    return Card(f"reference {n}", (frame(size),) + tuple(face.marks), (frame(size), back))

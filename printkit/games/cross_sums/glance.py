@@ -5,13 +5,13 @@ from __future__ import annotations
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table, rows_that_fit
 from printkit.plan.text import Style, fit
-from printkit.plan.type import SPACE
+from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 
 ROW = 4.8
 HEADER = 6.0
 INTRO = 7.0
-TEXT = 7.5
+TEXT = TYPE.smallest + 0.5
 # column -> share of the table's width
 COLUMNS = tuple(Column(name, share, align="left") for name, share in (
     ("number", 0.05), ("title", 0.25), ("grid", 0.06), ("rows", 0.13), ("columns", 0.13), ("highest", 0.08),
@@ -21,12 +21,12 @@ COLUMNS = tuple(Column(name, share, align="left") for name, share in (
 def pages(kit, body: Rect) -> list[list]:
     words = kit.words("at-a-glance")
     head, rest = title_line(body, words.plain("heading"), words.where("heading"))
-    intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(9.0),
+    intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(TYPE.body),
                 "at-a-glance intro", words.where("intro"))
     first = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE / 2)
     scenarios = kit.data["scenarios"]["scenarios"]
     header = Row(tuple(Cell(words.plain(f"col_{c.name}"), bold=True, size=TEXT, where=words.where(f"col_{c.name}"))
-                       for c in COLUMNS), HEADER, shade=0.88)
+                       for c in COLUMNS), HEADER, shade=GREY.shade)
     result, start, area = [], 0, first
     while start < len(scenarios):
         count = rows_that_fit(area.height, HEADER, ROW)
@@ -42,7 +42,7 @@ def _row(kit, index: int, scenario: dict, words) -> Row:
     """A scenario's line; a title too long for its column is an error at the title."""
     where = kit.where("scenarios.yaml", ("scenarios", index, "title"))
     return Row(tuple(Cell(text, size=TEXT, where=where) for text in cells(scenario, words).values()), ROW,
-               shade=0.95 if index % 2 else None, rule="none")
+               shade=GREY.tint if index % 2 else None, rule="none")
 
 
 def cells(scenario: dict, words) -> dict[str, str]:

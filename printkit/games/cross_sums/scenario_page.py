@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
-from printkit.plan.text import Style, fit, label, measure
+from printkit.plan.flow import Flow
+from printkit.plan.text import Style, fit, measure
+from printkit.plan.type import SPACE
 from printkit.plan.type import TYPE
 from printkit.products.sheets import Item
 
@@ -61,13 +63,13 @@ def sheet(kit, body: Rect, index: int) -> list[list]:
 # --- the blocks ---------------------------------------------------------------------------------
 
 def intro(box: Rect, view: ScenarioView) -> list:
-    words = view.words
-    title = fit(f"<b>{words.markup('heading')}</b>", Rect(box.x, box.top - 9, box.width, 9), Style(TYPE.title, TYPE.heading),
-                f"scenario {view.number} title", view.where("title"))
-    rest = f"<i>{words.markup('tagline')}</i>\n\n{words.markup('for_this')}"
-    below = box.top - title.height - 1.0
-    return [title, fit(rest, Rect(box.x, box.y, box.width, below - box.y), Style(10.0),
-                       f"scenario {view.number} introduction", view.where("tagline"))]
+    words, flow = view.words, Flow(box)
+    flow.text(f"<b>{words.markup('heading')}</b>", Style(TYPE.title, TYPE.heading), f"scenario {view.number} title",
+              view.where("title"), height=box.height / 3)
+    flow.space(0.5)
+    flow.text(f"<i>{words.markup('tagline')}</i>\n\n{words.markup('for_this')}", Style(TYPE.body + 0.5),
+              f"scenario {view.number} introduction", view.where("tagline"))
+    return flow.marks
 
 
 def steps_text(view: ScenarioView) -> str:
@@ -89,19 +91,23 @@ def story(box: Rect, view: ScenarioView) -> list:
 
 
 def layout(box: Rect, view: ScenarioView) -> list:
-    marks, area = _titled(box, view.words, ("layout_heading", 5.5), ("layout_note", 9, "layout note"))
-    return marks + diagrams.layout(area, view.setup, view.kit.data["campaign"]["target_suit"])
+    flow = _titled(box, view.words, "layout_heading", "layout_note", 9)
+    return flow.marks + diagrams.layout(flow.rest, view.setup, view.kit.data["campaign"]["target_suit"])
 
 
-def _titled(box: Rect, words, heading: tuple, note: tuple) -> tuple[list, Rect]:
-    """A diagram's heading at the top of its box and its note at the foot; returns them and the
-    room left between. `heading` is (word, room it takes); `note` is (word, largest height, item)."""
-    (title, below), (name, largest, item) = heading, note
-    head = label(words.plain(title), Rect(box.x, box.top - 4, box.width, 4), TYPE.small + 0.5, bold=True,
-                 valign="top", item=title.replace("_", " "), where=words.where(title))
-    foot = fit(words.markup(name), Rect(box.x, box.y, box.width, largest), Style(TYPE.small - 0.5, valign="bottom"),
-               item, words.where(name))
-    return [head, foot], Rect(box.x, box.y + foot.height + 1.5, box.width, box.height - foot.height - 1.5 - below)
+def deck_map(box: Rect, view: ScenarioView) -> list:
+    flow = _titled(box, view.words, "map_heading", "legend", 11)
+    return flow.marks + diagrams.deck_map(flow.rest, view.setup, view.words)
+
+
+def _titled(box: Rect, words, heading: str, note: str, most: float) -> Flow:
+    """A diagram's heading at the top of its box and its note (at most `most` mm tall) at the foot;
+    the flow's rest is the room between them."""
+    flow = Flow(box)
+    flow.line(words.plain(heading), TYPE.small + 0.5, bold=True, item=heading.replace("_", " "),
+              where=words.where(heading))
+    flow.foot(words.markup(note), Style(TYPE.small - 0.5), note.replace("_", " "), words.where(note), most)
+    return flow
 
 
 def deal(box: Rect, view: ScenarioView) -> list:
@@ -109,26 +115,21 @@ def deal(box: Rect, view: ScenarioView) -> list:
     text = "\n\n".join([f"<b>{words.markup('deal_heading')}</b>"]
                        + [words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market",
                                                           "deal_stock", "deal_aside")])
-    return [Box(box, width=0.35, radius=1.5), _text(box.inset(2.5), text, view, "deal", words.where("deal_numbers"),
-                                                    largest=9.0)]
-
-
-def deck_map(box: Rect, view: ScenarioView) -> list:
-    marks, area = _titled(box, view.words, ("map_heading", 4.5), ("legend", 11, "deck map legend"))
-    return marks + diagrams.deck_map(area, view.setup, view.words)
+    return [Box(box, width=0.35, radius=1.5), _text(box.inset(1.25 * SPACE), text, view, "deal",
+                                                    words.where("deal_numbers"), largest=TYPE.small + 1)]
 
 
 def example(box: Rect, view: ScenarioView) -> list:
-    words = view.words
+    words, flow = view.words, Flow(box)
     shown = view.setup.scenario.example
-    marks = [label(words.plain("example_heading"), Rect(box.x, box.top - 5, box.width, 5), TYPE.heading - 1, bold=True,
-                   valign="top", item="effect example heading", where=words.where("example_heading"))]
-    drawn, caption = diagrams.example(Rect(box.x, box.y, box.width, box.height - 6), shown, words, "hearts")
+    flow.line(words.plain("example_heading"), TYPE.heading - 1, bold=True, item="effect example heading",
+              where=words.where("example_heading"))
+    drawn, caption = diagrams.example(flow.rest, shown, words, "hearts")
     after, returned = apply(shown)
     text = words.markup("example_caption", {"effect": shown.effect, "places": shown.places, "at": shown.at,
                                             "hand": shown.hand}, after, returned)
-    return marks + drawn + [_text(caption, text, view, "effect example caption", view.where("effect_example"),
-                                  largest=8.5)]
+    return flow.marks + drawn + [_text(caption, text, view, "effect example caption", view.where("effect_example"),
+                                       largest=TYPE.small + 0.5)]
 
 
 def _text(box: Rect, text: str, view: ScenarioView, what: str, where, largest: float = TYPE.body):

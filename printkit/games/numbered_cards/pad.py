@@ -7,7 +7,7 @@ from printkit.errors import PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table, rows_that_fit
 from printkit.plan.text import Style, fit
-from printkit.plan.type import SPACE, TYPE
+from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 
 INTRO = 12.0
@@ -19,7 +19,7 @@ FOOT = 14.0
 COLUMNS = tuple(Column(name, share, strong=name in ("total_sets", "scored", "result")) for name, share in (
     ("game", 0.9), ("date", 2.0), ("sets", 1.4), ("double_set", 1.9), ("total_sets", 1.4), ("scored", 1.4),
     ("row", 1.4), ("discarded", 1.5), ("others", 1.5), ("result", 1.6)))
-WRITTEN = dict(size=9.0, level=0.35)  # the pad's own numbers and letters, grey under the player's pen
+WRITTEN = dict(size=TYPE.body, level=GREY.note)  # the pad's own numbers and letters, grey under the player's pen
 
 
 def pages(kit, body: Rect) -> list[list]:
@@ -33,8 +33,8 @@ def pages(kit, body: Rect) -> list[list]:
     if games < 1:
         raise PrintkitError([words.where("foot").with_message(f"score pad: no game row fits a "
                                                                 f"{kit.options.paper.name} page")])
-    header = Row(tuple(Cell(words.markup(c.name), bold=True, size=8.5, wrap=True, where=words.where(c.name))
-                       for c in COLUMNS), HEADER_ROW, shade=0.9)
+    header = Row(tuple(Cell(words.markup(c.name), bold=True, size=TYPE.small, wrap=True, where=words.where(c.name))
+                       for c in COLUMNS), HEADER_ROW, shade=GREY.shade)
     rows = [header] + [_game_row(number, words) for number in range(1, games + 1)]
     table = plan_table(Table(COLUMNS, item="score pad"), area, rows, words.where())
     return [marks + list(table.marks)]

@@ -7,7 +7,7 @@ from printkit.errors import PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, narrowest, plan_table
 from printkit.plan.text import Style, fit
-from printkit.plan.type import TYPE
+from printkit.plan.type import GREY, TYPE
 from printkit.products.sheets import title_line
 
 END = 11.0  # the end condition under the title
@@ -35,7 +35,7 @@ def pages(kit, body: Rect) -> list[list]:
     rows += [Row((Cell(str(n), bold=True, size=TYPE.body),) + tuple(Cell(tick=c.name in TICKED) for c in columns[1:]),
                  ROUND_ROW) for n in range(1, rules.rounds + 1)]
     marks += plan_table(Table(columns, item="score sheet"), table, rows, words.where()).marks
-    marks.append(fit(words.markup("foot"), Rect(rest.x, rest.y, rest.width, FOOT), Style(9.0), "score-sheet foot",
+    marks.append(fit(words.markup("foot"), Rect(rest.x, rest.y, rest.width, FOOT), Style(TYPE.body), "score-sheet foot",
                      words.where("foot")))
     return [marks]
 
@@ -64,11 +64,11 @@ def _check_fits(kit, rest: Rect, columns) -> None:
 
 
 def _names(players: int, words) -> Row:
-    names = tuple(Cell(words.plain("player", n), span=len(PARTS), size=TYPE.smallest, level=0.45, align="left")
+    names = tuple(Cell(words.plain("player", n), span=len(PARTS), size=TYPE.smallest, level=GREY.note, align="left")
                   for n in range(1, players + 1))
-    return Row((Cell(),) + names, NAME_ROW, shade=0.9, rule="heavy")
+    return Row((Cell(),) + names, NAME_ROW, shade=GREY.shade, rule="heavy")
 
 
 def _labels(columns, words) -> Row:
-    turned = tuple(Cell(words.plain(c.name), bold=True, size=TYPE.small - 0.5, turned=True) for c in columns[1:])
-    return Row((Cell(words.plain("round"), bold=True, size=TYPE.small - 0.5),) + turned, LABEL_ROW, shade=0.9)
+    turned = tuple(Cell(words.plain(c.name), bold=True, size=TYPE.small, turned=True) for c in columns[1:])
+    return Row((Cell(words.plain("round"), bold=True, size=TYPE.small),) + turned, LABEL_ROW, shade=GREY.shade)

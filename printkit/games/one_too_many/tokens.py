@@ -6,7 +6,9 @@ from __future__ import annotations
 from printkit.plan.cardface import frame
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Polygon
-from printkit.plan.text import Style, fit, label
+from printkit.plan.flow import Flow
+from printkit.plan.text import Style
+from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.cards import Card
 
 TOKEN = (40.0, 40.0)  # mm: easy to pick up, and twenty fit a page
@@ -22,28 +24,29 @@ def deck(kit, sheet) -> list[Card]:
     return [token] * (sheets * sheet.per_sheet)
 
 
-def _name(words, box: Rect, size: float):
-    return label(words.plain("name"), box, size, bold=True, align="centre", valign="bottom", smallest=10,
-                 item="redo token name", where=words.where("name"))
-
-
 def _face(size, words) -> tuple:
-    width, height = size
-    reminder = Rect(INSET + 2, INSET + 2, width - 2 * INSET - 4, height - 16 - INSET - 2)
-    return (frame(size, INSET, radius=2.0), _name(words, Rect(INSET + 2, height - 13, width - 9, 7), 16),
-            fit(words.markup("reminder"), reminder, Style(7.5, align="centre", valign="middle"), "redo token reminder",
-                words.where("reminder")))
+    """The name, large, and what a Redo allows."""
+    flow = Flow(Rect(0, 0, *size).inset(INSET + SPACE))
+    flow.line(words.plain("name"), TYPE.title + 2, bold=True, align="centre", item="redo token name",
+              where=words.where("name"))
+    flow.text(words.markup("reminder"), Style(TYPE.smallest + 0.5, align="centre", valign="middle"),
+              "redo token reminder", words.where("reminder"))
+    return (frame(size, INSET, radius=SPACE),) + tuple(flow.marks)
 
 
 def _back(size, words) -> tuple:
-    width, height = size
-    x, y = width / 2, height / 2
-    return (frame(size, INSET, radius=2.0), _diamond(x, y + 6, 4.0),
-            _name(words, Rect(INSET + 2, y - 5, width - 9, 6), 14),
-            fit(words.markup("back"), Rect(4, 4, width - 8, 8), Style(7.0, align="centre", valign="middle"),
-                "redo token back", words.where("back")))
+    """A Diamond over the name, and the kit's title at the foot."""
+    flow = Flow(Rect(0, 0, *size).inset(INSET + SPACE / 2))
+    flow.foot(words.markup("back"), Style(TYPE.smallest, align="centre"), "redo token back", words.where("back"),
+              4 * SPACE)
+    pip = flow.take(flow.rest.height / 2)
+    flow.line(words.plain("name"), TYPE.title, bold=True, align="centre", item="redo token name",
+              where=words.where("name"))
+    return (frame(size, INSET, radius=SPACE), _diamond(pip.x + pip.width / 2, pip.y + pip.height / 2, 2 * SPACE)) + \
+        tuple(flow.marks)
 
 
 def _diamond(x: float, y: float, half: float) -> Polygon:
     """A Diamond pip centred on (x, y), drawn as a shape, grey inside a black outline."""
-    return Polygon(((x, y + half * 1.25), (x + half, y), (x, y - half * 1.25), (x - half, y)), width=0.2, fill=0.85)
+    tall = half * 1.25
+    return Polygon(((x, y + tall), (x + half, y), (x, y - tall), (x - half, y)), width=LINE.thin, fill=GREY.faint)
