@@ -80,8 +80,8 @@ def test_player_range_must_be_in_order():
 def test_exercises_must_be_possible_positions(rows, revealed, expected):
     problems = check_exercise(rows, revealed, SEED_SETUP)
     assert len(problems) == len(expected)
-    for (path, message), (want_path, words) in zip(problems, expected):
-        assert path == want_path and words in message
+    for found, (want_path, words) in zip(problems, expected):
+        assert found.path == want_path and words in found.message
 
 
 def test_generated_exercises_are_reproducible_valid_and_varied():

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from printkit.errors import Finding
 
+PRACTICE = "practice.yaml"
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -88,25 +90,25 @@ def _target_row(rows, card: int, row_limit: int) -> tuple[int, str]:
     return index, "overflow" if len(rows[index]) >= row_limit else "append"
 
 
-def check_exercise(rows, revealed, setup: Setup) -> list[tuple[tuple, str]]:
-    """Why an exercise cannot happen in a game, as (path within the exercise, message)."""
+def check_exercise(rows, revealed, setup: Setup) -> list[Finding]:
+    """Why an exercise cannot happen in a game; the paths are within the exercise."""
     found = []
     if len(rows) != setup.starter_rows:
-        found.append((("rows",), f"has {len(rows)} rows, the game has {setup.starter_rows}"))
+        found.append(Finding(PRACTICE, ("rows",), f"has {len(rows)} rows, the game has {setup.starter_rows}"))
     for r, row in enumerate(rows):
         if len(row) > setup.row_limit or list(row) != sorted(row):
-            found.append((("rows", r), f"row {list(row)} must hold 1 to {setup.row_limit} cards "
+            found.append(Finding(PRACTICE, ("rows", r), f"row {list(row)} must hold 1 to {setup.row_limit} cards "
                                        f"in increasing order"))
     if not setup.players_min <= len(revealed) <= setup.players_max:
-        found.append((("revealed",), f"reveals {_cards(len(revealed))}, one per player "
+        found.append(Finding(PRACTICE, ("revealed",), f"reveals {_cards(len(revealed))}, one per player "
                                      f"({setup.players_min}-{setup.players_max})"))
     seen = set()
     places = [(("rows", r, k), card) for r, row in enumerate(rows) for k, card in enumerate(row)]
     for path, card in places + [(("revealed", k), card) for k, card in enumerate(revealed)]:
         if card not in setup.cards:
-            found.append((path, f"card {card} is not in the deck"))
+            found.append(Finding(PRACTICE, path, f"card {card} is not in the deck"))
         elif card in seen:
-            found.append((path, f"card {card} is used twice (a deck has one of each)"))
+            found.append(Finding(PRACTICE, path, f"card {card} is used twice (a deck has one of each)"))
         seen.add(card)
     return found
 
@@ -221,8 +223,8 @@ def check(model: Ascending) -> list[Finding]:
                              f"exercises is {model.count} but {len(model.given)} are given"))
     if not found:
         for index, given in enumerate(model.given):
-            found += [Finding("practice.yaml", ("given", index) + path, f"exercise {index + 1}: {problem}")
-                      for path, problem in check_exercise(given.rows, given.revealed, model.setup)]
+            found += [Finding(f.file, ("given", index) + f.path, f"exercise {index + 1}: {f.message}")
+                      for f in check_exercise(given.rows, given.revealed, model.setup)]
     return found
 
 

@@ -24,7 +24,7 @@ def pages(kit, body: Rect) -> list[list]:
     intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(TYPE.body),
                 "at-a-glance intro", words.where("intro"))
     first = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE / 2)
-    scenarios = kit.data["scenarios"]["scenarios"]
+    scenarios = kit.model.scenarios
     header = Row(tuple(Cell(words.plain(f"col_{c.name}"), bold=True, size=TEXT, where=words.where(f"col_{c.name}"))
                        for c in COLUMNS), HEADER, shade=GREY.shade)
     result, start, area = [], 0, first
@@ -38,18 +38,17 @@ def pages(kit, body: Rect) -> list[list]:
     return result
 
 
-def _row(kit, index: int, scenario: dict, words) -> Row:
+def _row(kit, index: int, scenario, words) -> Row:
     """A scenario's line; a title too long for its column is an error at the title."""
     where = kit.where("scenarios.yaml", ("scenarios", index, "title"))
     return Row(tuple(Cell(text, size=TEXT, where=where) for text in cells(scenario, words).values()), ROW,
                shade=GREY.tint if index % 2 else None, rule="none")
 
 
-def cells(scenario: dict, words) -> dict[str, str]:
-    actions = "".join(a[0].upper() for a in scenario["actions"]) or words.plain("no_actions")
-    return {"number": str(scenario["number"]), "title": scenario["title"],
-            "grid": f"{len(scenario['rows'])}×{len(scenario['columns'])}",
-            "rows": " ".join(map(str, scenario["rows"])), "columns": " ".join(map(str, scenario["columns"])),
-            "highest": f"A–{scenario['highest']}", "copies": str(scenario["copies"]), "actions": actions,
-            "hand": str(scenario["hand"]),
-            "distinct": words.plain("distinct_yes" if scenario["distinct"] else "distinct_no")}
+def cells(scenario, words) -> dict[str, str]:
+    actions = "".join(a[0].upper() for a in scenario.actions) or words.plain("no_actions")
+    return {"number": str(scenario.number), "title": scenario.title,
+            "grid": f"{len(scenario.rows)}×{len(scenario.columns)}",
+            "rows": " ".join(map(str, scenario.rows)), "columns": " ".join(map(str, scenario.columns)),
+            "highest": f"A–{scenario.highest}", "copies": str(scenario.copies), "actions": actions,
+            "hand": str(scenario.hand), "distinct": words.plain("distinct_yes" if scenario.distinct else "distinct_no")}

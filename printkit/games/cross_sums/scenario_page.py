@@ -92,7 +92,7 @@ def story(box: Rect, view: ScenarioView) -> list:
 
 def layout(box: Rect, view: ScenarioView) -> list:
     flow = _titled(box, view.words, "layout_heading", "layout_note", 9)
-    return flow.marks + diagrams.layout(flow.rest, view.setup, view.kit.data["campaign"]["target_suit"])
+    return flow.marks + diagrams.layout(flow.rest, view.setup, view.kit.model.campaign.target_suit)
 
 
 def deck_map(box: Rect, view: ScenarioView) -> list:
