@@ -112,10 +112,36 @@ def cmd_booklet(args) -> int:
     of the game that has one (or of the one named), imposed as asked."""
     options = _options(args)
     game, product = _booklet(args.game, args.imposition)
-    target = Path(args.out) if args.out else Path("output") / game.slug / "booklet-export.pdf"
-    output = build_file(game, product, _folder(args.content), target, options, _choices(args))
+    folder = _folder(args.content)
+    target = _export_target(Path(args.out) if args.out else Path("output") / game.slug / "booklet-export.pdf", folder)
+    output = build_file(game, product, folder, target, options, _choices(args))
     print(f"{_shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
     return 0
+
+
+def _export_target(target: Path, content: Path) -> Path:
+    """Where an export may go: never over the project's content or templates, a build's manifest,
+    or a file that is not a PDF."""
+    resolved = target.resolve()
+    project = content.resolve().parent
+    for folder in (content.resolve(), project / "templates"):
+        if resolved.is_relative_to(folder):
+            raise UsageError(f"--out {target}: would write into {_shown(folder)}, the project's own files")
+    if resolved.name.startswith(".printkit"):
+        raise UsageError(f"--out {target}: would replace printkit's own record of a build")
+    if resolved.is_dir():
+        raise UsageError(f"--out {target}: is a folder; give the name of the PDF to write")
+    if resolved.is_file() and not _is_pdf(resolved):
+        raise UsageError(f"--out {target}: is a file that is not a PDF; it is not replaced")
+    return target
+
+
+def _is_pdf(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False
 
 
 def _booklet(name: str | None, imposition: str):

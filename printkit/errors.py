@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One thing wrong with the user's input, located at FILE:LINE (LINE may be unknown)."""
+    """One thing wrong with the user's input, located at FILE:LINE (LINE may be unknown). `text`
+    is the printed text a "does not fit" is about, so the content value in it can be named."""
 
     file: str
     line: int | None
     message: str
+    text: str | None = field(default=None, compare=False)
 
-    def with_message(self, message: str) -> "Problem":
-        return Problem(self.file, self.line, message)
+    def with_message(self, message: str, text: str | None = None) -> "Problem":
+        return Problem(self.file, self.line, message, text)
 
     def __str__(self) -> str:
         message = one_line(self.message)

@@ -20,7 +20,7 @@ from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
 from printkit.manifest import Manifest, key
 from printkit.options import Options
-from printkit.plan.fonts import describe_glyphs, missing_glyphs
+from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
 from printkit.plan.geometry import PAPERS
 from printkit.products import FilePlan
 from printkit.render.draw import render
@@ -56,7 +56,12 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
         return [p for key, value in data.items() for p in unprintable(value, located, path + (key,))]
     if isinstance(data, list):
         return [p for i, value in enumerate(data) for p in unprintable(value, located, path + (i,))]
-    missing = missing_glyphs(data) if isinstance(data, str) else []
+    if not isinstance(data, str):
+        return []
+    if right_to_left(data):
+        return [located.problem(path, f"{dotted(path)}: right-to-left text ({describe_glyphs(right_to_left(data)[:3])}) "
+                                      f"is not supported: it would print reversed")]
+    missing = missing_glyphs(data)
     if not missing:
         return []
     return [located.problem(path, f"{dotted(path)}: the font has no glyph for {describe_glyphs(missing)}; "
@@ -114,15 +119,58 @@ def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
 
 def plan_every(planned: list[Planned]) -> list:
     """Every file's plan, or every problem any of them has."""
-    plans, problems = [], []
+    plans, problems, blamed = [], [], set()
     for item in planned:
         try:
             plans.append(item.file.plan())
         except PrintkitError as error:
-            problems += error.problems
+            for problem in error.problems:
+                value = blame_content(problem, item.kit)
+                if value is not problem:  # one line for a value, not one for each product it is printed on
+                    if (value.file, value.line) in blamed:
+                        continue
+                    blamed.add((value.file, value.line))
+                problems.append(value)
     if problems:
         raise PrintkitError(problems)
     return plans
+
+
+def blame_content(problem: Problem, kit: Kit) -> Problem:
+    """A text that does not fit, found at a template's line: if a value from content stands in
+    it, that value is what the designer changed; the problem is reported at it, the template's
+    line in the message. (The longest value found wins: a title, not a single letter.)"""
+    if not problem.text or problem.file.startswith(kit.game.slug + "/"):
+        return problem
+    text = problem.text
+    found = max(((path, file, value) for file, path, value in _content_texts(kit)
+                 if value in text or (len(text) >= 4 and text in value)),
+                key=lambda hit: len(hit[2]), default=None)
+    if found is None:
+        return problem
+    path, file, value = found
+    shown = f"{problem.file}:{problem.line}" if problem.line else problem.file
+    return kit.located[file].problem(path, f"{dotted(path)}: '{value}' is too long where it is printed "
+                                           f"({shown}: {problem.message})")
+
+
+def _content_texts(kit: Kit):
+    """(content file, key path, text) for every text value of the kit's content long enough to
+    be recognised in a sentence."""
+    for file, located in kit.located.items():
+        for path in located.places:
+            value = _value_at(kit.data[Path(file).stem], path)
+            if isinstance(value, str) and len(value) >= 4:
+                yield file, path, value
+
+
+def _value_at(data, path: tuple):
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def validate(games: list[Game], content: Path) -> int:

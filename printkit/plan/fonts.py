@@ -7,6 +7,7 @@ printkit prints in DejaVu Sans, shipped in the package. Measuring uses ReportLab
 from __future__ import annotations
 
 import functools
+import unicodedata
 from importlib import resources
 
 from reportlab.lib.units import mm
@@ -64,6 +65,13 @@ def _drawable() -> frozenset[str]:
 def missing_glyphs(text: str) -> tuple[str, ...]:
     """Characters of `text` that printkit's fonts cannot draw (they would print as empty boxes)."""
     return tuple(sorted(ch for ch in set(text) - _drawable() if not ch.isspace()))
+
+
+@functools.lru_cache(maxsize=8192)
+def right_to_left(text: str) -> tuple[str, ...]:
+    """Letters written right to left (Hebrew, Arabic): printkit sets lines left to right and
+    would print them reversed, so they are refused where they are written."""
+    return tuple(sorted({ch for ch in text if unicodedata.bidirectional(ch) in ("R", "AL")}))
 
 
 def describe_glyphs(chars) -> str:

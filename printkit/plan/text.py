@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs
+from printkit.plan.fonts import (BOLD, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
+                                 right_to_left)
 from printkit.plan.geometry import Rect
 from printkit.plan.type import TYPE
 
@@ -195,7 +196,11 @@ def check_markup(markup: str, where: Problem, bold: bool = False) -> None:
         words_of(markup, bold)
     except MarkupError as error:
         raise PrintkitError([where.with_message(f"text markup: {error}")]) from None
-    missing = missing_glyphs(re.sub(r"<[^>]*>", "", html.unescape(markup)))
+    plain = re.sub(r"<[^>]*>", "", html.unescape(markup))
+    if right_to_left(plain):
+        raise PrintkitError([where.with_message(f"right-to-left text ({describe_glyphs(right_to_left(plain)[:3])}) "
+                                                f"is not supported: it would print reversed")])
+    missing = missing_glyphs(plain)
     if missing:
         raise PrintkitError([where.with_message(f"the font has no glyph for {describe_glyphs(missing)}")])
 
@@ -350,13 +355,26 @@ def fit(markup: str, box: Rect, style: Style, item: str, where: Problem) -> Text
     if found is None:
         raise PrintkitError([where.with_message(
             f"{item}: text does not fit its {box.width:.0f} x {box.height:.0f} mm box even at "
-            f"{style.smallest:g} pt; shorten it")])
+            f"{style.smallest:g} pt; shorten it", _plain(markup))])
     size, lines, used = found
     return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level)
 
 
 def _top(box: Rect, used: float, valign: str) -> float:
     return {"top": box.top, "middle": box.top - (box.height - used) / 2, "bottom": box.y + used}[valign]
+
+
+def _plain(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]*>", "", markup))
+
+
+def _widest_word(markup: str, width: float, size: float) -> str:
+    """The first word of `markup` too wide for a line `width` mm wide at `size` pt."""
+    for block in parse_blocks(markup):
+        for word in words_of(block.markup, SPACING[block.kind].bold):
+            if word.width * size * SPACING[block.kind].scale > width:
+                return "".join(text for _, text in word.pieces)
+    return _plain(markup)
 
 
 def measure(markup: str, width: float, size: float, bold: bool = False) -> float:
@@ -370,13 +388,14 @@ def measure(markup: str, width: float, size: float, bold: bool = False) -> float
 def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "left",
           valign: str = "middle", level: float = 0.0, smallest: float | None = None,
           item: str = "label", where: Problem | None = None) -> Text:
-    """Plain text on one line in `box`, shrunk in half points down to `smallest` (default: `size`)
-    if it is too wide; an error naming `item` at `where` if it does not fit even then. Vertically
-    the capitals are centred in the box (or stand on its bottom, or hang from its top)."""
+    """Plain text on one line in `box`, shrunk in half points down to `smallest` (default: the
+    smallest legible size) if it is too wide; an error naming `item` at `where` if it does not fit
+    even then. Vertically the capitals are centred in the box (or stand on its bottom, or hang
+    from its top)."""
     font = BOLD if bold else REGULAR
-    if missing_glyphs(text):
+    if missing_glyphs(text) or right_to_left(text):
         _check_glyphs(text, where or Problem("templates", None, ""))
-    low = size if smallest is None else smallest
+    low = min(size, TYPE.smallest) if smallest is None else smallest
     width = em_width(text, font)
     if width * size <= box.width + EPSILON:  # most labels fit at their size
         chosen = size
@@ -386,7 +405,7 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
         where = where or Problem("templates", None, "")
         raise PrintkitError([where.with_message(
             f"{item}: '{text}' does not fit its {box.width:.1f} x {box.height:.1f} mm box at "
-            f"{low:g} pt; shorten it")])
+            f"{low:g} pt; shorten it", text)])
     return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level)
 
 
@@ -412,6 +431,9 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
 
 
 def _check_glyphs(text: str, where: Problem) -> None:
+    if right_to_left(text):
+        raise PrintkitError([where.with_message(f"'{text}': right-to-left text is not supported: it would print "
+                                                f"reversed")])
     missing = missing_glyphs(text)
     if missing:
         raise PrintkitError([where.with_message(f"'{text}': the font has no glyph for {describe_glyphs(missing)}")])
@@ -426,7 +448,8 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
     check_markup(markup, where)
     set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size))
     if set_ is None:
-        raise PrintkitError([where.with_message(f"{item}: a word is wider than the page")])
+        raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
+                                                _widest_word(markup, width, size))])
     pages, page, room = [], [], height
     queue = list(set_)
     while queue:

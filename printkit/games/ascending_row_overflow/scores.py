@@ -52,13 +52,14 @@ def _game(box: Rect, model, words) -> list:
               where=words.where("game_label"), right=(f"{words.plain('date_label')} ____________________", TYPE.body, False))
     marks = line.marks
     cols = columns(box.width, model.deals)
-    header = [_head(words.plain("player"))]
+    header = [_head(words, "player")]
     for deal in range(1, model.deals + 1):
-        header += [_head(words.plain("dealer")), _head(words.plain("deal", deal))]
-    rows = [Row(tuple(header + [_head(words.plain("total"))]), HEADER_ROW, shade=GREY.shade)]
+        header += [_head(words, "dealer"), _head(words, "deal", deal)]
+    rows = [Row(tuple(header + [_head(words, "total")]), HEADER_ROW, shade=GREY.shade)]
     setup = model.setup
     for seat in range(1, setup.players_max + 1):
-        name = Cell(words.plain("optional_seat", seat), size=TYPE.smallest, level=GREY.guide, align="left") \
+        name = Cell(words.plain("optional_seat", seat), size=TYPE.smallest, level=GREY.guide, align="left",
+                    where=words.where("optional_seat")) \
             if seat > setup.players_min else Cell()
         rows.append(Row((name,) + (Cell(tick=True), Cell()) * model.deals + (Cell(),), PLAYER_ROW))
     table = plan_table(Table(cols, item="score sheet"), Rect(box.x, box.y, box.width, box.height - TITLE_ROW),
@@ -66,5 +67,5 @@ def _game(box: Rect, model, words) -> list:
     return marks + list(table.marks)
 
 
-def _head(text: str) -> Cell:
-    return Cell(text, bold=True, size=TYPE.small)
+def _head(words, name: str, *args) -> Cell:
+    return Cell(words.plain(name, *args), bold=True, size=TYPE.small, where=words.where(name))

@@ -8,7 +8,7 @@ from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Group, Line
 from printkit.plan.minicard import MiniCard, card_row
-from printkit.plan.text import Style, label
+from printkit.plan.text import Style, fit
 from printkit.plan.type import SPACE, TYPE
 
 from .model import bust_length
@@ -55,10 +55,10 @@ def _side(side: Flow, rules, words) -> None:
     side.space()
     for which, cards, is_run in rules.ace_runs():
         strip = _cards(side, cards, set(cards) if is_run else set())
-        verdict = words.plain("ace_verdict", is_run, words.plain(which) if is_run else "")
+        verdict = words.markup("ace_verdict", is_run, words.plain(which) if is_run else "")
         x = strip.x + len(cards) * (MINI[0] + 1) + SPACE
-        side.marks.append(label(verdict, Rect(x, strip.y, strip.right - x, strip.height), TYPE.small,
-                                item="Ace example", where=words.where("ace_verdict")))
+        side.marks.append(fit(verdict, Rect(x, strip.y, strip.right - x, strip.height),
+                              Style(TYPE.small, valign="middle"), "Ace example", words.where("ace_verdict")))
     side.space()
     side.line(words.plain("examples_title"), bold=True, item="examples title", where=words.where("examples_title"))
     side.space(0.5)

@@ -64,11 +64,13 @@ def _check_fits(kit, rest: Rect, columns) -> None:
 
 
 def _names(players: int, words) -> Row:
-    names = tuple(Cell(words.plain("player", n), span=len(PARTS), size=TYPE.smallest, level=GREY.note, align="left")
-                  for n in range(1, players + 1))
+    names = tuple(Cell(words.plain("player", n), span=len(PARTS), size=TYPE.smallest, level=GREY.note, align="left",
+                       where=words.where("player")) for n in range(1, players + 1))
     return Row((Cell(),) + names, NAME_ROW, shade=GREY.shade, rule="heavy")
 
 
 def _labels(columns, words) -> Row:
-    turned = tuple(Cell(words.plain(c.name), bold=True, size=TYPE.small, turned=True) for c in columns[1:])
-    return Row((Cell(words.plain("round"), bold=True, size=TYPE.small),) + turned, LABEL_ROW, shade=GREY.shade)
+    turned = tuple(Cell(words.plain(c.name), bold=True, size=TYPE.small, turned=True, where=words.where(c.name))
+                   for c in columns[1:])
+    first = Cell(words.plain("round"), bold=True, size=TYPE.small, where=words.where("round"))
+    return Row((first,) + turned, LABEL_ROW, shade=GREY.shade)
