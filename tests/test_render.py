@@ -7,7 +7,7 @@ import pytest
 
 from printkit.errors import PrintkitError
 from printkit.plan.fonts import missing_glyphs
-from printkit.plan.text import parse_blocks
+from printkit.plan.markup import parse_blocks
 from printkit.render.words import Templates, spelled
 
 @pytest.fixture

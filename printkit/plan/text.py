@@ -1,12 +1,7 @@
-"""Text set into boxes, as data: the words broken into lines with the fonts' metrics, at the
-largest size (in half-point steps) at which they fit the box, before anything is drawn. A text
-that does not fit even at the smallest size is an error naming the content value or template
-line it came from; nothing is ever clipped.
-
-The markup is small: a block syntax (`# ` a heading, `- ` a bullet, a blank line between
-paragraphs) and, inside a block, `<b>`, `<i>` and character entities (`&lt;` `&amp;`), which is
-what the templates write and what autoescaping makes of content.
-"""
+"""Text set into boxes, as data: the words (plan.markup) broken into lines with the fonts'
+metrics, at the largest size (in half-point steps) at which they fit the box, before anything is
+drawn. A text that does not fit even at the smallest size is an error naming the content value
+or template line it came from; nothing is ever clipped."""
 
 from __future__ import annotations
 
@@ -16,8 +11,8 @@ import re
 from dataclasses import dataclass
 
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import (BOLD, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
-                                 right_to_left)
+from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, missing_glyphs, right_to_left
+from printkit.plan.markup import BULLET_AT, SPACING, Block, Word, check_markup, parse_blocks, words_of
 from printkit.plan.geometry import Rect
 from printkit.plan.type import TYPE
 
@@ -26,8 +21,6 @@ STEP = 0.5  # sizes are tried in half points
 EPSILON = 1e-6
 PT_PER_MM = 72 / 25.4
 BULLET = "\u2022"
-SPACES = re.compile(r"[ \t\n\r\f\v]+")
-TAG = re.compile(r"<(/?)([a-zA-Z]*)\s*>|([^<]+)|(<)")
 
 
 # --- what is set: lines of runs, relative to the text's top-left corner ---------------------------
@@ -76,133 +69,6 @@ class Style:
     valign: str = "top"  # top | middle | bottom
     level: float = 0.0
     leading: float = TYPE.leading
-
-
-# --- blocks --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Block:
-    kind: str  # "heading", "bullet" or "para"
-    markup: str
-
-
-def parse_blocks(text: str) -> list[Block]:
-    blocks, lines, kind = [], [], "para"
-
-    def close():
-        if lines:
-            blocks.append(Block(kind, " ".join(lines)))
-            lines.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            close()
-        elif line.startswith("# "):
-            close()
-            kind = "heading"
-            lines.append(line[2:].strip())
-            close()
-        elif line.startswith("- "):
-            close()
-            kind = "bullet"
-            lines.append(line[2:].strip())
-        else:
-            if not lines:
-                kind = "para"
-            lines.append(line)
-    close()
-    return blocks
-
-
-@dataclass(frozen=True)
-class Spacing:
-    """A block kind's size, indent and space around it, each a multiple of the body size."""
-
-    scale: float = 1.0
-    before: float = 0.0
-    after: float = 0.35
-    indent: float = 0.0
-    bold: bool = False
-
-
-SPACING = {"heading": Spacing(scale=1.15, before=0.6, after=0.15, bold=True),
-           "bullet": Spacing(after=0.2, indent=1.1),
-           "para": Spacing()}
-BULLET_AT = 0.2  # the bullet's left edge, a multiple of the size
-
-
-# --- words ---------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Word:
-    pieces: tuple[tuple[str, str], ...]  # (font, text) without spaces
-    width: float  # mm at 1 pt
-    space: float  # the space before it, mm at 1 pt (0 for a block's first word)
-    space_font: str
-
-
-class MarkupError(ValueError):
-    pass
-
-
-@functools.lru_cache(maxsize=16384)
-def words_of(markup: str, bold: bool = False) -> tuple[Word, ...]:
-    """The words of one block's markup, each measured once (at 1 pt: widths scale with size)."""
-    words, pieces, space, space_font = [], [], 0.0, REGULAR
-    for font, text in _pieces(markup, bold):
-        for i, part in enumerate(SPACES.split(text)):
-            if i:  # a space came before this part: the word so far is finished
-                if pieces:
-                    words.append(_word(pieces, space, space_font))
-                    pieces = []
-                space, space_font = em_width(" ", font), font
-            if part:
-                pieces.append((font, part))
-    if pieces:
-        words.append(_word(pieces, space, space_font))
-    if words:
-        words[0] = Word(words[0].pieces, words[0].width, 0.0, words[0].space_font)
-    return tuple(words)
-
-
-def _word(pieces, space: float, space_font: str) -> Word:
-    return Word(tuple(pieces), sum(em_width(text, font) for font, text in pieces), space, space_font)
-
-
-def _pieces(markup: str, bold: bool):
-    """(font, text) for each stretch of the markup between tags, entities decoded."""
-    depth = {"b": int(bold), "i": 0}
-    for match in TAG.finditer(markup):
-        closing, name, text, stray = match.groups()
-        if stray is not None:
-            raise MarkupError("'<' that starts no tag (write &lt; for a literal <)")
-        if text is not None:
-            yield font_for(depth["b"] > 0, depth["i"] > 0), html.unescape(text)
-            continue
-        if name not in depth:
-            raise MarkupError(f"unknown tag <{closing}{name}>: only <b> and <i> are understood")
-        depth[name] += -1 if closing else 1
-        if depth[name] < int(bold and name == "b"):
-            raise MarkupError(f"</{name}> closes no <{name}>")
-    open_tags = [name for name, count in depth.items() if count > int(bold and name == "b")]
-    if open_tags:
-        raise MarkupError(f"<{open_tags[0]}> is not closed")
-
-
-def check_markup(markup: str, where: Problem, bold: bool = False) -> None:
-    """Markup that cannot be set (a stray tag) or glyphs the fonts lack: an error at `where`."""
-    try:
-        words_of(markup, bold)
-    except MarkupError as error:
-        raise PrintkitError([where.with_message(f"text markup: {error}")]) from None
-    plain = re.sub(r"<[^>]*>", "", html.unescape(markup))
-    if right_to_left(plain):
-        raise PrintkitError([where.with_message(f"right-to-left text ({describe_glyphs(right_to_left(plain)[:3])}) "
-                                                f"is not supported: it would print reversed")])
-    missing = missing_glyphs(plain)
-    if missing:
-        raise PrintkitError([where.with_message(f"the font has no glyph for {describe_glyphs(missing)}")])
 
 
 # --- breaking and setting ------------------------------------------------------------------------
