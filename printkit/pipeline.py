@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
-from printkit.games import Game, Kit, all_games
+from printkit.games import all_games
+from printkit.kit import Game, Kit
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
 from printkit.manifest import Manifest, key

@@ -26,6 +26,26 @@ class Rect:
     def inset(self, by: float) -> "Rect":
         return Rect(self.x + by, self.y + by, self.width - 2 * by, self.height - 2 * by)
 
+    def cut_top(self, height: float, gap: float = 0.0) -> tuple["Rect", "Rect"]:
+        """The strip `height` tall along the top, and what is left below it, `gap` apart."""
+        return (Rect(self.x, self.top - height, self.width, height),
+                Rect(self.x, self.y, self.width, self.height - height - gap))
+
+    def cut_bottom(self, height: float, gap: float = 0.0) -> tuple["Rect", "Rect"]:
+        """The strip `height` tall along the bottom, and what is left above it, `gap` apart."""
+        return (Rect(self.x, self.y, self.width, height),
+                Rect(self.x, self.y + height + gap, self.width, self.height - height - gap))
+
+    def cut_left(self, width: float, gap: float = 0.0) -> tuple["Rect", "Rect"]:
+        """The strip `width` wide along the left, and what is left right of it, `gap` apart."""
+        return (Rect(self.x, self.y, width, self.height),
+                Rect(self.x + width + gap, self.y, self.width - width - gap, self.height))
+
+    def cut_right(self, width: float, gap: float = 0.0) -> tuple["Rect", "Rect"]:
+        """The strip `width` wide along the right, and what is left left of it, `gap` apart."""
+        return (Rect(self.right - width, self.y, width, self.height),
+                Rect(self.x, self.y, self.width - width - gap, self.height))
+
     def overlaps(self, other: "Rect") -> bool:
         return (self.x < other.right and other.x < self.right
                 and self.y < other.top and other.y < self.top)

@@ -450,8 +450,8 @@ def drawn_example(page) -> dict[str, list[tuple[str, ...]]]:
     """The example's rows: 'Before' and 'After' -> its slots left to right, each a stack of corner
     indices bottom first (spent cards grey, the top card black; an empty place ()), the hand's
     slot last and marked 'hand'."""
-    words = page.extract_words()
-    labels = {w["text"]: w for w in words if w["text"] in ("Before", "After")}
+    words = page.extract_words(extra_attrs=["fontname"])
+    labels = {w["text"]: w for w in words if w["text"] in ("Before", "After") and "Bold" in w["fontname"]}
     hands = [w for w in words if w["text"] == "Hand"]
     assert sorted(labels) == ["After", "Before"]
     faces = [c for c in page.curves if c["fill"] and white(c["non_stroking_color"])]

@@ -3,7 +3,7 @@ with a separate host key, and a rules reference."""
 
 from __future__ import annotations
 
-from printkit.games import Game
+from printkit.kit import Game
 from printkit.load import Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets

@@ -18,8 +18,11 @@ from . import diagrams
 from .model import apply
 
 GAP = 3.5
+INTRO = 24.0
 MAP_HEIGHT = 44.0
 DEAL_HEIGHT = 34.0
+SIDE = 80.0  # the deal's column beside the layout
+EXAMPLE_HEIGHT = 78.0 - GAP
 
 
 @dataclass(frozen=True)
@@ -149,42 +152,29 @@ def plan_blocks(boxes: dict[str, Rect], view: ScenarioView, only=None) -> list:
 def sheet_boxes(body: Rect, view: ScenarioView) -> dict[str, Rect]:
     """One page, top to bottom: intro, steps, layout beside the deal (and the example), deck map,
     story. The texts get the height they need at full size; the layout takes the rest."""
-    has_example = view.setup.scenario.example is not None
-    heights = {"intro": 24.0, "steps": measure(steps_text(view), body.width, TYPE.body) + 1, "middle": 0.0,
-               "map": 45.0, "story": measure(story_text(view), body.width, TYPE.body) + 1}
-    heights["middle"] = max(85.0, body.height - sum(heights.values()) - 4 * GAP)
-    boxes, top = {}, body.top
-    for name, height in heights.items():
-        boxes[name] = Rect(body.x, max(body.y, top - height), body.width, min(height, top - body.y))
-        top -= height + GAP
-    middle = boxes.pop("middle")
-    side = 80.0 if has_example else 62.0
-    boxes["layout"] = Rect(middle.x, middle.y, middle.width - side - GAP, middle.height)
-    column = Rect(middle.right - side, middle.y, side, middle.height)
-    boxes["deal"] = Rect(column.x, column.top - DEAL_HEIGHT, column.width, DEAL_HEIGHT)
-    if has_example:
-        boxes["example"] = Rect(column.x, column.y, column.width, column.height - DEAL_HEIGHT - 2 * GAP)
-    return boxes
+    intro, rest = body.cut_top(INTRO, GAP)
+    steps, rest = rest.cut_top(measure(steps_text(view), body.width, TYPE.body) + 1, GAP)
+    story, rest = rest.cut_bottom(measure(story_text(view), body.width, TYPE.body) + 1, GAP)
+    deck_map, middle = rest.cut_bottom(MAP_HEIGHT + 1, GAP)
+    column, layout = middle.cut_right(SIDE if view.setup.scenario.example else SIDE - 18, GAP)
+    deal, example = column.cut_top(DEAL_HEIGHT, 2 * GAP)
+    boxes = {"intro": intro, "steps": steps, "layout": layout, "deal": deal, "map": deck_map, "story": story}
+    return boxes | ({"example": example} if view.setup.scenario.example else {})
 
 
 def spread_boxes(page: Rect, view: ScenarioView) -> dict[str, Rect]:
     """Two facing booklet pages of the same size: the story on the left, the set-up on the right.
     The deck map goes under the story unless an effect example needs that room, so the layout
     keeps cards large enough to read."""
-    has_example = view.setup.scenario.example is not None
-    boxes = {"intro": Rect(page.x, page.top - 30, page.width, 30),
-             "deal": Rect(page.x, page.top - 30 - GAP - DEAL_HEIGHT, min(page.width, 80), DEAL_HEIGHT)}
-    story_top = page.top - 30 - 2 * GAP - DEAL_HEIGHT
-    bottom = 78.0 if has_example else MAP_HEIGHT + GAP
-    boxes["story"] = Rect(page.x, page.y + bottom, page.width, story_top - page.y - bottom)
-    if has_example:
-        boxes["example"] = Rect(page.x, page.y, page.width, bottom - GAP)
-    steps_height = min(70.0, measure(steps_text(view), page.width, TYPE.body) + 2)
-    boxes["steps"] = Rect(page.x, page.top - steps_height, page.width, steps_height)
-    boxes["map"] = Rect(page.x, page.y, page.width, MAP_HEIGHT)
-    layout_bottom = page.y + (MAP_HEIGHT + GAP if has_example else 0.0)
-    boxes["layout"] = Rect(page.x, layout_bottom, page.width, page.top - steps_height - GAP - layout_bottom)
-    return boxes
+    example = view.setup.scenario.example is not None
+    intro, rest = page.cut_top(INTRO + 6, GAP)
+    deal, rest = rest.cut_top(DEAL_HEIGHT, GAP)
+    lower, story = rest.cut_bottom(EXAMPLE_HEIGHT if example else MAP_HEIGHT, GAP)
+    steps, right = page.cut_top(min(70.0, measure(steps_text(view), page.width, TYPE.body) + 2), GAP)
+    deck_map, layout = right.cut_bottom(MAP_HEIGHT, GAP) if example else (lower, right)
+    boxes = {"intro": intro, "deal": deal.cut_left(min(page.width, SIDE))[0], "story": story, "steps": steps,
+             "map": deck_map, "layout": layout}
+    return boxes | ({"example": lower} if example else {})
 
 
 def spread_sides(view: ScenarioView) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -3,7 +3,7 @@ duplex backs, a score pad and a one-page rules reference."""
 
 from __future__ import annotations
 
-from printkit.games import Game
+from printkit.kit import Game
 from printkit.load import Choice, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets

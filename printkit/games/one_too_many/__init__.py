@@ -3,7 +3,7 @@ lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules re
 
 from __future__ import annotations
 
-from printkit.games import Game
+from printkit.kit import Game
 from printkit.load import Bool, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets

@@ -1,0 +1,88 @@
+"""A game and its kit: what a game declares (its content files, rules model and products), and
+everything a product needs to plan its files (the checked content and its model, where each value
+was written, the words, the print options and the product options chosen)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from printkit.errors import Finding, Problem
+from printkit.load.schema import Located, Spec
+from printkit.options import Options
+from printkit.products import Product
+from printkit.render.words import Templates
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    title: str
+    files: dict[str, Spec]  # content file name -> schema
+    model: Callable[[dict[str, Any]], Any]  # checked content -> the rules model's view of the game
+    check: Callable[[Any], list[Finding]]  # the rules model's findings
+    products: tuple[Product, ...]
+
+
+@dataclass
+class Kit:
+    """Everything a product needs: the checked content and its model, where each value was
+    written, the words, the print options and the product options chosen."""
+
+    game: Game
+    data: dict[str, Any]  # content file stem -> plain data ("game" for game.yaml)
+    located: dict[str, Located]  # content file name -> places
+    templates: Templates
+    options: Options
+    model: Any = None
+    choices: dict[str, Any] = field(default_factory=dict)  # product options given, by name
+    _memo: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def title(self) -> str:
+        """The game's title as its content gives it (the first content file's `title`)."""
+        return next(iter(self.data.values()))["title"]
+
+    def where(self, file: str, path: tuple = ()) -> Problem:
+        """The FILE:LINE of a content value, for messages about what was built from it."""
+        return self.located[file].problem(path, "")
+
+    def file_title(self, product: str) -> str:
+        return f"{self.title} - {product.lower()}"
+
+    def template_sources(self, names: tuple[str, ...] | None) -> str:
+        """The text of the templates a product reads (for the build manifest): `names` under
+        templates/<game>/, or all of them, and common.j2."""
+        folder = self.templates.folder
+        paths = [folder / self.game.slug / name for name in names] if names is not None else \
+            sorted((folder / self.game.slug).glob("*.j2"))
+        return "".join(path.read_text(encoding="utf-8") if path.is_file() else ""
+                       for path in [folder / "common.j2", *paths])
+
+    def footer(self, product: str) -> "Footer":
+        return Footer(self.templates.render("common.j2"), self.title, product)
+
+    def words(self, product: str, **extra):
+        """The product's template, given the first content file's keys at the top level (game.yaml's,
+        say) and every file by name."""
+        printing = {"duplex": self.options.duplex, "paper": self.options.paper.name}  # how it will be printed
+        context = {**next(iter(self.data.values())), **self.data, "printing": printing, **extra}
+        return self.templates.render(f"{self.game.slug}/{product}.j2", **context)
+
+    def memo(self, key, make: Callable[[], Any]) -> Any:
+        """Work products share within one build (the booklet's pages, planned once for both files)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+
+@dataclass(frozen=True)
+class Footer:
+    """What every sheet page says at its foot: the kit, the product, the page, how to print."""
+
+    words: object  # Words of common.j2
+    title: str
+    product: str
+
+    def text(self, page: int, pages: int) -> str:
+        return self.words.plain("footer", self.title, self.product, page, pages)
