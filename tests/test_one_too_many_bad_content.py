@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, build, overlay, pdfs, validate
+from conftest import BAD, ROOT, build, overlay, pdfs, validate
 
 GAME = "one-too-many"
 G = f"{GAME}/game.yaml"
-FIXTURES = ROOT / "tests" / "fixtures" / "bad" / GAME
+FIXTURES = BAD / GAME
 
 
 def line_of(text: str) -> int:
@@ -66,7 +66,7 @@ def test_every_fixture_folder_is_a_case():
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_build_reports_the_problem_at_its_line(case, project, cli):
-    overlay(case, project, fixtures=FIXTURES)
+    overlay(FIXTURES / case, project)
     code, out, err = build(cli, GAME)
     assert err.splitlines() == CASES[case]
     assert (code, out) == (1, "")
@@ -75,7 +75,7 @@ def test_build_reports_the_problem_at_its_line(case, project, cli):
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_validate_agrees_with_build(case, project, cli):
-    overlay(case, project, fixtures=FIXTURES)
+    overlay(FIXTURES / case, project)
     built, checked = build(cli, GAME), validate(cli)  # validate checks every game
     assert (checked[0], checked[2]) == (built[0], built[2]) == (1, built[2])
 
@@ -89,6 +89,6 @@ def test_real_content_builds(project, cli):
 def test_a_failed_build_leaves_the_previous_output_byte_identical(project, cli):
     assert build(cli, GAME)[0] == 0
     before = pdfs(project / "out")
-    overlay("negative-end-score", project, fixtures=FIXTURES)
+    overlay(FIXTURES / "negative-end-score", project)
     assert build(cli, GAME)[0] == 1
     assert pdfs(project / "out") == before
