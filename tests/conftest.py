@@ -14,8 +14,9 @@ from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
-BAD = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases: bad/<game>/<case>/
+BAD = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases: bad/<game>/<case>/, input and expected.yaml
 GOOD = ROOT / "tests" / "fixtures" / "good"  # content a game's own tests lay over: good/<game>/<name>/
+EXPECTED = "expected.yaml"
 PT = 25.4 / 72  # millimetres per PDF point
 
 
@@ -61,8 +62,8 @@ def overlay(folder: Path, project: Path) -> None:
     """Lay a fixture folder (tests/fixtures/bad/<game>/<case>/, say) over the `project` copy: a file
     replaces its namesake, `<name>.delete` deletes it, `<name>.edit` edits the real file in place
     (YAML `old` -> `new`; `old` must occur once, or with `after:` the first `old` after the first
-    `after` is replaced)."""
-    files = sorted(path for path in folder.rglob("*") if path.is_file())
+    `after` is replaced). A case's `expected.yaml` is not laid over."""
+    files = sorted(path for path in folder.rglob("*") if path.is_file() and path != folder / EXPECTED)
     assert files, f"fixture {folder.name} is empty"
     for path in files:
         relative = path.relative_to(folder)
@@ -101,6 +102,26 @@ def find(text: str, at: str, after: str | None, where: str) -> int:
     offset = text.find(at, start)
     assert offset >= 0, f"{where}: {at!r} is not in the file" + (f" after {after!r}" if after else "")
     return offset
+
+
+def expected_stderr(folder: Path, project: Path) -> list[str]:
+    """A case's expected.yaml as the lines printkit must print: each entry a `file` as printkit
+    shows it, a `message`, and `at`, a text on the line meant (the first line with it in the
+    overlaid file, or with `after:` the first below the first `after`), or `line: null`."""
+    entries = yaml.safe_load((folder / EXPECTED).read_text(encoding="utf-8"))
+    return [expected_line(entry, project, folder.name) for entry in entries]
+
+
+def expected_line(entry: dict, project: Path, case: str) -> str:
+    assert set(entry) in ({"file", "at", "message"}, {"file", "at", "after", "message"},
+                          {"file", "line", "message"}), f"{case}: {entry}"
+    if "line" in entry:
+        assert entry["line"] is None, f"{case}: give the line by the text on it (`at`), not its number"
+        return f"{entry['file']}: {entry['message']}"
+    text = in_project(project, entry["file"]).read_text(encoding="utf-8")
+    offset = find(text, entry["at"], entry.get("after"), f"{case}: {entry['file']}")
+    line = text.count("\n", 0, offset) + 1
+    return f"{entry['file']}:{line}: {entry['message']}"
 
 
 @pytest.fixture

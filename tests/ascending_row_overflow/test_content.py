@@ -1,8 +1,9 @@
 """Ascending Row Overflow content that is not a bad case: a title with markup characters prints
 literally and names every PDF, an 80-character title fits its card backs or is one located error,
-an unwritable --out.
+a failed build loses no previous PDF even when every PDF would change, an unwritable --out.
 
-The titles are whole game.yaml files in tests/fixtures/good/ascending-row-overflow/<name>/.
+The titles are whole game.yaml files in tests/fixtures/good/ascending-row-overflow/<name>/; the
+failed builds use bad cases from tests/fixtures/bad/ascending-row-overflow/ (see test_bad_content.py).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import re
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from pypdf import PdfReader
 
-from conftest import GOOD, build, overlay, validate
+from conftest import BAD, GOOD, build, expected_stderr, overlay, pdfs, validate
 
 GAME = "ascending-row-overflow"
 G = f"{GAME}/game.yaml"
@@ -85,6 +87,46 @@ def test_title_too_long_for_card_back_is_an_error_or_fits(project, cli):
                 continue  # the scale bars' labels, in the margins
             col = int((char["x0"] - left) // w)
             assert char["x1"] <= left + (col + 1) * w, f"{char['text']!r} runs across a card edge"
+
+
+# --- bad input loses nothing ----------------------------------------------------------------------
+
+def retitle(project: Path) -> None:
+    """A good change that alters every PDF (and still fits on the card backs)."""
+    game = project / "content" / G
+    text = game.read_text(encoding="utf-8")
+    assert "\ntitle: Ascending row overflow\n" in text
+    game.write_text(text.replace("\ntitle: Ascending row overflow\n", "\ntitle: Ascending row overflow II\n"),
+                    encoding="utf-8")
+
+
+def test_retitle_changes_every_pdf(project, cli):
+    """The control that gives the next test its teeth."""
+    assert build(cli, GAME)[0] == 0
+    before = pdfs(project / "out")
+    retitle(project)
+    assert build(cli, GAME)[0] == 0
+    after = pdfs(project / "out")
+    assert all(after[f"{GAME}/{p}.pdf"] != before[f"{GAME}/{p}.pdf"] for p in PRODUCTS)
+
+
+@pytest.mark.parametrize("case", ["practice-row-unsorted", "template-undefined-variable",
+                                  "reference-text-too-long"])
+def test_bad_input_loses_nothing(case, project, cli):
+    """A failing build over a good one: every previous PDF byte-identical, no temporary left.
+    The new title changes every PDF, so a build that wrote what it could would be caught; the
+    content fails in loading, the templates in rendering the first (deck) and last (rules) product."""
+    assert build(cli, GAME)[0] == 0
+    before = pdfs(project / "out")
+    assert {f"{GAME}/{product}.pdf" for product in PRODUCTS} <= set(before)
+    overlay(BAD / GAME / case, project)
+    reason = expected_stderr(BAD / GAME / case, project)[0]
+    retitle(project)
+    code, _, err = build(cli, GAME)
+    assert code == 1
+    assert err.startswith(reason.split(":")[0] + ":"), err  # failed for the case's reason
+    assert pdfs(project / "out") == before
+    assert not list((project / "out").rglob(".*.tmp"))
 
 
 def test_unwritable_output_folder(project, cli):
