@@ -1,5 +1,6 @@
-"""Shared fixtures: the kit built once per test session (A4 and Letter) into temporary folders,
-and helpers to read PDFs back in millimetres."""
+"""Shared fixtures: the kit built once per test session (A4 and Letter) into temporary folders, a
+copy of the project a test may break, the content fixtures laid over it (tests/fixtures/bad/ and
+good/) with the stderr a bad case expects, and helpers to read PDFs back in millimetres."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
-FIXTURES = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases: bad/<game>/<case>/
+BAD = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases: bad/<game>/<case>/, input and expected.yaml
+GOOD = ROOT / "tests" / "fixtures" / "good"  # content a game's own tests lay over: good/<game>/<name>/
+EXPECTED = "expected.yaml"
 PT = 25.4 / 72  # millimetres per PDF point
 
 
@@ -53,31 +56,72 @@ def mm(points: float) -> float:
     return points * PT
 
 
-# --- bad-content fixtures: a folder of files laid over a copy of the project ----------------------
+# --- content fixtures: a folder of files laid over a copy of the project ---------------------------
 
-def overlay(case: str, project: Path, fixtures: Path = FIXTURES) -> None:
-    """Lay tests/fixtures/<set>/<case>/ over the `project` copy: a file replaces its namesake,
-    `<name>.delete` deletes it, `<name>.edit` (YAML `old`/`new`) edits the real file in place."""
-    source = fixtures / case
-    files = sorted(path for path in source.rglob("*") if path.is_file())
-    assert files, f"fixture {case} is empty"
+def overlay(folder: Path, project: Path) -> None:
+    """Lay a fixture folder (tests/fixtures/bad/<game>/<case>/, say) over the `project` copy: a file
+    replaces its namesake, `<name>.delete` deletes it, `<name>.edit` edits the real file in place
+    (YAML `old` -> `new`; `old` must occur once, or with `after:` the first `old` after the first
+    `after` is replaced). A case's `expected.yaml` is not laid over."""
+    files = sorted(path for path in folder.rglob("*") if path.is_file() and path != folder / EXPECTED)
+    assert files, f"fixture {folder.name} is empty"
     for path in files:
-        relative = path.relative_to(source)
-        base = project if relative.parts[0] == "templates" else project / "content"
+        relative = path.relative_to(folder)
+        target = in_project(project, relative.with_suffix("") if path.suffix in (".delete", ".edit") else relative)
         if path.suffix == ".delete":
-            target = base / relative.with_suffix("")
-            assert target.is_file(), f"{case}: nothing to delete at {target}"
+            assert target.is_file(), f"{folder.name}: nothing to delete at {target}"
             target.unlink()
         elif path.suffix == ".edit":
-            target = base / relative.with_suffix("")
-            edit = yaml.safe_load(path.read_text(encoding="utf-8"))
-            text = target.read_text(encoding="utf-8")
-            assert text.count(edit["old"]) == 1, f"{case}: the edit does not apply to {target}"
-            target.write_text(text.replace(edit["old"], edit["new"]), encoding="utf-8")
+            edit(target, yaml.safe_load(path.read_text(encoding="utf-8")), folder.name)
         else:
-            target = base / relative
-            assert target.is_file(), f"{case}: {relative} replaces no file of the project"
+            assert target.is_file(), f"{folder.name}: {relative} replaces no file of the project"
             shutil.copyfile(path, target)
+
+
+def in_project(project: Path, shown: Path | str) -> Path:
+    """A file as printkit shows it (relative to the content folder, or templates/...) in `project`."""
+    shown = Path(shown)
+    return project / shown if shown.parts[0] == "templates" else project / "content" / shown
+
+
+def edit(target: Path, change: dict, case: str) -> None:
+    assert set(change) in ({"old", "new"}, {"old", "new", "after"}), f"{case}: {target.name}.edit: {change}"
+    text = target.read_text(encoding="utf-8")
+    if "after" not in change:
+        assert text.count(change["old"]) == 1, f"{case}: the edit does not apply to {target}"
+    start = find(text, change["old"], change.get("after"), f"{case}: {target.name}")
+    target.write_text(text[:start] + change["new"] + text[start + len(change["old"]):], encoding="utf-8")
+
+
+def find(text: str, at: str, after: str | None, where: str) -> int:
+    """Where the first `at` stands in `text`, or the first after the first `after`."""
+    start = 0
+    if after is not None:
+        assert after in text, f"{where}: {after!r} is not in the file"
+        start = text.index(after) + len(after)
+    offset = text.find(at, start)
+    assert offset >= 0, f"{where}: {at!r} is not in the file" + (f" after {after!r}" if after else "")
+    return offset
+
+
+def expected_stderr(folder: Path, project: Path) -> list[str]:
+    """A case's expected.yaml as the lines printkit must print: each entry a `file` as printkit
+    shows it, a `message`, and `at`, a text on the line meant (the first line with it in the
+    overlaid file, or with `after:` the first below the first `after`), or `line: null`."""
+    entries = yaml.safe_load((folder / EXPECTED).read_text(encoding="utf-8"))
+    return [expected_line(entry, project, folder.name) for entry in entries]
+
+
+def expected_line(entry: dict, project: Path, case: str) -> str:
+    assert set(entry) in ({"file", "at", "message"}, {"file", "at", "after", "message"},
+                          {"file", "line", "message"}), f"{case}: {entry}"
+    if "line" in entry:
+        assert entry["line"] is None, f"{case}: give the line by the text on it (`at`), not its number"
+        return f"{entry['file']}: {entry['message']}"
+    text = in_project(project, entry["file"]).read_text(encoding="utf-8")
+    offset = find(text, entry["at"], entry.get("after"), f"{case}: {entry['file']}")
+    line = text.count("\n", 0, offset) + 1
+    return f"{entry['file']}:{line}: {entry['message']}"
 
 
 @pytest.fixture

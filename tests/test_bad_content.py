@@ -1,276 +1,110 @@
-"""Bad content: every mistake a designer can make is one located line on stderr, exit 1, no
-traceback, the same from `validate` and `build`, and it never costs a previous output.
+"""Bad content, every game: each mistake a designer can make is exactly the lines its case expects
+on stderr (`FILE:LINE: message`), exit 1, no traceback, the same from `validate` as from `build`,
+and it never costs a previous output.
 
-Each case is a folder tests/fixtures/bad/<case>/ holding only the files that differ from the real
-project. They are laid over a copy of it (the `project` fixture):
+A case is a folder tests/fixtures/bad/<game>/<case>/ holding the files that differ from the real
+project, laid over a copy of it (`overlay` in conftest.py), and its expected result:
 
-- `ascending-row-overflow/game.yaml` replaces content/ascending-row-overflow/game.yaml;
-- `templates/...` replaces the file of that name under templates/;
+- `<game>/<file>` replaces content/<game>/<file>, `templates/...` its namesake under templates/;
 - `<name>.delete` (an empty file) deletes content/.../<name>;
-- `<name>.edit` (YAML with `old` and `new`) edits the real file, so a fixture never goes stale.
+- `<name>.edit` (YAML `old`, `new`, optionally `after`) edits the real file, so a case never goes
+  stale: `old` must occur once, or with `after` the first `old` after the first `after` changes;
+- `expected.yaml`: the stderr lines in order, each a `file` as printkit shows it, a `message`, and
+  `at`, a text on the line meant (the first line with it in the overlaid file; with `after`, the
+  first below the first `after`), or `line: null` for a message about the whole file.
 
-The expected lines below were checked by reading each fixture: the LINE is the line of the
-fixture file where the designer has to make the fix.
+The messages were checked by hand against each case, and the `at` texts name the line the designer
+has to fix: never regenerate them from printkit's output. A new case is a new folder; the tests
+below find it.
 """
 
 from __future__ import annotations
 
-import re
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from io import StringIO
 from pathlib import Path
 
-import pdfplumber
 import pytest
-from pypdf import PdfReader
 
-from conftest import FIXTURES as ALL_FIXTURES, build, overlay, pdfs, validate
+from conftest import BAD, CONTENT, EXPECTED, build, expected_stderr, overlay, pdfs, validate
+from printkit.cli import main
+from printkit.games import all_games
 
-ROOT = Path(__file__).resolve().parent.parent
-GAME = "ascending-row-overflow"
-FIXTURES = ALL_FIXTURES / GAME
-G = f"{GAME}/game.yaml"
-P = f"{GAME}/practice.yaml"
-PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
-MARKUP_TITLE = "Rows < Overflow & Co"
-LONG_TITLE = "Ascending Row Overflow, the Deluxe Anniversary Edition with Extra Rows and Cards"
-CARD_WIDTH = 63.5  # mm, poker size
-PT = 25.4 / 72
-
-def line_of(template: str, text: str) -> int:
-    """The line of the real template on which `text` stands (the edits keep line numbers above it)."""
-    lines = (ROOT / "templates" / GAME / template).read_text(encoding="utf-8").splitlines()
-    return next(number for number, line in enumerate(lines, start=1) if text in line)
+GAMES = all_games()
+CASES = [pytest.param(game.name, case.name, id=f"{game.name}/{case.name}")
+         for game in sorted(BAD.iterdir()) for case in sorted(game.iterdir()) if case.is_dir()]
 
 
-def line_of_content(file: str, text: str) -> int:
-    """The line of the real content file on which `text` stands."""
-    lines = (ROOT / "content" / GAME / file).read_text(encoding="utf-8").splitlines()
-    return next(number for number, line in enumerate(lines, start=1) if text in line)
+@dataclass(frozen=True)
+class Build:
+    code: int
+    err: str
+    folder: Path
+    files: dict[str, bytes]
 
 
-# case -> the exact stderr lines of `build` (and of `validate`)
-CASES = {
-    # line 17 is `starter_rows 4` (the colon is missing); line 18 is a correct `row_limit: 4`
-    "malformed-yaml-missing-colon": [
-        f"{G}:17: YAML syntax: could not find expected ':'"],
-    # line 4: `tagline: Reveal numbered cards together: append each ...` (unquoted ': ' in text)
-    "malformed-yaml-colon-in-text": [
-        f"{G}:4: YAML syntax: mapping values are not allowed here"],
-    # line 16: `hand_size: five`
-    "wrong-type-text-for-number": [
-        f"{G}:16: hand_size: expected a whole number, got text 'five'"],
-    # the deck written one card a line (14 `cards:`, 15 `- 1` ...): line 23 is the second `- 8`
-    "duplicate-card": [
-        f"{G}:23: card 8 is listed twice"],
-    # line 14: `cards: [1, ..., 23, 25]`
-    "card-out-of-range-25": [
-        f"{G}:14: card 25 is outside 1-24: the deck must be the cards 1 to 24, once each"],
-    # line 14: `cards: [0, 2, ..., 24]`
-    "card-out-of-range-0": [
-        f"{G}:14: card 0 is outside 1-24: the deck must be the cards 1 to 24, once each"],
-    # line 8: `  max: 5` under players; 5 x 5 + 4 = 29 > 24
-    "too-many-players-for-deck": [
-        f"{G}:8: 5 players need 5 x 5 hand cards + 4 starter rows = 29 cards, but the deck has 24"],
-    # line 16: `hand_sise: 5` - one typo, one message (not a second 'missing hand_size' at line 3)
-    "unknown-key-typo": [
-        f"{G}:16: unknown key 'hand_sise' (did you mean 'hand_size'?)"],
-    # line 20: `colour: red`, like nothing known
-    "unknown-key": [
-        f"{G}:20: unknown key 'colour' (expected one of: title, tagline, players, minutes, deck, "
-        f"hand_size, starter_rows, row_limit, deals_compared)"],
-    # `row_limit:` deleted from the top level, which starts at line 3 (`title:`)
-    "missing-key": [
-        f"{G}:3: row_limit: missing key 'row_limit'"],
-    # `penalty_per_card:` deleted from `deck:` (line 12); line 14 is the unrelated `cards:`
-    "missing-nested-key": [
-        f"{G}:12: deck.penalty_per_card: missing key 'penalty_per_card'"],
-    # lines 16 and 17: `hand_size: 5`, `hand_size: 6`
-    "key-given-twice": [
-        f"{G}:17: key 'hand_size' is given twice (first on line 16)"],
-    # practice.yaml deleted
-    "missing-content-file": [
-        f"{P}: content file is missing"],
-    # line 7: `  min: 5` under players (max stays 4)
-    "players-min-over-max": [
-        f"{G}:7: players.min (5) is more than players.max (4)"],
-    # practice.yaml: 6 `- title:`, 7 `rows:`, 8 `- [3]`, 9 `- [5, 8]`, 10 `- [10, 12, 14]`,
-    # 11 `- [20]`, 12 `revealed: [7, 15, 18]`; each case changes one of them.
-    # line 11 `- [7]`, then 7 again in line 12 `revealed: [7, 15, 18]`
-    "practice-card-reused": [
-        f"{P}:12: exercise 1: card 7 is used twice (a deck has one of each)"],
-    # line 12 `revealed: [7, 15, 30]`
-    "practice-card-not-in-deck": [
-        f"{P}:12: exercise 1: card 30 is not in the deck"],
-    # line 9 `- [8, 5]`
-    "practice-row-unsorted": [
-        f"{P}:9: exercise 1: row [8, 5] must hold 1 to 4 cards in increasing order"],
-    # line 10 `- [9, 10, 11, 12, 14]`, five cards where a row holds four
-    "practice-row-too-long": [
-        f"{P}:10: exercise 1: row [9, 10, 11, 12, 14] must hold 1 to 4 cards in increasing order"],
-    # the line of `row_limit: 5` (edited from 4): four poker cards fill a landscape page
-    "row-limit-beyond-the-mat": [
-        f"{G}:{line_of_content('game.yaml', 'row_limit:')}: row_limit: a starter-row mat shows at most 4 card "
-        "places at 100% on a landscape A4 page, not 5"],
-    # line 3: `title: Ascending row overflow 漢字` - DejaVu Sans has no CJK glyphs
-    "unprintable-character": [
-        f"{G}:3: title: the font has no glyph for '字' (U+5B57), '漢' (U+6F22); it would print as an empty box"],
-    # the line of `# {{ titel }}` in the edited rules.j2
-    "template-undefined-variable": [
-        f"templates/ascending-row-overflow/rules.j2:{line_of('rules.j2', '# {{ title }}')}: "
-        "template: 'titel' is undefined"],
-    # templates/ascending-row-overflow/deck.j2: `{% set reference_1 %}` (line 11) grown by six
-    # long bullets, far more than a card holds even at 7 pt
-    "reference-text-too-long": [
-        f"templates/ascending-row-overflow/deck.j2:{line_of('deck.j2', '{% set reference_1 %}')}: "
-        "deck reference card 1: text does not fit its "
-        "52 x 72 mm box even at 7 pt; shorten it"],
-}
-GOOD_CASES = {"markup-in-title", "title-too-long-for-card-back"}  # fixtures tested on their own, below
+def quietly(*argv: str) -> tuple[int, str]:
+    """printkit's exit code and stderr, outside a test's own capture."""
+    err = StringIO()
+    with redirect_stdout(StringIO()), redirect_stderr(err):
+        code = main(list(argv))
+    return code, err.getvalue()
 
 
-# --- the fixtures themselves ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def previous(tmp_path_factory):
+    """game -> a good build of the real content, made once per game and reused. It is built on
+    Letter and the cases on A4, so a failed build that wrote any file would change its bytes."""
+    builds = {}
 
-def test_every_fixture_folder_is_a_case():
-    folders = {path.name for path in FIXTURES.iterdir() if path.is_dir()}
-    assert folders == set(CASES) | GOOD_CASES
-    assert len(CASES) >= 14
+    def of(game: str) -> Build:
+        if game not in builds:
+            out = tmp_path_factory.mktemp(f"previous-{game}")
+            code, err = quietly("build", game, "--content", str(CONTENT), "--out", str(out), "--paper", "letter")
+            builds[game] = Build(code, err, out, pdfs(out))
+        return builds[game]
+
+    return of
 
 
-# --- each case: one located line, exit 1, validate and build agree ------------------------------
+# --- each case: exactly its lines, exit 1, nothing written, validate agrees, nothing lost -----------
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_build_reports_the_problem_at_its_line(case, project, cli):
-    overlay(case, project, FIXTURES)
-    code, out, err = build(cli, GAME)
-    assert err.splitlines() == CASES[case]
-    assert code == 1
-    assert out == ""
+@pytest.mark.parametrize("game, case", CASES)
+def test_bad_case(game, case, project, cli, previous):
+    """The case built alone (only its game), then validated, then built over a previous build."""
+    folder = BAD / game / case
+    overlay(folder, project)
+    code, out, err = build(cli, game)
+    assert err.splitlines() == expected_stderr(folder, project)
+    assert (code, out) == (1, "")
     assert not (project / "out").exists(), "a failed build wrote something"
+    assert validate(cli, game)[::2] == (code, err), "validate disagrees with build"
+    kept = previous(game)
+    shutil.copytree(kept.folder, project / "kept")
+    assert build(cli, game, out="kept")[0] == 1
+    assert pdfs(project / "kept") == kept.files, "a failed build changed a previous build's files"
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_validate_agrees_with_build(case, project, cli):
-    overlay(case, project, FIXTURES)
-    built = build(cli, GAME)
-    checked = validate(cli, GAME)
-    assert built[0] == 1
-    assert (checked[0], checked[2]) == (built[0], built[2])
+# --- the controls ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_real_content_validates_and_builds(game, previous, tmp_path):
+    """Without a case laid over it, nothing is reported; the previous build the cases keep holds
+    every product of the game, and a build over it that writes changes every PDF in it."""
+    assert quietly("validate", game, "--content", str(CONTENT)) == (0, "")
+    kept = previous(game)
+    assert (kept.code, kept.err) == (0, "")
+    for product in GAMES[game].products:
+        assert any(name.startswith(f"{game}/{product.name}") for name in kept.files), product.name
+    shutil.copytree(kept.folder, tmp_path / "out")
+    assert quietly("build", game, "--content", str(CONTENT), "--out", str(tmp_path / "out")) == (0, "")
+    rebuilt = pdfs(tmp_path / "out")
+    assert [name for name in kept.files if name.endswith(".pdf") and rebuilt[name] == kept.files[name]] == []
 
 
-def test_real_content_validates_and_builds(project, cli):
-    """The control for the cases above: without a fixture, nothing is reported."""
-    assert validate(cli, GAME)[::2] == (0, "")
-    assert build(cli, GAME)[::2] == (0, "")
-
-
-# --- text with markup characters prints literally ----------------------------------------------
-
-def _text(path: Path) -> str:
-    """Every page's text, and the text of each card-sized cell of a 3 x 3 grid centred on the page
-    (cards stand side by side, so a title wrapped on three cards would interleave), with line
-    breaks and runs of spaces made single spaces."""
-    parts = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            parts.append(page.extract_text() or "")
-            w, h = 63.5 / PT, 88.9 / PT
-            left, bottom = (page.width - 3 * w) / 2, (page.height - 3 * h) / 2
-            for col in range(3):
-                for row in range(3):
-                    cell = (left + col * w, bottom + row * h, left + (col + 1) * w, bottom + (row + 1) * h)
-                    if cell[0] >= 0 and cell[1] >= 0 and cell[2] <= page.width and cell[3] <= page.height:
-                        parts.append(page.crop(cell).extract_text() or "")
-    return " | ".join(" ".join(part.split()) for part in parts)
-
-
-def test_markup_characters_in_title_print_literally(project, cli):
-    overlay("markup-in-title", project, FIXTURES)
-    assert validate(cli, GAME)[::2] == (0, "")
-    code, _, err = build(cli, GAME)
-    assert (code, err) == (0, "")
-    for product in PRODUCTS:
-        text = _text(project / "out" / GAME / f"{product}.pdf")
-        assert MARKUP_TITLE in text, product
-        assert "&amp;" not in text and "&lt;" not in text, product
-
-
-def test_every_pdf_is_titled_from_game_yaml(project, cli):
-    """The title in game.yaml names every file (PDF title, and the footers drawn from it)."""
-    overlay("markup-in-title", project, FIXTURES)
-    assert build(cli, GAME)[0] == 0
-    for product in PRODUCTS:
-        metadata = PdfReader(project / "out" / GAME / f"{product}.pdf").metadata
-        assert metadata["/Title"].startswith(f"{MARKUP_TITLE} - "), (product, metadata["/Title"])
-
-
-def test_title_too_long_for_card_back_is_an_error_or_fits(project, cli):
-    """An 80-character title (the most game.yaml allows) must not run across the neighbouring
-    cards of the back sheet: either it is set inside the card, or the build says which line of
-    which file to shorten (the title at game.yaml:3, or the template's back title) and names the
-    item - not "templates: a line: ...", which is no file and no item."""
-    overlay("title-too-long-for-card-back", project, FIXTURES)
-    code, _, err = build(cli, GAME)
-    if code != 0:
-        assert code == 1
-        assert len(err.splitlines()) == 1, err
-        assert re.match(rf"({re.escape(G)}:3|templates/{GAME}/deck\.j2:\d+): .*back", err), err
-        return
-    assert _text(project / "out" / GAME / "deck.pdf").count(LONG_TITLE) >= 24, "the title is not on every back"
-    with pdfplumber.open(project / "out" / GAME / "deck.pdf") as pdf:
-        back = pdf.pages[1]
-        w = 63.5 / PT
-        left = (back.width - 3 * w) / 2
-        for char in back.chars:
-            if char["x0"] < left or char["x1"] > back.width - left:
-                continue  # the scale bars' labels, in the margins
-            col = int((char["x0"] - left) // w)
-            assert char["x1"] <= left + (col + 1) * w, f"{char['text']!r} runs across a card edge"
-
-
-# --- bad input loses nothing ----------------------------------------------------------------------
-
-def retitle(project: Path) -> None:
-    """A good change that alters every PDF (and still fits on the card backs)."""
-    game = project / "content" / G
-    text = game.read_text(encoding="utf-8")
-    assert "\ntitle: Ascending row overflow\n" in text
-    game.write_text(text.replace("\ntitle: Ascending row overflow\n", "\ntitle: Ascending row overflow II\n"),
-                    encoding="utf-8")
-
-
-def test_retitle_changes_every_pdf(project, cli):
-    """The control that gives the next test its teeth."""
-    assert build(cli, GAME)[0] == 0
-    before = pdfs(project / "out")
-    retitle(project)
-    assert build(cli, GAME)[0] == 0
-    after = pdfs(project / "out")
-    assert all(after[f"{GAME}/{p}.pdf"] != before[f"{GAME}/{p}.pdf"] for p in PRODUCTS)
-
-
-@pytest.mark.parametrize("case", ["practice-row-unsorted", "template-undefined-variable",
-                                  "reference-text-too-long"])
-def test_bad_input_loses_nothing(case, project, cli):
-    """A failing build over a good one: every previous PDF byte-identical, no temporary left.
-    The new title changes every PDF, so a build that wrote what it could would be caught; the
-    content fails in loading, the templates in rendering the first (deck) and last (rules) product."""
-    assert build(cli, GAME)[0] == 0
-    before = pdfs(project / "out")
-    assert {f"{GAME}/{product}.pdf" for product in PRODUCTS} <= set(before)
-    overlay(case, project, FIXTURES)
-    retitle(project)
-    code, _, err = build(cli, GAME)
-    assert code == 1
-    assert err.startswith(CASES[case][0].split(":")[0] + ":"), err  # failed for the case's reason
-    assert pdfs(project / "out") == before
-    assert not list((project / "out").rglob(".*.tmp"))
-
-
-def test_unwritable_output_folder(project, cli):
-    """--out under a regular file (chmod would not stop root): one line naming the path, exit 1."""
-    (project / "afile").write_text("not a folder\n")
-    code, out, err = build(cli, GAME, out="afile/out")
-    lines = err.splitlines()
-    assert code == 1
-    assert len(lines) == 1 and lines[0].startswith("afile/out"), err
-    assert "cannot write" in lines[0]
-    assert (project / "afile").read_text() == "not a folder\n"
+def test_every_case_folder_has_an_expected_yaml_and_every_expected_yaml_a_folder():
+    assert {path.name for path in BAD.iterdir()} == set(GAMES), "a folder per game, named as the game"
+    folders = {path.relative_to(BAD) for path in BAD.glob("*/*")}
+    assert {path.parent.relative_to(BAD) for path in BAD.rglob(EXPECTED)} == folders

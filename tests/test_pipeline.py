@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, overlay
+from conftest import BAD, ROOT, expected_stderr, overlay
 from printkit.cli import main
 from printkit.options import Options
 from printkit.pipeline import files, load_all, plan_every, select_games
 from printkit.plan.geometry import PAPERS
 from printkit.plan.marks import Document
 from printkit.render import pdf as pdf_module
-
-FIXTURES = ROOT / "tests" / "fixtures" / "bad"
 
 
 @pytest.fixture
@@ -33,11 +31,11 @@ def test_validate_draws_nothing(project, cli, no_drawing):
 
 
 def test_validate_finds_text_that_does_not_fit_without_drawing(project, cli, no_drawing):
-    overlay("ability-too-long", project, FIXTURES / "numbered-cards")
+    case = BAD / "numbered-cards" / "ability-too-long"
+    overlay(case, project)
     code, _, err = cli("validate", "numbered-cards", "--content", "content")
     assert code == 1
-    assert err == "numbered-cards/game.yaml:31: card 3 ability: text does not fit its 50 x 21 mm box even at 7 pt; " \
-                  "shorten it\n"
+    assert err.splitlines() == expected_stderr(case, project)
 
 
 def test_every_product_plans_a_document_of_pages():
