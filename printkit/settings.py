@@ -4,6 +4,7 @@ command-line option wins over the file; the file wins over printkit's defaults."
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from printkit.errors import PrintkitError
@@ -29,7 +30,7 @@ def path_for(content: Path) -> Path:
 def load(content: Path) -> dict:
     """The settings the project's file gives (only those it gives); {} when there is no file."""
     path = path_for(content)
-    if not path.is_file():
+    if not os.path.lexists(path):  # a folder or a pipe of that name is an error, not "no settings"
         return {}
     data, _, problems = read_content(load_yaml(path, FILE), SPEC)
     if problems:
