@@ -36,7 +36,7 @@ def load_kit(game: Game, content: Path, options: Options) -> Kit:
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(data)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content), options)
+    return Kit(game, data, located, templates_for(content).readable(game.slug), options)
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:
