@@ -17,7 +17,7 @@ from printkit.manifest import Manifest, key
 from printkit.render.pdf import describe_glyphs, missing_glyphs
 from printkit.plan.geometry import PAPERS
 from printkit.render.words import Templates
-from printkit.write import Output, write_outputs
+from printkit.write import Output, recover, write_outputs
 
 
 def load_kit(game: Game, content: Path, options: Options) -> Kit:
@@ -118,6 +118,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     """Load and check everything, draw what changed (everything with `force`), write it, then
     the manifest. Returns (output, changed) for every output, drawn or not."""
     kits = load_all(games, content, options)
+    recover(out)  # an interrupted build's renames rolled back before the manifest is read
     manifest = Manifest(out) if not force else Manifest.empty(out)
     outputs = render(kits, out, manifest)
     drawn = [o for o in outputs if o.data is not None]
