@@ -109,7 +109,7 @@ def _output(path: Path, plan, templates: str, kit: Kit, manifest: Manifest | Non
     pages = manifest.pages_if_fresh(path, fingerprint)
     if pages is None:
         data, pages = plan.render()
-        manifest.record(path, fingerprint, pages)
+        manifest.record(path, fingerprint, pages, data)
         return Output(path, data, pages)
     return Output(path, None, pages)
 
