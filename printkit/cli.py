@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from printkit import __version__, interrupt, settings
+from printkit import __version__, console, interrupt, settings
 from printkit.errors import PrintkitError, UsageError
 from printkit.games import Options
 from printkit.pipeline import booklet, build, select_games, templates_for, validate
@@ -24,9 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        with interrupt.handled():  # SIGTERM too ends through the clean-up below, not mid-write
+        with console.guarded(), interrupt.handled():  # SIGTERM too ends through the clean-up below
             code = args.command(args)
-        sys.stdout.flush()  # inside the try: a closed pipe is reported here, not at exit
+            sys.stdout.flush()  # inside: a closed pipe or a full disk is reported here, not at exit
         return code
     except UsageError as error:
         args.parser.print_usage(sys.stderr)
@@ -43,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `printkit build | head`: the reader has gone, which is not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush is quiet
         return 0
+    except console.StdoutError as error:  # `>&-`, `> /dev/full`
+        print(f"printkit: cannot write to standard output: {error}", file=sys.stderr)
+        if sys.stdout is not None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unwritten
+        return 1
 
 
 def cmd_build(args) -> int:
