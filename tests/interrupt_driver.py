@@ -1,6 +1,7 @@
 """Run by test_interruptions.py in a process of its own: printkit builds with a signal sent to
 this very process just before its K-th file operation (a write, sync, link, rename or unlink),
-for each K asked for; or, with `pause`, a pause at the K-th rename for the test to signal.
+for each K asked for; or, with `pause`, a pause at the K-th operation counted, until the test has
+signalled this process and created the file `work/<K>.sent`.
 
     python interrupt_driver.py SPEC_JSON
 
@@ -28,7 +29,7 @@ OPERATIONS = ("write", "fsync", "link", "replace", "unlink")
 class Fault:
     def __init__(self, signum: int, pause: bool, counting):
         self.signum, self.pause, self.counting = signum, pause, counting
-        self.count, self.at, self.hit = 0, 0, None
+        self.count, self.at, self.hit, self.sent = 0, 0, None, ""
 
     def wrap(self, name: str, real):
         def operation(*args, **kwargs):
@@ -42,9 +43,11 @@ class Fault:
     def strike(self, name: str) -> None:
         self.hit = name
         if self.pause:
-            sys.__stdout__.write("paused\n")  # the test signals this process now
+            sys.__stdout__.write("paused\n")  # the test signals this process, then creates `sent`
             sys.__stdout__.flush()
-            time.sleep(0.5)
+            deadline = time.monotonic() + 30
+            while not os.path.exists(self.sent) and time.monotonic() < deadline:
+                time.sleep(0.01)
         else:
             os.kill(os.getpid(), self.signum)  # acted on at the next bytecode: before the operation
 
@@ -59,7 +62,7 @@ def main() -> None:
     for point in spec["points"]:
         out = os.path.join(spec["work"], str(point))
         shutil.copytree(spec["pristine"], out)
-        fault.count, fault.at, fault.hit = 0, point, None
+        fault.count, fault.at, fault.hit, fault.sent = 0, point, None, out + ".sent"
         err = io.StringIO()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
             code = printkit([part.format(out=out) for part in spec["argv"]])

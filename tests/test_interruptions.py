@@ -79,6 +79,7 @@ def test_a_signal_from_outside_during_the_renames(states, signal_name):
     process = drive(states, signal_name, [3], f"outside-{signal_name}", pause=True)
     assert process.stdout.readline() == "paused\n"
     process.send_signal(getattr(signal, signal_name))
+    (states["root"] / f"outside-{signal_name}" / "3.sent").touch()
     out, err = process.communicate(timeout=60)
     result = json.loads(out)
     assert result["stderr"] == f"printkit: interrupted ({signal_name})\n", err
