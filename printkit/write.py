@@ -69,28 +69,36 @@ def write_outputs(outputs: list[Output]) -> list[tuple[Output, bool]]:
 def recover(folder: Path) -> None:
     """Before a build: roll back what an interrupted batch under `folder` left, and remove the
     temporary files earlier runs left there."""
-    for parent, _, _ in os.walk(folder):
-        _recover(Path(parent))
+    _recover_each(Path(parent) for parent, _, _ in os.walk(folder))
 
 
 def _recover_around(outputs: list[Output]) -> None:
     """The batch's own folders (and the one its journal would be in), not everything below them."""
-    for folder in sorted({_journal_folder(outputs), *(output.path.parent for output in outputs)}):
-        _recover(folder)
+    _recover_each(sorted({_journal_folder(outputs), *(output.path.parent for output in outputs)}))
 
 
-def _recover(folder: Path) -> None:
+def _recover_each(folders) -> None:
+    """Parents before their folders, so a journal is rolled back before the files it needs are
+    seen as left over."""
+    kept: set[str] = set()
+    for folder in folders:
+        _recover(folder, kept)
+
+
+def _recover(folder: Path, kept: set[str]) -> None:
+    """Journals first (they need their backups), then the temporary files no journal still needs."""
     for name in _names(folder):
         found = JOURNAL.fullmatch(name)
         if found and _gone(int(found.group(1))):
-            _roll_back_journal(folder / name)
-    _remove_temporary(folder)
+            kept |= _roll_back_journal(folder / name)
+    _remove_temporary(folder, kept)
 
 
-def _remove_temporary(folder: Path) -> None:
+def _remove_temporary(folder: Path, kept: set[str]) -> None:
     for name in _names(folder):
         found = TEMPORARY.fullmatch(name)
-        if (found and _gone(int(found.group(1)))) or (not found and EARLIER.fullmatch(name)):
+        stale = (found and _gone(int(found.group(1)))) or (not found and EARLIER.fullmatch(name))
+        if stale and os.path.abspath(folder / name) not in kept:
             _unlink(folder / name)
 
 
@@ -169,41 +177,42 @@ class _Batch:
         for rename in self.renames:
             _unlink(rename.old)
 
-    def roll_back(self) -> None:
+    def roll_back(self) -> set[str]:
         """Every target back as it was, no temporary file or new folder left. Safe to run again:
-        it is how a journal is rolled back. Keeps the journal if a file could not be put back."""
+        it is how a journal is rolled back. A file that cannot be put back now stays in the journal,
+        with its backup, for the next run; returns those backups."""
         if self.done:
-            return
+            return set()
         kept = [rename for rename in reversed(self.renames) if not _put_back(rename)]
         for rename in self.renames:
             _unlink(rename.new)
-        if not kept:
+        if kept:
+            with contextlib.suppress(OSError):
+                _write_journal(self.journal, kept)
+        else:
             _unlink(self.journal)
         for folder in sorted(self.made, key=lambda folder: len(folder.parts), reverse=True):
             try:
                 folder.rmdir()
             except OSError:
                 pass  # not empty (an earlier output lives there) or already gone
+        backups = {os.path.abspath(rename.old) for rename in kept}
         for folder in {rename.target.parent for rename in self.renames}:
-            _remove_temporary(folder)  # what an interruption left between two steps
+            _remove_temporary(folder, backups)  # what an interruption left between two steps
+        return backups
 
 
 def _put_back(rename: _Rename) -> bool:
+    """One target as it was before the batch; False if that cannot be done now."""
     try:
-        if rename.old is not None and _same_file(rename.old, rename.target):
-            rename.old.unlink()  # never replaced: nothing to put back (a rename onto it would keep it)
-        elif rename.old is not None and rename.old.exists():
-            os.replace(rename.old, rename.target)
-        elif rename.old is None and not rename.new.exists() and rename.target.exists():
+        if rename.new.exists():  # never renamed into place: the target is as it was
+            _unlink(rename.old)
+        elif rename.old is not None:
+            if rename.old.exists():  # (if not, an earlier roll-back put it back)
+                os.replace(rename.old, rename.target)
+        elif rename.target.exists():
             rename.target.unlink()  # it was new, and renamed into place
         return True
-    except OSError:
-        return False
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
     except OSError:
         return False
 
@@ -229,16 +238,17 @@ def _write_journal(journal: Path, renames: list[_Rename]) -> None:
     _sync({journal.parent})
 
 
-def _roll_back_journal(journal: Path) -> None:
-    """What a process that died in phase two left: its renames undone from its journal."""
+def _roll_back_journal(journal: Path) -> set[str]:
+    """What a process that died in phase two left: its renames undone from its journal; returns
+    the backups it still needs."""
     try:
         entries = json.loads(journal.read_text(encoding="utf-8"))["renames"]
         renames = [_entry(journal.parent, entry) for entry in entries]
     except (OSError, ValueError, KeyError, TypeError):
         _unlink(journal)  # unreadable: the manifest's hashes find any output it left wrong
-        return
+        return set()
     with held():
-        _Batch(journal, [rename for rename in renames if rename is not None]).roll_back()
+        return _Batch(journal, [rename for rename in renames if rename is not None]).roll_back()
 
 
 def _entry(folder: Path, entry: dict) -> _Rename | None:

@@ -121,3 +121,44 @@ def test_a_folder_the_failed_build_made_is_removed(cli, project, monkeypatch):
     code, _, err = build(cli, GAME)
     assert (code, err) == (1, f"out/{GAME}/rules.pdf: cannot write: {os.strerror(errno.EIO)}\n")
     assert not (project / "out").exists()
+
+
+def test_an_immutable_file_without_hard_links(cli, project, a4, monkeypatch):
+    """An immutable file cannot be linked either: its backup is a copy, which is dropped, not put
+    back over it."""
+    real = os.replace
+
+    def link(source, target, **kwargs):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    def replace(source, target):
+        if Path(target).name == "rules.pdf":
+            raise PermissionError(errno.EPERM, os.strerror(errno.EPERM))
+        real(source, target)
+
+    monkeypatch.setattr(os, "link", link)
+    monkeypatch.setattr(os, "replace", replace)
+    assert build_on(cli, "letter") == (1, "", f"out/{GAME}/rules.pdf: cannot write: {os.strerror(errno.EPERM)}\n")
+    assert pdfs(project / "out") == a4
+
+
+def test_a_file_that_cannot_be_put_back_is_left_to_the_next_run(cli, project, a4, monkeypatch):
+    """The rename onto rules.pdf fails, and so does putting the ability cards back: the journal
+    keeps that one rename, and the next build puts them back before anything else."""
+    real = os.replace
+
+    def replace(source, target):
+        if Path(target).name == "rules.pdf" or (Path(target).name == "ability-cards.pdf"
+                                                 and Path(source).suffix == ".old"):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    assert build_on(cli, "letter")[0] == 1
+    journal = project / "out" / f".printkit-journal-{os.getpid()}.json"
+    assert [entry["target"] for entry in json.loads(journal.read_text())["renames"]] == \
+        [f"{GAME}/ability-cards.pdf"]
+    monkeypatch.setattr(os, "replace", real)
+    code, out, _ = build_on(cli, "a4")
+    assert code == 0 and out.splitlines()[-1].startswith("built 3 files (0 changed)")
+    assert pdfs(project / "out") == a4
