@@ -26,7 +26,7 @@ from printkit.plan.geometry import PAPERS
 from printkit.products import FilePlan
 from printkit.render.draw import render
 from printkit.render.words import Templates
-from printkit.write import Output, write_outputs
+from printkit.write import Output, recover, write_outputs
 
 
 # --- load and validate -----------------------------------------------------------------------------
@@ -48,7 +48,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content), options, model, dict(choices or {}))
+    return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}))
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:
@@ -156,13 +156,13 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
 
 
 def _content_texts(kit: Kit):
-    """(content file, key path, text) for every text value of the kit's content long enough to
+    """(content file, key path, text) for every text or number of the kit's content long enough to
     be recognised in a sentence."""
     for file, located in kit.located.items():
         for path in located.places:
             value = _value_at(kit.data[Path(file).stem], path)
-            if isinstance(value, str) and len(value) >= 4:
-                yield file, path, value
+            if isinstance(value, (str, int)) and not isinstance(value, bool) and len(str(value)) >= 4:
+                yield file, path, str(value)
 
 
 def _value_at(data, path: tuple):
@@ -231,6 +231,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not."""
     kits = load_all(games, content, options, choices)
+    recover(out)  # an interrupted build's renames rolled back before the manifest is read
     manifest = Manifest(out) if not force else Manifest.empty(out)
     outputs = _outputs(files(kits, only), out, manifest)
     drawn = [o for o in outputs if o.data is not None]
@@ -253,7 +254,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Outp
     documents = plan_every([item for _, item, _, _ in stale])
     for (index, item, path, fingerprint), document in zip(stale, documents):
         data, pages = render(document, item.kit.options.ink_saver)
-        manifest.record(path, fingerprint, pages)
+        manifest.record(path, fingerprint, pages, data)
         outputs[index] = Output(path, data, pages)
     return outputs
 
