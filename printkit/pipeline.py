@@ -11,7 +11,7 @@ import functools
 import multiprocessing
 import os
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
@@ -176,18 +176,21 @@ def _value_at(data, path: tuple):
 
 def validate(games: list[Game], content: Path) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
-    The papers are planned side by side on two cores; the problems reported are the first
-    paper's that has any (a content mistake is the same on both)."""
-    jobs = [functools.partial(_problems_on, games, content, paper) for paper in PAPERS.values()]
+    Content is loaded and checked once; the papers are then planned side by side on two cores,
+    and the problems reported are the first paper's that has any."""
+    papers = list(PAPERS.values())
+    kits = load_all(games, content, Options(papers[0]))
+    jobs = [functools.partial(_problems_on, [replace(kit, options=Options(paper), _memo={}) for kit in kits])
+            for paper in papers]
     for problems in on_every_core(jobs):
         if problems:
             raise PrintkitError(problems)
     return sum(len(game.products) for game in games)
 
 
-def _problems_on(games: list[Game], content: Path, paper) -> list[Problem]:
+def _problems_on(kits: list[Kit]) -> list[Problem]:
     try:
-        plan_every(files(load_all(games, content, Options(paper))))
+        plan_every(files(kits))
     except PrintkitError as error:
         return error.problems
     return []

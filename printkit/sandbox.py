@@ -91,6 +91,24 @@ def _describe(error: Exception) -> str:
 
 # --- the environment -------------------------------------------------------------------------------
 
+def compiled_templates() -> jinja2.BytecodeCache | None:
+    """Templates compiled once and kept between runs, as Python keeps __pycache__: in the user's
+    cache folder, one for each version of printkit's code and of Jinja (the sandbox changes the
+    code Jinja writes). None where that folder cannot be made private to the user."""
+    from printkit.manifest import code_digest
+
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = base / "printkit" / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        status = folder.stat()
+        if (hasattr(os, "getuid") and status.st_uid != os.getuid()) or status.st_mode & 0o077:
+            return None
+    except (OSError, RuntimeError):
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
 class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox, bounded. `running(context)` goes around every render and macro call."""
 
@@ -98,7 +116,8 @@ class Sandbox(SandboxedEnvironment):
 
     def __init__(self, folder: Path, shown_as: str):
         super().__init__(loader=_Loader(folder, shown_as), undefined=jinja2.StrictUndefined, autoescape=True,
-                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+                         bytecode_cache=compiled_templates())
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
         self.globals.update(range=_range, namespace=_BoundedNamespace)
         self.filters.update({name: _widths_checked(self.filters[name]) for name in WIDTH_FILTERS})
