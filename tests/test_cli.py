@@ -23,7 +23,7 @@ from printkit.pipeline import select_games
 
 GAME = "ascending-row-overflow"
 TITLE = "Ascending row overflow"
-PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
+PRODUCTS = ["deck", "starter-rows", "player-aid", "score-sheet", "practice-sheet", "practice-key", "rules"]
 ALL_GAMES = all_games()
 
 
