@@ -120,10 +120,13 @@ def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
 
 def plan_every(planned: list[Planned]) -> list:
     """Every file's plan, or every problem any of them has."""
-    plans, problems, blamed = [], [], set()
-    for item in planned:
+    plans, problems, blamed = {}, [], set()
+    for item in _summaries_last(planned):
+        if problems and item.file.product.summary:
+            break  # a summary of files that could not be planned would only repeat their problems
         try:
-            plans.append(item.file.plan())
+            plans[id(item)] = item.file.plan()
+            item.kit.pages[item.file.name] = len(plans[id(item)].pages)
         except PrintkitError as error:
             for problem in error.problems:
                 value = blame_content(problem, item.kit)
@@ -134,7 +137,12 @@ def plan_every(planned: list[Planned]) -> list:
                 problems.append(value)
     if problems:
         raise PrintkitError(problems)
-    return plans
+    return [plans[id(item)] for item in planned]
+
+
+def _summaries_last(planned: list[Planned]) -> list[Planned]:
+    """A summary (the print guide) counts the pages of its game's other files: planned after them."""
+    return [i for i in planned if not i.file.product.summary] + [i for i in planned if i.file.product.summary]
 
 
 def blame_content(problem: Problem, kit: Kit) -> Problem:
@@ -246,20 +254,24 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
 def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Output]:
     """Plan every file whose inputs changed, then draw them: an output whose inputs are unchanged
     is not planned again (its Output carries no data and the page count the manifest recorded)."""
-    stale, outputs = [], []
-    for item in planned:
-        path = out / item.kit.game.slug / item.file.name
-        fingerprint = key(item.file.inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
-        pages = manifest.pages_if_fresh(path, fingerprint)
-        outputs.append(Output(path, None, pages) if pages is not None else None)
-        if pages is None:
-            stale.append((len(outputs) - 1, item, path, fingerprint))
-    documents = plan_every([item for _, item, _, _ in stale])
-    for (index, item, path, fingerprint), document in zip(stale, documents):
-        data, pages = render(document, item.kit.options.ink_saver)
-        manifest.record(path, fingerprint, pages, data)
-        outputs[index] = Output(path, data, pages)
-    return outputs
+    outputs = {}
+    for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
+        stale = []
+        for item in (i for i in planned if i.file.product.summary == summaries):
+            path = out / item.kit.game.slug / item.file.name
+            inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)} if summaries else item.file.inputs
+            fingerprint = key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
+            pages = manifest.pages_if_fresh(path, fingerprint)
+            if pages is None:
+                stale.append((item, path, fingerprint))
+            else:
+                outputs[id(item)] = Output(path, None, pages)
+                item.kit.pages[item.file.name] = pages
+        for (item, path, fingerprint), document in zip(stale, plan_every([item for item, _, _ in stale])):
+            data, pages = render(document, item.kit.options.ink_saver)
+            manifest.record(path, fingerprint, pages, data)
+            outputs[id(item)] = Output(path, data, pages)
+    return [outputs[id(item)] for item in planned]
 
 
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:
