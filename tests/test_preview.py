@@ -44,16 +44,19 @@ class Index(HTMLParser):
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.links, self.images, self.tags, self.h2 = [], [], [], []
+        self.links, self.images, self.tags, self.h2, self.ids = [], [], [], [], set()
         self.figures, self.sections = [], []
-        self._open, self._in_pages = [], False
+        self._open, self._in_pages, self._in_nav = [], False, False
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         self.tags.append(tag)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        self._in_nav = self._in_nav or tag == "nav"
         if tag == "a":
             self.links.append(attrs["href"])
-            if self.figures and self.figures[-1]["pdf"] is None:
+            if self.figures and self.figures[-1]["pdf"] is None and attrs["href"].endswith(".pdf"):
                 self.figures[-1]["pdf"] = attrs["href"]
         if tag == "img":
             self.images.append(attrs["src"])
@@ -66,11 +69,12 @@ class Index(HTMLParser):
 
     def handle_endtag(self, tag):
         self._in_pages = False
+        self._in_nav = self._in_nav and tag != "nav"
 
     def handle_data(self, data):
         if self._in_pages:
             self.figures[-1]["pages"] = data
-        if self._open and self._open[-1] == "h2" and data.strip():
+        if self._open and self._open[-1] == "h2" and data.strip() and not self._in_nav:
             self.h2.append(data.strip())
             self._open.append("done")
 
@@ -103,7 +107,9 @@ def built_pdfs(out: Path) -> list[Path]:
 
 
 def test_every_link_and_image_is_relative_and_exists(previewed, index):
-    targets = index.links + index.images
+    targets = [t for t in index.links + index.images if not t.startswith("#")]
+    anchors = [t[1:] for t in index.links if t.startswith("#")]
+    assert anchors and set(anchors) <= index.ids  # every link within the page goes somewhere on it
     assert len(index.images) > 300 and len(index.links) > 300
     for target in targets:
         assert not re.match(r"^[a-z]+:|^/", target), target  # no scheme (http:, file:), no absolute path
