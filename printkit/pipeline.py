@@ -8,12 +8,11 @@ output. `validate` stops after planning, on both papers: it draws nothing.
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
-import traceback
+import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
 from printkit.games import all_games
 from printkit.kit import Game, Kit
@@ -120,24 +119,41 @@ def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
 
 def plan_every(planned: list[Planned]) -> list:
     """Every file's plan, or every problem any of them has."""
-    plans, problems, blamed = {}, [], set()
+    outcomes = {}
     for item in _summaries_last(planned):
-        if problems and item.file.product.summary:
+        if item.file.product.summary and any(isinstance(o, list) for o in outcomes.values()):
             break  # a summary of files that could not be planned would only repeat their problems
-        try:
-            plans[id(item)] = item.file.plan()
-            item.kit.pages[item.file.name] = len(plans[id(item)].pages)
-        except PrintkitError as error:
-            for problem in error.problems:
-                value = blame_content(problem, item.kit)
-                if value is not problem:  # one line for a value, not one for each product it is printed on
-                    if (value.file, value.line) in blamed:
-                        continue
-                    blamed.add((value.file, value.line))
-                problems.append(value)
-    if problems:
-        raise PrintkitError(problems)
-    return [plans[id(item)] for item in planned]
+        outcomes[id(item)] = plan_one(item)
+    failed = [(item.kit, outcomes[id(item)]) for item in _summaries_last(planned)
+              if isinstance(outcomes.get(id(item)), list)]
+    if failed:
+        raise PrintkitError(reported(failed))
+    return [outcomes[id(item)] for item in planned]
+
+
+def plan_one(item: Planned):
+    """A file's plan (its page count noted in its kit, for a summary), or its problems."""
+    try:
+        document = item.file.plan()
+    except PrintkitError as error:
+        return error.problems
+    item.kit.pages[item.file.name] = len(document.pages)
+    return document
+
+
+def reported(failed: list[tuple[Kit, list[Problem]]]) -> list[Problem]:
+    """The problems of the files that could not be planned, each too-long value of content
+    reported once at its own line, not once for every product that prints it."""
+    problems, blamed = [], set()
+    for kit, found in failed:
+        for problem in found:
+            value = blame_content(problem, kit)
+            if value is not problem:
+                if (value.file, value.line) in blamed:
+                    continue
+                blamed.add((value.file, value.line))
+            problems.append(value)
+    return problems
 
 
 def _summaries_last(planned: list[Planned]) -> list[Planned]:
@@ -184,13 +200,12 @@ def _value_at(data, path: tuple):
 
 def validate(games: list[Game], content: Path) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
-    Content is loaded and checked once; the papers are then planned side by side on two cores,
-    and the problems reported are the first paper's that has any."""
+    Content is loaded and checked once; the papers are then planned side by side, and the
+    problems reported are the first paper's that has any."""
     papers = list(PAPERS.values())
     kits = load_all(games, content, Options(papers[0]))
-    jobs = [functools.partial(_problems_on, [replace(kit, options=Options(paper), _memo={}) for kit in kits])
-            for paper in papers]
-    for problems in on_every_core(jobs):
+    on_papers = [[replace(kit, options=Options(paper), _memo={}) for kit in kits] for paper in papers]
+    for problems in each_on_every_core(_problems_on, on_papers):
         if problems:
             raise PrintkitError(problems)
     return sum(len(game.products) for game in games)
@@ -202,37 +217,6 @@ def _problems_on(kits: list[Kit]) -> list[Problem]:
     except PrintkitError as error:
         return error.problems
     return []
-
-
-def on_every_core(jobs: list) -> list:
-    """Each job's result, the jobs run side by side in forked processes where the system has
-    more than one core and can fork (the first in this process); one after the other elsewhere.
-    A forked job is not pickled (the child has it already); only its result travels back."""
-    if len(jobs) < 2 or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [job() for job in jobs]
-    context = multiprocessing.get_context("fork")
-    running = []
-    for job in jobs[1:]:
-        receive, send = context.Pipe(duplex=False)
-        child = context.Process(target=_send_result, args=(job, send), daemon=True)
-        child.start()
-        send.close()
-        running.append((child, receive))
-    results = [jobs[0]()]
-    for child, receive in running:
-        outcome, value = receive.recv()
-        child.join()
-        if outcome == "failed":
-            raise RuntimeError(f"a planning process failed:\n{value}")
-        results.append(value)
-    return results
-
-
-def _send_result(job, send) -> None:
-    try:
-        send.send(("done", job()))
-    except BaseException:  # noqa: B902 - reported in the parent, which raises it
-        send.send(("failed", traceback.format_exc()))
 
 
 # --- render and write ------------------------------------------------------------------------------
@@ -252,8 +236,9 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
 
 
 def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Output]:
-    """Plan every file whose inputs changed, then draw them: an output whose inputs are unchanged
-    is not planned again (its Output carries no data and the page count the manifest recorded)."""
+    """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
+    output whose inputs are unchanged is not planned again (its Output carries no data and the
+    page count the manifest recorded). Nothing is written unless every file could be planned."""
     outputs = {}
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
         stale = []
@@ -267,11 +252,27 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Outp
             else:
                 outputs[id(item)] = Output(path, None, pages)
                 item.kit.pages[item.file.name] = pages
-        for (item, path, fingerprint), document in zip(stale, plan_every([item for item, _, _ in stale])):
-            data, pages = render(document, item.kit.options.ink_saver)
+        drawn = each_on_every_core(_drawn, [item for item, _, _ in stale], weight=_weight)
+        failed = [(item.kit, outcome) for (item, _, _), outcome in zip(stale, drawn) if isinstance(outcome, list)]
+        if failed:
+            raise PrintkitError(reported(failed))
+        for (item, path, fingerprint), (data, pages) in zip(stale, drawn):
+            item.kit.pages[item.file.name] = pages
             manifest.record(path, fingerprint, pages, data)
             outputs[id(item)] = Output(path, data, pages)
     return [outputs[id(item)] for item in planned]
+
+
+def _drawn(item: Planned):
+    """A file planned and drawn: (its PDF, its page count), or the problems of its plan."""
+    outcome = plan_one(item)
+    return outcome if isinstance(outcome, list) else render(outcome, item.kit.options.ink_saver)
+
+
+def _weight(item: Planned) -> int:
+    """How much drawing a file is, near enough to hand out the largest first: the size of what
+    it is drawn from (a booklet's inputs are all its scenarios)."""
+    return len(json.dumps(item.file.inputs, default=str))
 
 
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:
