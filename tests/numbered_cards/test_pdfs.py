@@ -1,7 +1,7 @@
 """The Numbered Cards PDFs read back, on A4 and Letter: 18 poker cards at exactly 63.5 x 88.9 mm,
 card n carrying the seed's n-th ability whole, card 9 reading 9 one way up and 6 the other, the
 kinds as mark, band and word (each kind its own), identical backs mirrored behind their fronts
-with a pattern to the cut line, the score pad and rules.
+with a pattern to the cut line, the player aid, the score pad and rules.
 
 The abilities below are copied by hand from seed 003 (its "Cards:" list, in order), not from
 content; sizes come from the print spec (PRINT.md) via test_pdf_output's readers.
@@ -21,7 +21,7 @@ from readback import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, emb
                       pages, pdf_box, reader, text_of)
 
 GAME = "numbered-cards"
-PRODUCTS = ("ability-cards", "score-pad", "rules")
+PRODUCTS = ("ability-cards", "player-aid", "score-pad", "rules")
 SAFE_ZONE = 25.4 / 8  # text stays 1/8 in inside the trim
 SEED_ABILITIES = [
     ("Discard", "Rearrange all cards in the row."),
@@ -349,6 +349,65 @@ def test_rules_reference_states_the_seeds_rules(built):
                    "more Scored cards than cards remaining in the row and discarded, you win",
                    "ten or more Scored cards"):
         assert phrase in text, phrase
+
+
+def test_the_rules_list_every_card_by_number_with_its_kind(built):
+    _, folder = built
+    (page,) = pages(pdf(folder, "rules"))
+    text = upright_text(page.chars)
+    symbols = kind_symbols()
+    listed = text[text.index("The eighteen cards"):]
+    for number, (kind, ability) in enumerate(SEED_ABILITIES, start=1):
+        assert f"{number} {symbols[kind]} {kind}: {ability}" in listed, number
+
+
+def test_players_pages_carry_only_the_games_words(built):
+    """No sentence from printkit's own notes on a page a player reads."""
+    _, folder = built
+    for product in PRODUCTS:
+        text = " ".join(upright_text(page.chars) for page in pages(pdf(folder, product)))
+        for words in ("manual tabletop kit", "online opponent", "automatic judge", "solver"):
+            assert words not in text, (product, words)
+
+
+def scored_to_win(cards: int) -> int:
+    """The seed: more Scored cards than cards left in the row and discarded, every card ending in
+    one of the three, so Scored > cards - Scored."""
+    return next(scored for scored in range(cards + 1) if scored > cards - scored)
+
+
+def test_player_aid_is_one_page_with_a_turn_the_end_and_the_win(built):
+    paper, folder = built
+    (page,) = pages(pdf(folder, "player-aid"))
+    rule = next(s.box.x0 for s in page.lines if s.box.width <= TOL and s.box.height > 50)  # between the columns
+    text = " ".join(upright_text([c for c in page.chars if (c.box.centre[0] < rule) == left]) for left in (1, 0))
+    for phrase in ("Draw the top card of the deck into your hand", "to either end of the row",
+                   "or discard one to use its Discard ability",
+                   "any adjacent cards that total 19 go to the Scored pile", "With card 13 in them, 18 will do",
+                   "When the deck is empty the game is over: play the final card or use its Discard ability",
+                   f"{scored_to_win(18)} or more of the 18", "card 18 counts as 2 if it was scored",
+                   "A card flipped face down (card 12) is worth 1"):
+        assert phrase in text, (paper, phrase)
+
+
+def test_player_aid_shows_the_kinds_as_the_cards_print_them(built):
+    """The aid's three kind bands look as the cards' bands do, and every card of the deck is
+    listed with its kind and the seed's ability, in number order."""
+    _, folder = built
+    (page,) = pages(pdf(folder, "player-aid"))
+    card_page = fronts_and_backs(folder)[0][0]
+    def looks(shapes):
+        return {(round(s.fill_grey, 2), round(s.width, 2) if s.stroke else 0.0) for s in shapes}
+    on_cards = [s for s in card_page.rects if s.box.width >= CARD_W - 10 and 6 <= s.box.height <= 10]
+    on_aid = [s for s in page.rects if abs(s.box.width - on_cards[0].box.width) <= TOL and 6 <= s.box.height <= 10]
+    assert len(on_aid) == 3 and looks(on_aid) <= looks(fronts_and_backs(folder)[0][0].rects +
+                                                      fronts_and_backs(folder)[0][1].rects)
+    text = upright_text(page.chars)
+    symbols = kind_symbols()
+    listed = text[text.index("The eighteen cards"):]
+    at = 0
+    for number, (kind, ability) in enumerate(SEED_ABILITIES, start=1):
+        at = listed.index(f"{number} {symbols[kind]} {kind} {ability}", at)
 
 
 def test_fonts_are_embedded_and_ink_stays_printable(built):
