@@ -1,7 +1,7 @@
 """The One Too Many PDFs read back: page sizes and scale bars on A4 and Letter, ink only where a
 home printer prints, the end score as content writes it (and as it changes), the score sheet's
-columns and rows, the run examples as an independent check judges them, the Diamonds track's
-places and bust bars to scale, and the Redo tokens' cuts.
+columns (wide enough to write in with six players) and rows, the run examples as an independent
+check judges them, the Diamonds track's places and bust bars to scale, and the Redo tokens' cuts.
 
 Expected numbers come from content and the seed's rules, computed here, never from printkit's code.
 """
@@ -22,7 +22,7 @@ from one_too_many.test_rules import brute_longest, values
 
 GAME = "one-too-many"
 PRODUCTS = ("score-sheet", "player-aid", "diamond-track", "redo-tokens", "rules")
-LANDSCAPE = {"diamond-track"}
+LANDSCAPE = {"diamond-track", "score-sheet"}
 
 
 def game_yaml(content=CONTENT) -> dict:
@@ -125,6 +125,28 @@ def test_the_rules_say_how_this_version_differs(built_a4):
 
 # --- score sheet ---------------------------------------------------------------------------------
 
+LABELS = ("Passed on turn", "Greediest", "Redo", "Points", "Total")  # what the rules call them
+TWO_FIGURES = 8.0  # mm: two figures written by hand, about 3 mm each, and room either side
+TICK_BOX = 3.6
+
+
+def turned_labels(page) -> list[tuple[float, str]]:
+    """The labels that read upwards, left to right: (x of their middle, text)."""
+    columns: dict[float, list] = {}
+    for ch in page.chars:
+        if abs(ch.direction[0]) < 0.1:
+            columns.setdefault(round(ch.origin[0], 1), []).append(ch)
+    return sorted((x, text_of(chars)) for x, chars in columns.items())
+
+
+def column_edges(page) -> list[float]:
+    """The x of every rule that runs down the whole of the rounds, and of the table's sides."""
+    table = max((r.box for r in page.rects if r.stroke), key=lambda b: b.width * b.height)
+    rounds = [line.box.x0 for line in page.lines if line.box.width <= TOL and line.box.y0 <= table.y0 + TOL
+              and line.box.height > table.height / 2]
+    return sorted({round(x, 3) for x in rounds + [table.x0, table.x1]})
+
+
 def test_score_sheet_has_a_column_group_per_player_and_a_row_per_round(built):
     paper, folder = built
     game = game_yaml()
@@ -132,20 +154,44 @@ def test_score_sheet_has_a_column_group_per_player_and_a_row_per_round(built):
     text = text_of(page.chars)
     players = game["players"]["max"]
     assert [n for n in range(1, 20) if f"Player {n}" in text] == list(range(1, players + 1))
-    turned = text_of([c for c in page.chars if abs(c.direction[0]) < 0.1])  # the labels that read upwards
-    for label in ("Passed", "Busted", "Redo", "Points", "Total"):
-        assert turned.split().count(label) == players, (paper, label)
+    labels = [label for _, label in turned_labels(page)]
+    assert labels == list(LABELS) * players, (paper, labels)
+    assert "Busted" not in text and "Turns" in text
     rounds = game["score_sheet"]["rounds"]
     numbers = [c for c in page.chars if c.font.endswith("Bold") and c.size >= 9 and c.text.isdigit()]
     assert {text_of([c]) for c in numbers if len(text_of([c])) == 1} >= {str(n) for n in range(1, 10)}
     assert str(rounds) in text_of(numbers) and str(rounds + 1) not in text_of(numbers)
-    ticks = [s for s in page.rects if abs(s.box.width - 3.6) <= TOL and abs(s.box.height - 3.6) <= TOL]
-    assert len(ticks) == 2 * players * rounds  # a Busted and a Redo box per player per round
+    ticks = [s for s in page.rects if abs(s.box.width - TICK_BOX) <= TOL and abs(s.box.height - TICK_BOX) <= TOL]
+    assert len(ticks) == 2 * players * rounds  # a Greediest and a Redo box per player per round
 
 
-def test_score_sheet_prints_the_tie_break_in_short(built_a4):
+def test_score_sheet_columns_take_two_figures_with_six_players(built):
+    """With the most players the content allows, every player's Passed on turn, Points and Total
+    columns hold two handwritten figures and each tick column its box."""
+    paper, folder = built
+    (page,) = pages(pdf(folder, "score-sheet"))
+    edges = column_edges(page)
+    assert game_yaml()["players"]["max"] == 6
+    widths = {}
+    for x, label in turned_labels(page):
+        column = next(i for i in range(len(edges) - 1) if edges[i] < x < edges[i + 1])
+        widths.setdefault(label, []).append(edges[column + 1] - edges[column])
+    assert {label: len(found) for label, found in widths.items()} == {label: 6 for label in LABELS}
+    for label in ("Passed on turn", "Points", "Total"):
+        assert min(widths[label]) >= TWO_FIGURES, (paper, label, widths[label])
+    for label in ("Greediest", "Redo"):
+        assert min(widths[label]) >= TICK_BOX + 1.0, (paper, label, widths[label])
+    rows = sorted({round(s.box.y0, 2) for s in page.rects if abs(s.box.width - TICK_BOX) <= TOL})
+    assert min(b - a for a, b in zip(rows, rows[1:])) >= 7.0  # a row tall enough to write in
+
+
+def test_score_sheet_records_the_turn_and_prints_the_tie_break(built_a4):
     text = " ".join(page_texts(pdf(built_a4, "score-sheet")))
-    assert "the one who passed earlier in the last round wins" in text
+    assert "Passed on turn the turn you passed on" in text
+    assert "under Turns, a stroke each time the numbers are shown" in text
+    assert "Greediest ticked if you were one of the greediest when the round busted" in text
+    assert "the one who passed on an earlier turn of the last round wins" in text
+    assert "two who passed on the same turn stay tied" in text
     assert "did not pass in the last round ranks below every player who did" in text
     assert "Players still tied share the win" in text
 

@@ -36,8 +36,8 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
-        Sheets("score-sheet", "one column per player, a row per round: points, pass order, bust, Redo, running total",
-               pages=scores.pages),
+        Sheets("score-sheet", "a column group per player, a row per round: the turn passed on, greediest, Redo, "
+               "points, running total", pages=scores.pages, landscape=True),
         Sheets("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo", pages=aid.pages),
         Sheets("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
                pages=track.pages, landscape=True),
