@@ -1,7 +1,8 @@
 """The One Too Many PDFs read back: page sizes and scale bars on A4 and Letter, ink only where a
 home printer prints, the end score as content writes it (and as it changes), the score sheet's
 columns (wide enough to write in with six players) and rows, the run examples as an independent
-check judges them, the Diamonds track's places and bust bars to scale, and the Redo tokens' cuts.
+check judges them, the Diamonds track (real cards laid on it cover no other rank's place), and
+the Redo tokens' cuts.
 
 Expected numbers come from content and the seed's rules, computed here, never from printkit's code.
 """
@@ -16,13 +17,13 @@ import pytest
 import yaml
 
 from conftest import CONTENT, ROOT, build_into
-from readback import (MM, PAPERS, SCALE_BARS, TOL, UNPRINTABLE, Box, bar_label, pages, reader,
+from readback import (MM, PAPERS, SCALE_BARS, TOL, UNPRINTABLE, Box, bar_label, chars_in, pages, reader,
                       scale_bar_rects, text_of)
 from one_too_many.test_rules import brute_longest, values
 
 GAME = "one-too-many"
 PRODUCTS = ("score-sheet", "player-aid", "diamond-track", "redo-tokens", "rules")
-LANDSCAPE = {"diamond-track", "score-sheet"}
+LANDSCAPE = {"score-sheet"}
 
 
 def game_yaml(content=CONTENT) -> dict:
@@ -230,39 +231,92 @@ def test_player_aid_ace_examples(built_a4):
 
 # --- Diamonds track ------------------------------------------------------------------------------
 
-def track_lines(page):
-    """The heavy upright lines where the cards' left edges go, left to right."""
-    return sorted(s.box.x0 for s in page.lines if s.box.width <= TOL and abs(s.width - 0.5) <= 0.01)
+CARD = (63.5, 88.9)  # the centre Diamonds are real poker cards (PRINT.md)
+INDEX = (11.0, 12.0)  # mm from its top-left corner within which a poker card's corner index shows its rank
 
 
-def test_diamond_track_places_run_ace_low_to_ace_high_at_equal_spacing(built):
+def track_places(page) -> list[Box]:
+    """The places: grey filled squares the size of a card's corner, left to right."""
+    return sorted((s.box for s in page.rects if s.fill and s.fill_grey is not None and 0.8 < s.fill_grey < 0.95
+                   and 10 <= s.box.width <= 20 and 10 <= s.box.height <= 20), key=lambda b: b.x0)
+
+
+def footprint(place: Box) -> Box:
+    """Where a card lies laid with its top-left corner on the place's."""
+    return Box(place.x0, place.y1 - CARD[1], place.x0 + CARD[0], place.y1)
+
+
+def overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
+
+
+def test_diamond_track_places_climb_from_ace_low_to_ace_high(built):
     paper, folder = built
     (page,) = pages(pdf(folder, "diamond-track"))
     ranks = game_yaml()["deck"]["ranks"]
-    xs = track_lines(page)
-    assert len(xs) == len(ranks) + 2  # a place for each rank and the Ace again low, and the right end
-    pitches = [b - a for a, b in zip(xs, xs[1:])]
-    assert max(pitches) - min(pitches) <= TOL, pitches
-    labels = sorted((c for c in page.chars if round(c.size, 2) == 14 and c.font.endswith("Bold") and c.box.y0 < page.height - 30),
-                    key=lambda c: c.origin[0])
-    assert text_of(labels).split() == ["A"] + ranks
+    places = track_places(page)
+    assert len(places) == len(ranks) + 1  # each rank, and the Ace again low
+    assert all(p.width >= INDEX[0] and p.height >= INDEX[1] for p in places), places[0]
+    steps = [(b.x0 - a.x0, b.y0 - a.y0) for a, b in zip(places, places[1:])]
+    assert all(abs(dx - places[0].width) <= TOL and abs(dy - places[0].height) <= TOL for dx, dy in steps), steps
+    labels = [text_of([c for c in chars_in(page, place) if c.font.endswith("Bold")]) for place in places]
+    assert labels == ["A"] + ranks
+    for place, end in ((places[0], "low"), (places[-1], "high")):
+        assert end in text_of(chars_in(page, place))
 
 
-def test_diamond_track_bust_bars_are_one_place_longer_than_the_players(built):
+def covered_places(places: list[Box]) -> dict[int, list[int]]:
+    """For each place, the other places a card laid on it covers."""
+    found = {}
+    for i, card in enumerate(map(footprint, places)):
+        covered = [j for j, place in enumerate(places) if j != i and overlap(card, place) > TOL * TOL]
+        if covered:
+            found[i] = covered
+    return found
+
+
+def test_covered_places_finds_a_strip_whose_cards_hide_the_next_ranks():
+    """The check below, on the strip this track replaced: places 18 mm apart in a row, a card
+    63.5 mm wide on each covers the next three."""
+    strip = [Box(20 + 18 * k, 100, 38 + 18 * k, 113) for k in range(14)]
+    assert covered_places(strip)[0] == [1, 2, 3] and len(covered_places(strip)) == 13  # all but the last
+
+
+def test_diamond_track_cards_laid_on_it_cover_no_other_place(built):
+    """Lay a poker card on every place, in any order: no card covers another rank's place, so every
+    index in the centre shows and every missing rank's place stays in sight."""
+    paper, folder = built
+    (page,) = pages(pdf(folder, "diamond-track"))
+    places = track_places(page)
+    assert len(places) == len(game_yaml()["deck"]["ranks"]) + 1
+    assert covered_places(places) == {}, paper
+
+
+def test_diamond_track_words_stay_clear_of_the_cards(built):
+    """The instructions, the bust lengths and the Ace examples stand where no card laid on the
+    track lies."""
+    paper, folder = built
+    (page,) = pages(pdf(folder, "diamond-track"))
+    places = track_places(page)
+    assert len(places) == len(game_yaml()["deck"]["ranks"]) + 1
+    cards = [footprint(place) for place in places]
+    words = [c for c in page.chars if c.text.strip() and c.box.y0 > 15  # above the footer
+             and not any(place.holds(*c.box.centre) for place in places)]
+    assert len(words) > 300
+    under = [c.text for c in words if any(overlap(c.box, card) > 0 for card in cards)]
+    assert not under, f"{paper}: {''.join(under)[:60]}"
+
+
+def test_diamond_track_bust_lengths_are_one_more_than_the_players(built):
     _, folder = built
     (page,) = pages(pdf(folder, "diamond-track"))
     game = game_yaml()
-    xs = track_lines(page)
-    pitch = xs[1] - xs[0]
-    bars = sorted((s.box for s in page.rects if s.fill and s.fill_grey is not None and abs(s.fill_grey - 0.85) < 0.01),
-                  key=lambda b: -b.y0)
+    places = track_places(page)
+    text = text_of([c for c in page.chars if not any(place.holds(*c.box.centre) for place in places)])
     counts = range(game["players"]["min"], game["players"]["max"] + 1)
-    assert len(bars) == len(counts)
-    text = text_of(page.chars)
-    for players, bar in zip(counts, bars):
-        assert abs(bar.width - (players + 1) * pitch) <= TOL
-        assert abs(bar.x0 - xs[0]) <= TOL
-        assert f"{players} players: a run of {players + 1} busts" in text
+    rows = " ".join(f"{players} {players + 1}" for players in counts)  # a run longer than the players busts
+    assert f"Players Cards in a row {rows}" in text
+    assert "A run is an unbroken stair of cards; a grey place breaks it." in text
 
 
 def test_diamond_track_ace_lines_are_the_run_checks(built_a4):
