@@ -2,7 +2,7 @@
 home printer prints, the end score as content writes it (and as it changes), the score sheet's
 columns (wide enough to write in with six players) and rows, the run examples as an independent
 check judges them, the Diamonds track (real cards laid on it cover no other rank's place), and
-the Redo tokens' cuts.
+the Redo tokens' cuts and backs.
 
 Expected numbers come from content and the seed's rules, computed here, never from printkit's code.
 """
@@ -19,6 +19,7 @@ import yaml
 from conftest import CONTENT, ROOT, build_into
 from readback import (MM, PAPERS, SCALE_BARS, TOL, UNPRINTABLE, Box, bar_label, chars_in, pages, reader,
                       scale_bar_rects, text_of)
+from one_too_many.clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
 from one_too_many.test_rules import brute_longest, values
 
 GAME = "one-too-many"
@@ -343,6 +344,85 @@ def test_redo_tokens_are_40_mm_squares_with_cut_lines_and_backs(built):
     assert sum(t.count("Redo") for t in texts[1::2]) == sum(len(c) for c in cuts)  # each back says Redo too
     for page in reader(path).pages[0::2]:
         assert page.get("/TrimBox") is not None
+
+
+def token_cuts(page) -> list[Box]:
+    return [s.box for s in page.rects if abs(s.box.width - TOKEN) <= TOL and abs(s.box.height - TOKEN) <= TOL
+            and s.stroke_grey is not None and s.stroke_grey > 0.4]
+
+
+def back_trims(front, paper: str) -> list[Box]:
+    """Where the backs of a front page's tokens lie: the cuts mirrored for the long-edge flip."""
+    width = PAPERS[paper][0]
+    return [Box(width - b.x1, b.y0, width - b.x0, b.y1) for b in token_cuts(front)]
+
+
+DRIFT = 2.0  # mm: what a home printer may put its second side off the first
+SAFE_ZONE = 25.4 / 8
+
+
+def test_redo_token_backs_are_a_pattern_to_the_cut_without_a_frame(built):
+    """Each back's pattern runs to its cut on every side and nothing frames it from a few mm
+    inside; what stands on the back keeps the safe zone even when the back drifts 2 mm."""
+    paper, folder = built
+    path = pdf(folder, "redo-tokens")
+    deck = pages(path)
+    for index in range(1, len(deck), 2):
+        segments = pattern_segments(path, index)
+        for trim in back_trims(deck[index - 1], paper):
+            extent = pattern_extent(segments, trim)
+            assert extent is not None and extent.same(trim), f"{paper} page {index + 1}: {extent} on {trim}"
+            assert not frames_inside(deck[index], trim), f"{paper}: a frame inside {trim}"
+            kept = trim.grow(-(SAFE_ZONE + DRIFT))
+            assert all(c.box.within(kept) for c in chars_in(deck[index], trim))
+
+
+def test_abutting_redo_token_backs_join_without_a_seam(built):
+    """Where two backs share a cut, the pattern of one goes on in the other: a back printed a
+    millimetre or two off shows its neighbour's pattern at the cut, not a seam."""
+    paper, folder = built
+    path = pdf(folder, "redo-tokens")
+    deck = pages(path)
+    trims = back_trims(deck[0], paper)
+    segments = pattern_segments(path, 1)
+    assert all(pattern_extent(segments, trim) is not None for trim in trims)
+    seams = 0
+    for a in trims:
+        for b in trims:
+            if abs(a.x1 - b.x0) <= TOL and abs(a.y0 - b.y0) <= TOL:
+                assert seam_mismatches(segments, a.x1, (a.y0, a.y1), 0) == [], (paper, a, b)
+                seams += 1
+            if abs(a.y1 - b.y0) <= TOL and abs(a.x0 - b.x0) <= TOL:
+                assert seam_mismatches(segments, a.y1, (a.x0, a.x1), 1) == [], (paper, a, b)
+                seams += 1
+    assert seams >= 2 * len(trims) - 9  # a grid of abutting tokens: most cuts are shared
+
+
+@pytest.fixture(scope="module")
+def with_bleed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bleed")
+    assert build_into(out, GAME, "--bleed", "3", "--only", "redo-tokens") == 0
+    return out
+
+
+def trims_from_crop_marks(page) -> list[Box]:
+    """With bleed there are no cut lines: the cuts are where the crop marks point."""
+    marks = [s.box for s in page.lines if 3.5 <= max(s.box.width, s.box.height) <= 4.5]  # 4 mm, not the bars' ticks
+    xs = sorted({round(b.x0, 3) for b in marks if b.width <= TOL})
+    ys = sorted({round(b.y0, 3) for b in marks if b.height <= TOL})
+    return [Box(x, y, x + TOKEN, y + TOKEN) for x in xs for y in ys
+            if any(abs(x + TOKEN - other) <= TOL for other in xs) and any(abs(y + TOKEN - o) <= TOL for o in ys)]
+
+
+def test_with_bleed_the_token_backs_run_into_the_bleed(with_bleed):
+    path = pdf(with_bleed, "redo-tokens")
+    deck = pages(path)
+    width = PAPERS["a4"][0]
+    trims = [Box(width - b.x1, b.y0, width - b.x0, b.y1) for b in trims_from_crop_marks(deck[0])]
+    assert len(trims) >= 12
+    for trim in trims:
+        extent = pattern_extent(pattern_segments(path, 1), trim, 3.0)
+        assert extent is not None and extent.same(trim.grow(3.0)), (extent, trim)
 
 
 def test_values_helper_reads_the_seed():
