@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import threading
 import time
 from pathlib import Path
 
-from printkit import __version__, settings
+from printkit import __version__, console, interrupt, settings
 from printkit.errors import PrintkitError, UsageError
 from printkit.options import Options
 from printkit.pipeline import build, build_file, select_games, templates_for, validate
@@ -24,8 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        code = args.command(args)
-        sys.stdout.flush()  # inside the try: a closed pipe is reported here, not at exit
+        with console.guarded(), interrupt.handled():  # SIGTERM too ends through the clean-up below
+            code = args.command(args)
+            sys.stdout.flush()  # inside: a closed pipe or a full disk is reported here, not at exit
         return code
     except UsageError as error:
         args.parser.print_usage(sys.stderr)
@@ -35,11 +37,18 @@ def main(argv: list[str] | None = None) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as error:  # Ctrl-C, or Interrupted by another signal: the outputs are whole
+        signum = getattr(error, "signum", signal.SIGINT)
+        print(f"printkit: interrupted ({signal.Signals(signum).name})", file=sys.stderr)
+        return 128 + signum
     except BrokenPipeError:  # `printkit build | head`: the reader has gone, which is not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush is quiet
         return 0
+    except console.StdoutError as error:  # `>&-`, `> /dev/full`
+        print(f"printkit: cannot write to standard output: {error}", file=sys.stderr)
+        if sys.stdout is not None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unwritten
+        return 1
 
 
 def cmd_build(args) -> int:

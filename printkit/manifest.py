@@ -1,19 +1,26 @@
 """What each output was built from, kept beside the outputs (`.printkit-manifest.json`), so a
 build draws only the files whose inputs changed: their content, their templates, the options and
-printkit itself. A missing, unreadable or foreign manifest just means "build everything"."""
+printkit itself. Each entry also records the file's size and SHA-256, so a file changed, emptied
+or replaced since is drawn again; and a checksum of the entry itself, so an entry edited by hand
+(a page count of 999, -5 or true) is ignored. A missing, unreadable or foreign manifest just
+means "build everything"."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import json
+import stat
 from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 
 from printkit import __version__
+from printkit.errors import PrintkitError
+from printkit.load.files import read_text
 
 NAME = ".printkit-manifest.json"
+MAX_PAGES = 10_000  # far more than any product has
 
 
 @functools.cache
@@ -39,10 +46,10 @@ class Manifest:
         self.out = out
         self.entries: dict[str, dict] = {}
         try:
-            loaded = json.loads(self.path.read_text(encoding="utf-8"))
+            loaded = json.loads(read_text(self.path, NAME))
             if isinstance(loaded, dict) and isinstance(loaded.get("outputs"), dict):
                 self.entries = loaded["outputs"]
-        except (OSError, ValueError):
+        except (OSError, ValueError, PrintkitError):
             pass
 
     @classmethod
@@ -53,18 +60,44 @@ class Manifest:
         return manifest
 
     def pages_if_fresh(self, path: Path, fingerprint: str) -> int | None:
-        """The page count recorded for an output still on disk and built from the same inputs."""
+        """The page count recorded for an output built from the same inputs and still on disk
+        byte for byte as it was written."""
         entry = self.entries.get(self._name(path))
-        if not isinstance(entry, dict) or entry.get("key") != fingerprint or not path.is_file():
+        if not _sound(entry) or entry["key"] != fingerprint or _file_digest(path) != (entry["size"], entry["sha256"]):
             return None
-        pages = entry.get("pages")
-        return pages if isinstance(pages, int) else None
+        return entry["pages"]
 
-    def record(self, path: Path, fingerprint: str, pages: int) -> None:
-        self.entries[self._name(path)] = {"key": fingerprint, "pages": pages}
+    def record(self, path: Path, fingerprint: str, pages: int, data: bytes) -> None:
+        entry = {"key": fingerprint, "pages": pages, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        self.entries[self._name(path)] = {**entry, "check": _check(entry)}
 
     def text(self) -> str:
         return json.dumps({"printkit": __version__, "outputs": dict(sorted(self.entries.items()))}, indent=1)
 
     def _name(self, path: Path) -> str:
         return path.relative_to(self.out).as_posix()
+
+
+def _check(entry: dict) -> str:
+    fields = [entry.get(name) for name in ("key", "pages", "size", "sha256")]
+    return hashlib.sha256(json.dumps(fields).encode("utf-8")).hexdigest()
+
+
+def _sound(entry) -> bool:
+    """An entry as printkit wrote it: a page count that is a whole number from 1 to MAX_PAGES,
+    and a checksum that matches (so no field was edited)."""
+    if not isinstance(entry, dict) or entry.get("check") != _check(entry):
+        return False
+    pages = entry["pages"]
+    return isinstance(pages, int) and not isinstance(pages, bool) and 1 <= pages <= MAX_PAGES
+
+
+def _file_digest(path: Path) -> tuple[int, str] | None:
+    """(size, SHA-256) of a regular file; None when there is none."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return None  # a folder, or a pipe that would never end
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return len(data), hashlib.sha256(data).hexdigest()

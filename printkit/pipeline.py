@@ -11,7 +11,7 @@ import functools
 import multiprocessing
 import os
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
@@ -26,7 +26,7 @@ from printkit.plan.geometry import PAPERS
 from printkit.products import FilePlan
 from printkit.render.draw import render
 from printkit.render.words import Templates
-from printkit.write import Output, write_outputs
+from printkit.write import Output, recover, write_outputs
 
 
 # --- load and validate -----------------------------------------------------------------------------
@@ -48,7 +48,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content), options, model, dict(choices or {}))
+    return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}))
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:
@@ -120,10 +120,13 @@ def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
 
 def plan_every(planned: list[Planned]) -> list:
     """Every file's plan, or every problem any of them has."""
-    plans, problems, blamed = [], [], set()
-    for item in planned:
+    plans, problems, blamed = {}, [], set()
+    for item in _summaries_last(planned):
+        if problems and item.file.product.summary:
+            break  # a summary of files that could not be planned would only repeat their problems
         try:
-            plans.append(item.file.plan())
+            plans[id(item)] = item.file.plan()
+            item.kit.pages[item.file.name] = len(plans[id(item)].pages)
         except PrintkitError as error:
             for problem in error.problems:
                 value = blame_content(problem, item.kit)
@@ -134,7 +137,12 @@ def plan_every(planned: list[Planned]) -> list:
                 problems.append(value)
     if problems:
         raise PrintkitError(problems)
-    return plans
+    return [plans[id(item)] for item in planned]
+
+
+def _summaries_last(planned: list[Planned]) -> list[Planned]:
+    """A summary (the print guide) counts the pages of its game's other files: planned after them."""
+    return [i for i in planned if not i.file.product.summary] + [i for i in planned if i.file.product.summary]
 
 
 def blame_content(problem: Problem, kit: Kit) -> Problem:
@@ -156,13 +164,13 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
 
 
 def _content_texts(kit: Kit):
-    """(content file, key path, text) for every text value of the kit's content long enough to
+    """(content file, key path, text) for every text or number of the kit's content long enough to
     be recognised in a sentence."""
     for file, located in kit.located.items():
         for path in located.places:
             value = _value_at(kit.data[Path(file).stem], path)
-            if isinstance(value, str) and len(value) >= 4:
-                yield file, path, value
+            if isinstance(value, (str, int)) and not isinstance(value, bool) and len(str(value)) >= 4:
+                yield file, path, str(value)
 
 
 def _value_at(data, path: tuple):
@@ -176,18 +184,21 @@ def _value_at(data, path: tuple):
 
 def validate(games: list[Game], content: Path) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
-    The papers are planned side by side on two cores; the problems reported are the first
-    paper's that has any (a content mistake is the same on both)."""
-    jobs = [functools.partial(_problems_on, games, content, paper) for paper in PAPERS.values()]
+    Content is loaded and checked once; the papers are then planned side by side on two cores,
+    and the problems reported are the first paper's that has any."""
+    papers = list(PAPERS.values())
+    kits = load_all(games, content, Options(papers[0]))
+    jobs = [functools.partial(_problems_on, [replace(kit, options=Options(paper), _memo={}) for kit in kits])
+            for paper in papers]
     for problems in on_every_core(jobs):
         if problems:
             raise PrintkitError(problems)
     return sum(len(game.products) for game in games)
 
 
-def _problems_on(games: list[Game], content: Path, paper) -> list[Problem]:
+def _problems_on(kits: list[Kit]) -> list[Problem]:
     try:
-        plan_every(files(load_all(games, content, Options(paper))))
+        plan_every(files(kits))
     except PrintkitError as error:
         return error.problems
     return []
@@ -231,6 +242,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not."""
     kits = load_all(games, content, options, choices)
+    recover(out)  # an interrupted build's renames rolled back before the manifest is read
     manifest = Manifest(out) if not force else Manifest.empty(out)
     outputs = _outputs(files(kits, only), out, manifest)
     drawn = [o for o in outputs if o.data is not None]
@@ -242,20 +254,24 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
 def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Output]:
     """Plan every file whose inputs changed, then draw them: an output whose inputs are unchanged
     is not planned again (its Output carries no data and the page count the manifest recorded)."""
-    stale, outputs = [], []
-    for item in planned:
-        path = out / item.kit.game.slug / item.file.name
-        fingerprint = key(item.file.inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
-        pages = manifest.pages_if_fresh(path, fingerprint)
-        outputs.append(Output(path, None, pages) if pages is not None else None)
-        if pages is None:
-            stale.append((len(outputs) - 1, item, path, fingerprint))
-    documents = plan_every([item for _, item, _, _ in stale])
-    for (index, item, path, fingerprint), document in zip(stale, documents):
-        data, pages = render(document, item.kit.options.ink_saver)
-        manifest.record(path, fingerprint, pages)
-        outputs[index] = Output(path, data, pages)
-    return outputs
+    outputs = {}
+    for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
+        stale = []
+        for item in (i for i in planned if i.file.product.summary == summaries):
+            path = out / item.kit.game.slug / item.file.name
+            inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)} if summaries else item.file.inputs
+            fingerprint = key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
+            pages = manifest.pages_if_fresh(path, fingerprint)
+            if pages is None:
+                stale.append((item, path, fingerprint))
+            else:
+                outputs[id(item)] = Output(path, None, pages)
+                item.kit.pages[item.file.name] = pages
+        for (item, path, fingerprint), document in zip(stale, plan_every([item for item, _, _ in stale])):
+            data, pages = render(document, item.kit.options.ink_saver)
+            manifest.record(path, fingerprint, pages, data)
+            outputs[id(item)] = Output(path, data, pages)
+    return [outputs[id(item)] for item in planned]
 
 
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-import jinja2
 import pypdfium2
 import pypdfium2.raw as pdfium
 
-from printkit.errors import Problem, PrintkitError
 from printkit.games import Game, Kit
 from printkit.options import Options
 from printkit.products import Product
@@ -168,14 +167,10 @@ def _remove_stale(folder: Path, names: list[str]) -> None:
 # --- the index page -----------------------------------------------------------------------------------
 
 def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], options: Options) -> Path:
-    shown_as = f"{templates_for(content).shown_as}/{TEMPLATE}"
-    try:
-        html = _template(content, shown_as).render(
-            games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
-                   for kit, entries in games],
-            paper=options.paper.name, url=_url)
-    except jinja2.TemplateError as error:
-        raise PrintkitError([Problem(shown_as, None, f"template: {error}")]) from None
+    html = templates_for(content).page(
+        TEMPLATE, games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
+                         for kit, entries in games],
+        paper=options.paper.name, url=_url, anchor=_anchor)
     path = out / INDEX
     write_outputs([Output(path, html.encode("utf-8"), 1)])
     return path
@@ -186,17 +181,11 @@ def _products(entries: list[Entry]) -> list[dict]:
              "cards": any(f.cards for f in e.files), "files": e.files} for e in entries if e.files]
 
 
+def _anchor(path: str) -> str:
+    """An element id for a picture's full-size view, from its path: letters, digits and dashes."""
+    return "view-" + re.sub(r"[^A-Za-z0-9]+", "-", path.removesuffix(".png")).strip("-")
+
+
 def _url(path: str) -> str:
     """A relative URL for a path under the output folder (spaces and the like percent-encoded)."""
     return quote(path)
-
-
-def _template(content: Path, shown_as: str) -> jinja2.Template:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_for(content).folder), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    try:
-        return env.get_template(TEMPLATE)
-    except jinja2.TemplateNotFound:
-        raise PrintkitError([Problem(shown_as, None, "template not found")]) from None
-    except jinja2.TemplateSyntaxError as error:
-        raise PrintkitError([Problem(shown_as, error.lineno, f"template: {error.message}")]) from None

@@ -4,10 +4,16 @@ command-line option wins over the file; the file wins over printkit's defaults."
 
 from __future__ import annotations
 
+import json
+import os
+from decimal import Decimal
 from pathlib import Path
+
+from yaml import ScalarNode
 
 from printkit.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
+from printkit.load.nodes import RESOLVER
 from printkit.plan.geometry import PAPERS
 from printkit.write import Output, write_outputs
 
@@ -26,12 +32,16 @@ def path_for(content: Path) -> Path:
     return content.resolve().parent / FILE
 
 
-def load(content: Path) -> dict:
-    """The settings the project's file gives (only those it gives); {} when there is no file."""
+def load(content: Path, replacing: frozenset = frozenset()) -> dict:
+    """The settings the project's file gives (only those it gives); {} when there is no file.
+    Keys in `replacing` are left out unread: a value about to be replaced may be what is broken."""
     path = path_for(content)
-    if not path.is_file():
+    if not os.path.lexists(path):  # a folder or a pipe of that name is an error, not "no settings"
         return {}
-    data, _, problems = read_content(load_yaml(path, FILE), SPEC)
+    node = load_yaml(path, FILE)
+    if isinstance(node.value, dict):
+        node.value = {key: value for key, value in node.value.items() if key not in replacing}
+    data, _, problems = read_content(node, SPEC)
     if problems:
         raise PrintkitError(problems)
     return {key: value for key, value in data.items() if value is not None}
@@ -46,7 +56,8 @@ def resolve(content: Path, given: dict) -> dict:
 
 def save(content: Path, changes: dict) -> dict:
     """Write the file with `changes` merged in; returns what it now holds."""
-    settings = {**load(content), **{k: v for k, v in changes.items() if v is not None}}
+    changes = {key: value for key, value in changes.items() if value is not None}
+    settings = {**load(content, replacing=frozenset(changes)), **changes}
     lines = ["# How this project prints: read by every printkit command (options on the command line win).",
              "# Written by `printkit settings`; edit it by hand or with that command."]
     for key in DEFAULTS:
@@ -57,10 +68,17 @@ def save(content: Path, changes: dict) -> dict:
 
 
 def _yaml(value) -> str:
+    """A value as YAML that reads back as the same value."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(f"{v:g}" for v in value) + "]"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+        return "[" + ", ".join(_yaml(v) for v in value) + "]"
+    if isinstance(value, (int, float)):
+        return _number(value)
+    return value if RESOLVER.resolve(ScalarNode, value, (True, False)).endswith(":str") else json.dumps(value)
+
+
+def _number(value: float) -> str:
+    """Written out in full: `0.00001`, never `1e-05`, which YAML reads as text; `-1`, not `-1.0`."""
+    text = format(Decimal(repr(float(value))), "f")
+    return text[:-2] if text.endswith(".0") else text

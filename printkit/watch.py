@@ -1,12 +1,13 @@
 """`printkit watch`: rebuild as the designer saves. Watches content/ and templates/ (watchdog, the
 library made for file events), waits for a burst of saves to settle, then builds: the manifest
 makes that redraw only what the edit affects. An edit with errors prints them and keeps the last
-good outputs, as every failed build does."""
+good outputs, as every failed build does; no save ends the watch, whatever it holds."""
 
 from __future__ import annotations
 
 import threading
 import time
+import traceback
 from pathlib import Path
 from typing import Callable
 
@@ -75,6 +76,11 @@ def _build(games, content: Path, out: Path, options, say, complain) -> None:
         for problem in error.problems:
             complain(str(problem))
         complain("not built: the last good outputs are kept")
+        return
+    except Exception:  # noqa: BLE001 - a bug in printkit: say so, and keep watching for the next save
+        for line in traceback.format_exc().splitlines():
+            complain(line)
+        complain("not built (a bug in printkit, not in your edit): the last good outputs are kept")
         return
     written = [output for output, changed in results if changed]
     for output in written:

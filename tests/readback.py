@@ -235,10 +235,17 @@ def cut_lines(page: Page) -> list[Box]:
 
 
 def frames(page: Page) -> list[Box]:
-    """Card-side frames: stroked paths exactly 3 mm inside a poker trim. Returned as the trims."""
+    """Card sides, returned as their trims: a face's frame (a stroked path exactly 3 mm inside a
+    poker trim), or a back's ground (a filled, unstroked rectangle the size of the trim, or of the
+    trim and its 3 mm bleed, drawn to the cut so that a back printed off its front still looks right)."""
     inner_w, inner_h = CARD_W - 2 * FRAME_INSET, CARD_H - 2 * FRAME_INSET
     found = [s.box.grow(FRAME_INSET) for s in page.rects + page.curves
              if s.stroke and abs(s.box.width - inner_w) <= TOL and abs(s.box.height - inner_h) <= TOL]
+    for shape in page.rects:
+        for bleed in (0.0, BLEED):
+            if shape.fill and not shape.stroke and abs(shape.box.width - CARD_W - 2 * bleed) <= TOL \
+                    and abs(shape.box.height - CARD_H - 2 * bleed) <= TOL:
+                found.append(shape.box.grow(-bleed))
     unique: list[Box] = []
     for box in found:
         if not any(box.same(other) for other in unique):

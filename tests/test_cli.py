@@ -23,7 +23,7 @@ from printkit.pipeline import select_games
 
 GAME = "ascending-row-overflow"
 TITLE = "Ascending row overflow"
-PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
+PRODUCTS = ["print-guide", "deck", "starter-rows", "player-aid", "score-sheet", "practice-sheet", "practice-key", "rules"]
 ALL_GAMES = all_games()
 
 
@@ -209,3 +209,22 @@ def test_output_piped_into_a_reader_that_stops_is_not_an_error(tmp_path):
     _, err = process.communicate(timeout=60)
     assert err.decode() == ""
     assert process.returncode == 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("command, redirect, reason", [
+    ("list", ">&-", "Bad file descriptor"),
+    ("list", "> /dev/full", "No space left on device"),
+    ("validate numbered-cards", ">&-", "Bad file descriptor"),
+    ("build numbered-cards", "> /dev/full", "No space left on device"),
+])
+def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path, command, redirect, reason):
+    """`printkit list >&-` and `> /dev/full` ended in tracebacks. A closed standard output stops
+    printkit before it starts; a full one fails the report, after the build was written whole."""
+    root = Path(__file__).resolve().parent.parent
+    (tmp_path / "content").symlink_to(root / "content")
+    result = subprocess.run(f"{sys.executable} -m printkit {command} {redirect}", shell=True, cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (1, f"printkit: cannot write to standard output: {reason}\n")
+    if command.startswith("build"):
+        assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 5

@@ -6,13 +6,16 @@ from; an unchanged file is not drawn again, an edit redraws exactly the files bu
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from conftest import build, pdfs
 from printkit.render import pdf as pdf_module
 
 CROSS_SUMS = ["setup sheet {}".format(n) for n in range(1, 51)] + [
-    "at a glance", "rules", "booklet", "booklet for saddle stitching", "solutions"]
+    "at a glance", "rules", "booklet", "booklet for saddle stitching", "solutions", "print guide"]
 
 
 @pytest.fixture
@@ -41,7 +44,7 @@ def test_a_second_build_draws_nothing(project, cli, drawn):
     first = len(drawn)
     before = pdfs(project / "out")
     code, out, _ = build(cli)
-    assert code == 0 and first >= 69
+    assert code == 0 and first >= 74
     assert drawn[first:] == []
     assert all(line.endswith("(unchanged)") for line in out.splitlines()[:-1])
     assert pdfs(project / "out") == before
@@ -113,3 +116,52 @@ def test_other_games_stay_in_the_manifest(project, cli, drawn):
     del drawn[:]
     assert build(cli)[0] == 0
     assert drawn == []
+
+
+# --- the manifest checks the files it vouches for ---------------------------------------------------
+
+RULES = "out/numbered-cards/rules.pdf"
+
+
+def spoil(path, how: str) -> None:
+    data = path.read_bytes()
+    path.write_bytes({"emptied": b"", "one byte changed": data[:-10] + b"X" + data[-9:],
+                      "cut short": data[:len(data) // 2]}[how])
+
+
+@pytest.mark.parametrize("how", ["emptied", "one byte changed", "cut short"])
+def test_an_output_changed_by_hand_is_drawn_again(project, cli, drawn, how):
+    """Emptying rules.pdf by hand, then a build, said `(unchanged)` and left it empty."""
+    assert build(cli, "numbered-cards")[0] == 0
+    before = pdfs(project / "out")
+    spoil(project / RULES, how)
+    del drawn[:]
+    code, out, _ = build(cli, "numbered-cards")
+    assert code == 0 and drawn == ["rules reference"]
+    assert f"{RULES}  1 page" in out.splitlines()
+    assert pdfs(project / "out") == before
+
+
+@pytest.mark.parametrize("field, value", [("pages", 999), ("pages", -5), ("pages", True), ("pages", "1"),
+                                          ("size", 0), ("sha256", "0" * 64), ("check", None)])
+def test_a_manifest_entry_edited_by_hand_is_ignored(project, cli, drawn, field, value):
+    """Its page count was printed as it stood (`999 pages`); now the entry is ignored and the
+    file drawn again, its real page count printed (its bytes are the same, so it is not touched)."""
+    assert build(cli, "numbered-cards")[0] == 0
+    path = project / "out" / ".printkit-manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["outputs"]["numbered-cards/rules.pdf"][field] = value
+    path.write_text(json.dumps(manifest))
+    del drawn[:]
+    code, out, _ = build(cli, "numbered-cards")
+    assert (code, drawn) == (0, ["rules reference"])
+    assert f"{RULES}  1 page  (unchanged)" in out.splitlines()
+    assert all(line.endswith("(unchanged)") for line in out.splitlines()[:-1] if "rules.pdf" not in line)
+
+
+def test_the_manifest_records_each_outputs_size_and_hash(project, cli):
+    assert build(cli, "numbered-cards")[0] == 0
+    entries = json.loads((project / "out" / ".printkit-manifest.json").read_text())["outputs"]
+    for name, entry in entries.items():
+        data = (project / "out" / name).read_bytes()
+        assert (entry["size"], entry["sha256"]) == (len(data), hashlib.sha256(data).hexdigest())

@@ -1,6 +1,7 @@
 """Mutated content never crashes printkit: every content file of every game is broken in the ways
 a designer breaks YAML (a key deleted, a value of the wrong type, a number out of range, markup or
-text the fonts lack, a file cut short), then `validate` and `build` run on it in-process.
+text the fonts lack, a file cut short, YAML's own oddities and hostile constructs: an alias bomb,
+an alias loop, deep nesting, merge keys, tags), then `validate` and `build` run on it in-process.
 
 Every run ends in exit 0 or 1, never an exception; with exit 1 every stderr line is
 `FILE:LINE: message`, `validate` reports exactly what `build` reports, and the folder holding the
@@ -51,6 +52,12 @@ ODD_VALUES = [".nan", "-.inf", "1e400", "2024-01-01", "!!binary aGVsbG8=", "!!py
               "*nowhere", "&a 5", "0x1F", "!!set {a, b}", "!!float 3", "'unclosed", "[1, 2", "{a: 1",
               "|", "~", "\"\\x\"", "? [1, 2]"]
 LONG_TEXT = ["word " * 400, "W" * 300, "Unbreakable" * 40 + " end", "a\n\nb\n" * 60]
+# what a hostile or unlucky file holds (issue 14): each one meets every content file, at any line
+BOMB = "{" + ", ".join([f"a: &a [{', '.join(['lol'] * 9)}]"] + [f"{x}: &{x} [{', '.join([f'*{y}'] * 9)}]"
+                                                              for y, x in zip("abcdefgh", "bcdefghi")]) + "}"
+HOSTILE = [BOMB, "&x [*x]", "[" * 500 + "]" * 500, "{<<: {a: 1}}", "!!int abc", "!!float many",
+           "{!!python/name:os.system : 1}", "{? [1, 2]: x}", "2024-02-30", "9" * 5000,
+           "!!python/object/apply:os.system [ls]", "!!binary @@@", "!card 3", "'a\x00b'", "x\x07"]
 VALUE_LINE = re.compile(r"^(\s*(?:- )?[\w-]+:) \S.*$")
 
 
@@ -126,13 +133,13 @@ def mutation(draw, text: str, kind: str) -> tuple[str, str]:
 @st.composite
 def text_mutation(draw, text: str, kind: str) -> tuple[str, str]:
     """Edits of the file's own text, comments and all: cut it short, or give a `key: value` line a
-    value that only YAML syntax can write."""
+    value that only YAML syntax can write (`kind` itself, when it is not a kind but a value)."""
     if kind == "truncate":
         cut = draw(st.integers(0, len(text) - 1))
         return f"truncate at {cut}", text[:cut]
     lines = text.splitlines(keepends=True)
     number = draw(st.sampled_from([i for i, line in enumerate(lines) if VALUE_LINE.match(line)]))
-    value = draw(st.sampled_from(ODD_VALUES))
+    value = draw(st.sampled_from(ODD_VALUES)) if kind == "yaml" else kind
     key = VALUE_LINE.match(lines[number]).group(1)
     lines[number] = f"{key} {value}\n"
     return f"line {number + 1}: {key.strip()} {value}", "".join(lines)
@@ -207,11 +214,26 @@ def examples(file: str) -> int:
 @pytest.mark.parametrize("file", FILES)
 def test_mutated_content_fails_cleanly(file, kind, playground, good):
     original = (CONTENT / file).read_text(encoding="utf-8")
+    run_mutations(file, mutation(original, kind), examples(file), playground, good)
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=[value[:20] for value in HOSTILE])
+@pytest.mark.parametrize("file", FILES)
+def test_hostile_yaml_fails_cleanly(file, value, playground, good):
+    """Each construct on a `key: value` line of each content file (the lines hypothesis picks):
+    it fails as the file is read, so these runs are quick."""
+    original = (CONTENT / file).read_text(encoding="utf-8")
+    run_mutations(file, text_mutation(original, value), 2, playground, good)
+
+
+def run_mutations(file: str, changes, count: int, playground: Path, good) -> None:
+    """`count` files from the strategy `changes`, each written over `file` in turn and built."""
+    original = (CONTENT / file).read_text(encoding="utf-8")
     target, game = playground / "content" / file, file.split("/")[0]
 
-    @settings(max_examples=examples(file), derandomize=True, database=None, deadline=None,
+    @settings(max_examples=count, derandomize=True, database=None, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(change=mutation(original, kind))
+    @given(change=changes)
     def mutated(change):
         if os.environ.get("PRINTKIT_MUTATIONS_LOG"):
             print(file, change[0][:80], file=sys.__stderr__)

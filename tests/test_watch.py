@@ -13,15 +13,16 @@ import pytest
 from printkit.games import all_games
 from printkit.options import Options
 from printkit.plan.geometry import PAPERS
+from printkit import watch as watch_module
 from printkit.watch import watch
 
 TAGLINE = "tagline: Which card do you take, and which do you leave for your partner?"
 
 
 class Watcher:
-    def __init__(self, project):
+    def __init__(self, project, game: str = "cross-sums"):
         self.said, self.complaints, self.stop = [], [], threading.Event()
-        games = [all_games()["cross-sums"]]
+        games = [all_games()[game]]
         self.thread = threading.Thread(target=watch, args=(
             games, project / "content", project / "out", Options(PAPERS["a4"]),
             self.said.append, self.complaints.append, self.stop), daemon=True)
@@ -38,9 +39,9 @@ class Watcher:
 
 
 @pytest.fixture
-def watcher(project, monkeypatch):
+def watcher(project, monkeypatch, request):
     monkeypatch.chdir(project)
-    w = Watcher(project)
+    w = Watcher(project, getattr(request, "param", "cross-sums"))
     w.thread.start()
     yield w
     w.stop.set()
@@ -56,7 +57,7 @@ def test_an_edit_is_rebuilt_an_error_keeps_the_outputs_and_a_fix_builds(project,
 
     text = scenarios.read_text(encoding="utf-8")
     scenarios.write_text(text.replace(TAGLINE, "tagline: Which card?"), encoding="utf-8")
-    done = watcher.wait_for(watcher.said, r"^3 of 55 files changed", after=start)
+    done = watcher.wait_for(watcher.said, r"^3 of 56 files changed", after=start)
     assert "changed: content/cross-sums/scenarios.yaml" in watcher.said[start:done]
     assert "  built out/cross-sums/setup/scenario-05.pdf" in watcher.said[start:done]
     edited = sheet.read_bytes()
@@ -71,5 +72,51 @@ def test_an_edit_is_rebuilt_an_error_keeps_the_outputs_and_a_fix_builds(project,
     assert sheet.read_bytes() == edited
 
     scenarios.write_text(text, encoding="utf-8")
-    watcher.wait_for(watcher.said, r"^3 of 55 files changed", after=done + 1)
+    watcher.wait_for(watcher.said, r"^3 of 56 files changed", after=done + 1)
     assert sheet.read_bytes() == before
+
+
+GAME_YAML, RULES = "content/numbered-cards/game.yaml", "templates/numbered-cards/rules.j2"
+BAD_SAVES = [  # (file, what is put first in it, the first complaint)
+    (RULES, "{{ 1/0 }}", f"{RULES}:1: template: division by zero"),
+    (GAME_YAML, "<<: {a: 1}\n", "numbered-cards/game.yaml:1: YAML key: merge keys (<<) are not supported: "
+                                "write the keys out"),
+    (GAME_YAML, "a: &x [*x]\n", "numbered-cards/game.yaml:1: YAML: alias *x is inside the value &x names, "
+                                "which would never end"),
+    (RULES, "{% for i in range(10**9) %}{% endfor %}", f"{RULES}:1: template: range() of 1,000,000,000 numbers "
+                                           f"(at most 10,000)"),
+]
+
+
+@pytest.mark.parametrize("watcher", ["numbered-cards"], indirect=True)
+def test_a_watch_survives_every_bad_save_and_builds_the_fix(project, watcher):
+    """`{{ 1/0 }}` in a template or `<<` in YAML ended the watch with a traceback."""
+    rules_pdf = project / "out" / "numbered-cards" / "rules.pdf"
+    done = watcher.wait_for(watcher.said, r"^watching content, templates")
+    good = rules_pdf.read_bytes()
+    complained = 0
+    for file, first, complaint in BAD_SAVES:
+        path = project / file
+        text = path.read_text(encoding="utf-8")
+        path.write_text(first + text, encoding="utf-8")
+        at = watcher.wait_for(watcher.complaints, r"^not built: the last good outputs are kept", after=complained)
+        assert watcher.complaints[complained:at] == [complaint]
+        complained = at + 1
+        path.write_text(text, encoding="utf-8")  # the fix
+        done = watcher.wait_for(watcher.said, r"^\d+ of 5 files changed", after=done + 1)
+        assert rules_pdf.read_bytes() == good
+    assert watcher.thread.is_alive()
+
+
+@pytest.mark.parametrize("watcher", ["numbered-cards"], indirect=True)
+def test_a_bug_in_printkit_does_not_end_a_watch_either(project, watcher, monkeypatch):
+    done = watcher.wait_for(watcher.said, r"^watching content, templates")
+    real = watch_module.build
+    monkeypatch.setattr(watch_module, "build", lambda *args: 1 / 0)
+    path = project / GAME_YAML
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    watcher.wait_for(watcher.complaints, r"^not built \(a bug in printkit, not in your edit\)")
+    assert "ZeroDivisionError: division by zero" in watcher.complaints
+    monkeypatch.setattr(watch_module, "build", real)
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    watcher.wait_for(watcher.said, r"^0 of 5 files changed", after=done + 1)

@@ -121,10 +121,12 @@ class Choice(Spec):
     options: tuple[str, ...]
 
     def check(self, node, path, problems):
-        if node.value not in self.options:
-            close = difflib.get_close_matches(str(node.value), self.options, n=1)
+        if node.value not in self.options or not isinstance(node.value, str):
+            written = node.text if node.text is not None else str(node.value)  # `no`, not 'False'
+            close = difflib.get_close_matches(written, self.options, n=1)
             hint = f"did you mean '{close[0]}'?" if close else "expected one of: " + ", ".join(self.options)
-            problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not allowed ({hint})"))
+            shown = f"'{written}'" if node.text is not None else _describe(node.value)
+            problems.append(node.problem(f"{dotted(path)}: {shown} is not allowed ({hint})"))
             return INVALID
         return node.value
 

@@ -9,6 +9,7 @@ import functools
 import html
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import REGULAR, describe_glyphs, em_width, font_for, missing_glyphs, right_to_left
@@ -73,8 +74,7 @@ BULLET_AT = 0.2  # the bullet's left edge, a multiple of the size
 
 # --- words ---------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):  # a tuple: a kit has tens of thousands of words
     pieces: tuple[tuple[str, str], ...]  # (font, text) without spaces
     width: float  # mm at 1 pt
     space: float  # the space before it, mm at 1 pt (0 for a block's first word)
@@ -106,6 +106,9 @@ def words_of(markup: str, bold: bool = False) -> tuple[Word, ...]:
 
 
 def _word(pieces, space: float, space_font: str) -> Word:
+    if len(pieces) == 1:  # most words are in one font
+        font, text = pieces[0]
+        return Word((pieces[0],), em_width(text, font), space, space_font)
     return Word(tuple(pieces), sum(em_width(text, font) for font, text in pieces), space, space_font)
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from printkit.plan.cards import CardSheet, DeckLayout, Slot, plan_card_sheet
 from printkit.plan.geometry import POKER, Rect, Segment
-from printkit.plan.marks import Box, Document, Group, Line, Page
+from printkit.plan.marks import Box, Document, Group, Line, Page, frame_of
 from printkit.plan.scale import bars_in_margins, scale_bar_marks
 from printkit.products import Product
 
@@ -56,20 +56,27 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
     """Fronts, each page followed by its backs; `back_offset` (mm, as the back is seen) moves the
     backs to make up for a printer that does not print its second side true to the first."""
     bars = tuple(scale_bar_marks(bar) for bar in bars_in_margins(sheet.paper, _keep_out(sheet)))
-    boxes = {"trim": sheet.trim_box, "bleed": sheet.bleed_box if sheet.bleed else None}
     pages = []
     for start in range(0, len(cards), sheet.per_sheet):
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         fronts = tuple(_placed(card.face, slot) for slot, card in batch)
         furniture = () if sheet.bleed else tuple(Box(slot.trim, width=CUT_LINE, level=0.6) for slot, _ in batch)
         marks = tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
-        pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **boxes))
+        pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **_boxes(sheet, [s for s, _ in batch])))
         if duplex != "none":
-            backs = tuple(_placed(card.back, sheet.back_slot(slot, duplex)) for slot, card in batch)
+            behind = [(sheet.back_slot(slot, duplex), card) for slot, card in batch]
+            backs = tuple(_placed(card.back, slot) for slot, card in behind)
             if back_offset != (0.0, 0.0):
                 backs = (Group(backs, *back_offset),)
-            pages.append(Page(sheet.paper, backs + bars, **boxes))
+            pages.append(Page(sheet.paper, backs + bars, **_boxes(sheet, [s for s, _ in behind])))
     return pages
+
+
+def _boxes(sheet: CardSheet, slots: list[Slot]) -> dict:
+    """The page's TrimBox (and BleedBox): round the cards on it, as a print shop reads them."""
+    return {"trim": frame_of([p for s in slots for p in ((s.trim.x, s.trim.y), (s.trim.right, s.trim.top))]),
+            "bleed": frame_of([p for s in slots for p in ((s.bleed.x, s.bleed.y), (s.bleed.right, s.bleed.top))])
+            if sheet.bleed else None}
 
 
 def _placed(marks: tuple, slot: Slot) -> Group:

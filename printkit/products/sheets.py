@@ -9,15 +9,16 @@ import markupsafe
 from typing import Any, Callable
 
 from printkit.errors import PrintkitError
-from printkit.plan.geometry import Rect
-from printkit.plan.marks import Document, Page
+from printkit.plan.geometry import Rect, Segment
+from printkit.plan.marks import Document, Group, Line, Page
 from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
 from printkit.plan.text import Style, fit, label, paginate
-from printkit.plan.type import SPACE, TYPE
+from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products import FilePlan, Product
 
 TITLE_BAND = 8.0  # mm: a page's title line
+AID_GAP = 5 * SPACE  # between two aids on a page; the cut line runs down its middle
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,26 @@ class Sheets(Product):
     def item_document(self, kit, item: Item) -> Document:
         frame = self.frame(kit)
         return sheet_document(kit, item.shown, item.subject, frame, self.pages(kit, frame.body, item.value))
+
+
+@dataclass(frozen=True)
+class Aids(Sheets):
+    """Player aids: `aid(kit, box)` plans one aid in a half page; the kind prints `count(kit)` of
+    them (one for each player), two to a page, with a dashed line to cut them apart."""
+
+    aid: Callable[[Any, Rect], list] | None = None
+    count: Callable[[Any], int] | None = None
+
+    def document(self, kit) -> Document:
+        frame = self.frame(kit)
+        top, bottom = frame.body.cut_top((frame.body.height - AID_GAP) / 2, AID_GAP)
+        first = self.aid(kit, top)
+        second = Group(tuple(first), 0.0, bottom.top - top.top)  # the same aid, moved down: planned once
+        middle, printable = top.y - AID_GAP / 2, frame.paper.printable
+        cut = Line(Segment(printable.x + 0.5, middle, printable.right - 0.5, middle), level=GREY.note, dash=(2.0, 1.5))
+        count = self.count(kit)
+        bodies = [first + [second] * (count - 2 * page > 1) + [cut] for page in range(-(-count // 2))]
+        return sheet_document(kit, self.label, self.subject or self.description, frame, bodies)
 
 
 @dataclass(frozen=True)

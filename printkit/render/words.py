@@ -3,13 +3,13 @@
 Autoescaping is on, so text from YAML reaches ReportLab's paragraph markup with `<` and `&`
 escaped and prints literally; StrictUndefined turns a misspelt name into an error at its line.
 A template's `{% set name %}...{% endset %}` blocks are its named words; its body is free text.
+Templates run in printkit's sandbox (printkit/sandbox.py): bounded, and every error located.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +17,8 @@ import jinja2
 import markupsafe
 
 from printkit.errors import Problem, PrintkitError
+from printkit.load.files import read_text
+from printkit.sandbox import PAGE_LIMIT, SIZE_LIMIT, Sandbox, located
 
 
 SPELLED = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -73,10 +75,9 @@ class Words:
         """A named word or macro, as paragraph markup (text from content escaped)."""
         value = self._attr(name)
         if callable(value):
-            try:
+            environment = self.template.environment
+            with located(environment.shown_as, lambda: self.where(name)), environment.running():
                 value = value(*args, **kwargs)
-            except jinja2.UndefinedError as error:
-                raise PrintkitError([Problem(self.source, _template_line(self.template), f"template: {error}")]) from None
         return str(value).strip()
 
     def plain(self, name: str, *args, **kwargs) -> str:
@@ -94,25 +95,44 @@ class Templates:
     def __init__(self, folder: Path, shown_as: str = "templates"):
         self.folder = folder
         self.shown_as = shown_as
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.StrictUndefined,
-            autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+        self.env = Sandbox(folder, shown_as)
         self.env.filters.update(spelled=spelled, ordinal=ordinal, join_and=join_and, plural=plural,
                                 singular=singular)
 
     def render(self, name: str, **context) -> Words:
-        shown = f"{self.shown_as}/{name}"
-        template = None
+        template, module, body = self._run(name, context)
+        return Words(body.strip(), module, f"{self.shown_as}/{name}", template, _definition_lines(template))
+
+    def page(self, name: str, **context) -> str:
+        """A whole page (the preview's index.html): the template's output as it is, which may be
+        far longer than any text printed on paper."""
+        self.env.size_limit = PAGE_LIMIT
         try:
+            return self._run(name, context)[2]
+        finally:
+            self.env.size_limit = SIZE_LIMIT
+
+    def _run(self, name: str, context: dict):
+        shown = f"{self.shown_as}/{name}"
+        with located(self.shown_as, lambda: Problem(shown, None, "")), self.env.running(context):
             template = self.env.get_template(name)
             module = template.make_module(context)
-        except jinja2.TemplateNotFound:
-            raise PrintkitError([Problem(shown, None, "template is missing")]) from None
-        except jinja2.TemplateSyntaxError as error:
-            raise PrintkitError([Problem(shown, error.lineno, f"template syntax: {error.message}")]) from None
-        except (jinja2.UndefinedError, TypeError, ValueError) as error:
-            raise PrintkitError([Problem(shown, _template_line(template), f"template: {error}")]) from None
-        return Words(str(module).strip(), module, shown, template, _definition_lines(template))
+            return template, module, self.env.concat(module._body_stream)  # str(module) joins it unchecked
+
+    def readable(self, game: str) -> "Templates":
+        """Raises unless common.j2 and the game's templates are UTF-8 text files (all of them are
+        read for the build manifest, not only the ones a build renders); returns the templates."""
+        problems = []
+        for path in [self.folder / "common.j2", *sorted((self.folder / game).glob("*.j2"))]:
+            try:
+                read_text(path, f"{self.shown_as}/{path.relative_to(self.folder).as_posix()}")
+            except FileNotFoundError:
+                pass
+            except PrintkitError as error:
+                problems += error.problems
+        if problems:
+            raise PrintkitError(problems)
+        return self
 
 
 def _definition_lines(template: jinja2.Template) -> dict[str, int]:
@@ -120,7 +140,7 @@ def _definition_lines(template: jinja2.Template) -> dict[str, int]:
     try:
         path = Path(template.filename)
         return _definitions(path, path.stat().st_mtime_ns)
-    except (OSError, TypeError):
+    except (OSError, TypeError, ValueError):
         return {}
 
 
@@ -136,14 +156,3 @@ def _definitions(path: Path, mtime: int) -> dict[str, int]:
         for name in DEFINITION.findall(line):
             found.setdefault(name, number)
     return found
-
-
-def _template_line(template: jinja2.Template | None) -> int | None:
-    """The template line that was running when rendering failed, mapped from the compiled code."""
-    line = None
-    tb = sys.exc_info()[2]
-    while tb is not None and template is not None:
-        if tb.tb_frame.f_code.co_filename == template.filename:
-            line = template.get_corresponding_lineno(tb.tb_lineno)
-        tb = tb.tb_next
-    return line

@@ -19,7 +19,7 @@ from conftest import BAD, GOOD, build, expected_stderr, overlay, pdfs, validate
 
 GAME = "ascending-row-overflow"
 G = f"{GAME}/game.yaml"
-PRODUCTS = ["deck", "starter-rows", "score-sheet", "practice-sheet", "practice-key", "rules"]
+PRODUCTS = ["deck", "starter-rows", "player-aid", "score-sheet", "practice-sheet", "practice-key", "rules"]
 MARKUP_TITLE = "Rows < Overflow & Co"
 LONG_TITLE = "Ascending Row Overflow, the Deluxe Anniversary Edition with Extra Rows and Cards"
 PT = 25.4 / 72
@@ -111,7 +111,7 @@ def test_retitle_changes_every_pdf(project, cli):
 
 
 @pytest.mark.parametrize("case", ["practice-row-unsorted", "template-undefined-variable",
-                                  "reference-text-too-long"])
+                                  "aid-text-too-long"])
 def test_bad_input_loses_nothing(case, project, cli):
     """A failing build over a good one: every previous PDF byte-identical, no temporary left.
     The new title changes every PDF, so a build that wrote what it could would be caught; the

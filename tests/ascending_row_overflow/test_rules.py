@@ -3,6 +3,7 @@
 import pytest
 
 from printkit.games.ascending_row_overflow.model import (Setup, check_exercise, check_setup, generate_exercises, resolve,
+                                                       tie_matters,
                                       rotation_ambiguous)
 
 SEED_SETUP = Setup(cards=tuple(range(1, 25)), players_min=3, players_max=4, hand_size=5,
@@ -119,3 +120,62 @@ def test_resolve_agrees_with_a_direct_reading_of_the_rules():
                                                (7, False), (21, False), (1, False)])
 def test_numbers_that_read_differently_upside_down(number, ambiguous):
     assert rotation_ambiguous(number) is ambiguous
+
+
+# --- ties for the fewest cards (issue 13, item 1) --------------------------------------------------
+
+def naive_lines(rows, revealed, first_choice: int | None = None) -> list[tuple]:
+    """The seed's rules read directly: (card, row it ends in, cards collected) for each card; with
+    no lower row the player takes `first_choice` the first time (else a row with the fewest cards)."""
+    state, lines, chosen = [list(r) for r in rows], [], first_choice
+    for card in sorted(revealed):
+        ends = [r[-1] for r in state]
+        below = [e for e in ends if e < card]
+        if not below:
+            fewest = [i for i in range(len(state)) if len(state[i]) == min(map(len, state))]
+            target = chosen if chosen in fewest else fewest[0]
+            chosen = None
+            lines.append((card, target, tuple(state[target])))
+            state[target] = [card]
+        else:
+            target = ends.index(max(below))
+            full = len(state[target]) == 4
+            lines.append((card, target, tuple(state[target]) if full else ()))
+            state[target] = [card] if full else state[target] + [card]
+    return lines
+
+
+def test_every_row_tied_for_the_fewest_cards_is_listed():
+    steps = resolve([(13,), (8,), (7, 17, 23), (3, 5, 6, 24)], [1, 14, 22], row_limit=4)
+    assert steps[0].kind == "no-lower" and steps[0].fewest == (0, 1)
+    assert resolve([(5, 9), (6,), (10, 11, 12), (20,)], [2], 4)[0].fewest == (1, 3)
+    assert resolve([(5, 9), (6,), (10, 11, 12), (20, 22)], [2], 4)[0].fewest == (1,)
+
+
+def test_a_tie_that_changes_the_later_lines_is_found():
+    rows, revealed = [(13,), (8,), (7, 17, 23), (3, 5, 6, 24)], [1, 14, 22]
+    # taking row A, 14 follows 8 in row B; taking row B, 14 follows 13 in row A
+    assert naive_lines(rows, revealed, 0)[1:] != naive_lines(rows, revealed, 1)[1:]
+    assert tie_matters(rows, revealed, 4) == (1, (0, 1))
+    found = check_exercise(rows, revealed, SEED_SETUP)
+    assert [(f.path, f.message) for f in found] == [(("revealed",), "no row ends below 1: rows A and B tie for the "
+                                                                     "fewest cards, and the lines after depend on the choice")]
+
+
+def test_a_tie_that_changes_nothing_after_it_is_accepted():
+    rows, revealed = [(20,), (21,), (2, 6, 7), (3, 4, 5, 24)], [1, 8]  # 8 follows 7 whichever row took 1
+    assert naive_lines(rows, revealed, 0)[1:] == naive_lines(rows, revealed, 1)[1:]
+    assert tie_matters(rows, revealed, 4) is None
+
+
+@pytest.mark.parametrize("seed", [2024, 1, 7, 99])
+def test_drawn_exercises_never_hang_on_a_tie_and_open_in_different_ways(seed):
+    drawn = generate_exercises(SEED_SETUP, seed, 7)
+    openings = []
+    for rows, revealed in drawn:
+        first = sorted(revealed)[0]
+        openings.append(all(row[-1] > first for row in rows))  # the first card has no lower row
+        fewest = [i for i, row in enumerate(rows) if len(row) == min(map(len, rows))]
+        for choice in fewest if openings[-1] else []:
+            assert naive_lines(rows, revealed, choice)[1:] == naive_lines(rows, revealed)[1:]
+    assert 0 < sum(openings) < len(drawn), openings

@@ -89,9 +89,13 @@ def test_a_content_edit_changes_the_words_it_should(edited):
     assert "deal four cards to each of three or four players" in rules
     assert "End after four reveals" in rules
     assert "four cards before an overflow" not in rules
-    mats = text(edited, "starter-rows")
-    assert "A row holds at most three cards" in mats
-    assert "collected: 3 penalty points" in mats
+    with pdfplumber.open(edited / GAME / "player-aid.pdf") as pdf:  # its two columns, one after the other
+        page = pdf.pages[0]
+        columns = [page.crop((0, 0, page.width * 0.55, page.height / 2)),
+                   page.crop((page.width * 0.55, 0, page.width, page.height / 2))]
+        aid = " ".join(" ".join(column.extract_text().split()) for column in columns)
+    assert "already holds three cards: collect those three" in aid
+    assert "collected: 3 penalty points" in aid
 
 
 def test_a_content_edit_changes_the_mats_places(edited):
@@ -99,4 +103,19 @@ def test_a_content_edit_changes_the_mats_places(edited):
         page = pdf.pages[0]
         places = [r for r in page.rects if abs(r["width"] * 25.4 / 72 - 63.5) < 0.05
                   and abs(r["height"] * 25.4 / 72 - 88.9) < 0.05]
-    assert len(places) == 3
+    assert len(places) == 2 * 3  # two mats a sheet, three places each
+
+
+def test_the_key_lists_every_row_tied_for_the_fewest_cards(project, tmp_path):
+    """A given exercise where rows A and B tie for the fewest cards when 1 is revealed (and 8 and 9
+    join row C whichever is taken): the key names both rows, the sheet names neither."""
+    practice = project / "content" / GAME / "practice.yaml"
+    practice.write_text(practice.read_text(encoding="utf-8") + (
+        "  - title: A tie\n    rows: [[20], [21], [2, 6, 7], [3, 4, 5, 24]]\n    revealed: [1, 8, 9]\n"),
+        encoding="utf-8")
+    assert build_into(tmp_path, GAME, content=project / "content") == 0
+    key = text(tmp_path, "practice-key", right_half=True)
+    assert "Rows A and B tie for the fewest points (1 penalty point each): either is right" in key
+    assert "8 goes after 7 in row C." in key and "9 belongs in row C" in key
+    assert "tie for the fewest" not in text(tmp_path, "practice-sheet")
+

@@ -4,11 +4,12 @@ with a separate host key, and a rules reference."""
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Int, ListOf, Record, Str
 from printkit.products.cards import Cards
-from printkit.products.sheets import Rules, Sheets
+from printkit.products.sheets import Aids, Rules, Sheets
 
-from . import deck, mats, model, practice, scores
+from . import aid, deck, mats, model, practice, scores
 
 GAME_FILE = Record({
     "title": Str(max_length=80),
@@ -42,9 +43,12 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
-        Cards("deck", "24 poker-size cards with identical backs, 3 reference cards", deck=deck.deck),
-        Sheets("starter-rows", "four row mats that hold real cards", pages=mats.pages, landscape=True,
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
+        Cards("deck", "24 poker-size cards with identical backs", deck=deck.deck),
+        Sheets("starter-rows", "four row mats that hold real cards, two to a sheet", pages=mats.pages, landscape=True,
                margin=mats.MARGIN),
+        Aids("player-aid", "a half-page aid for each player: a turn, collecting, the deal and the score",
+             aid=aid.aid, count=lambda kit: kit.model.setup.players_max),
         Sheets("score-sheet", "3-4 players, two deals and a total, several games a page", pages=scores.pages),
         Sheets("practice-sheet", "exercises in placing revealed cards (answers in the key)",
                pages=practice.sheet_pages),

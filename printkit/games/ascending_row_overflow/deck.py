@@ -1,6 +1,5 @@
 """The deck: a large central number, corner indices for fanned hands, a penalty pip on each card,
-an underline under numbers that read as another number upside down, and identical backs. The
-last sheet's spare slots carry up to three reference cards with their own back."""
+an underline under numbers that read as another number upside down, and identical backs."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ from printkit.plan.cardface import FRAME_INSET, at_both_ends, corner_index, fram
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Circle, Line
 from printkit.plan.flow import Flow
-from printkit.plan.text import Style, fit, label
+from printkit.plan.text import Style, label
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.cards import Card
 
@@ -19,17 +18,14 @@ PIP = 1.3  # mm, the radius of the penalty pip
 PIP_BELOW_INDEX = 13.5  # below the frame's top
 TEXT_INSET = 6.5  # every word stays this far inside the trim (the safe zone is 3.175 mm)
 PENALTY = 15.0  # the penalty's words stand this far above the card's foot, its pip a line above them
-REFERENCES = 3
-BACK_FRAMES = 5  # the back's frames, one inside the other
+
 
 
 def deck(kit, sheet) -> list[Card]:
     words = kit.words("deck")
     size = sheet.card
-    back = _back(size, words)
-    cards = [Card(str(n), _face(size, n, words), back) for n in kit.model.setup.cards]
-    spare = min(-len(cards) % sheet.per_sheet, REFERENCES)
-    return cards + [_reference(size, n, words) for n in range(1, spare + 1)]
+    back = _back(size, sheet.bleed, words)
+    return [Card(str(n), _face(size, n, words), back) for n in kit.model.setup.cards]
 
 
 def _face(size, value: int, words) -> tuple:
@@ -49,31 +45,31 @@ def _pip(x: float, y: float) -> Circle:
     return Circle(x, y, PIP, width=LINE.thin, fill=GREY.ink)
 
 
-def _back(size, words) -> tuple:
+def _back(size, bleed: float, words) -> tuple:
+    """A lattice to the cut line (into the bleed, with bleed), the same under a half turn, so a
+    back printed a millimetre or two off its front still looks right; the title in a band."""
     width, height = size
-    trim = Rect(0, 0, width, height)
-    frames = tuple(frame(size, FRAME_INSET + 1.1 * SPACE * step, width=LINE.heavy if step == 0 else LINE.thin,
-                         level=GREY.ink if step == 0 else GREY.guide, radius=max(0.5, 2.5 - 0.4 * step))
-                   for step in range(BACK_FRAMES))
-    band = Rect(4 * SPACE, height / 2 - 5 * SPACE, width - 8 * SPACE, 10 * SPACE)
+    band = Rect(3 * SPACE, height / 2 - 5 * SPACE, width - 6 * SPACE, 10 * SPACE)
     flow = Flow(band.inset(SPACE))
     flow.foot(words.markup("back_note"), Style(TYPE.smallest, align="centre"), "card back note",
               words.where("back_note"), 2 * SPACE)
     flow.text(words.markup("back"), Style(TYPE.body + 0.5, align="centre", valign="middle"), "card back",
               words.where("back"), height=flow.rest.height)
-    return frames + _lattice(trim.inset(FRAME_INSET + 9.5)) + (Box(band, width=LINE.thin, fill=1.0, radius=1.5),) + \
+    return _lattice(Rect(0, 0, width, height).inset(-bleed)) + (Box(band, width=LINE.rule, fill=1.0, radius=1.5),) + \
         tuple(flow.marks)
 
 
-def _lattice(box: Rect, step: float = 6.0) -> tuple:
-    """Diagonal lines both ways, clipped to the box: the same under a half turn."""
-    lines = []
-    offset = -box.height
+def _lattice(box: Rect, step: float = 3 * SPACE) -> tuple:
+    """Diagonal lines both ways across the whole box, clipped to it, centred on it so the pattern
+    is the same turned round: a grey ground with no edge to misalign."""
+    lines = [Box(box, level=None, fill=GREY.tint)]
+    centre_offset = (box.width - box.height) / 2 % step
+    offset = -box.height + centre_offset
     while offset <= box.width:
         for slope in (1, -1):
             seg = _diagonal(box, offset, slope)
             if seg:
-                lines.append(Line(seg, width=LINE.hairline, level=0.7))
+                lines.append(Line(seg, width=LINE.thin, level=0.6))
         offset += step
     return tuple(lines)
 
@@ -85,15 +81,3 @@ def _diagonal(box: Rect, offset: float, slope: int) -> Segment | None:
     if high - low < 0.5:
         return None
     return Segment(x1 + low, y1 + slope * low, x1 + high, y1 + slope * high)
-
-
-def _reference(size, n: int, words) -> Card:
-    face = Flow(Rect(0, 0, *size).inset(FRAME_INSET + 2.5))
-    face.line(words.plain("reference_title"), TYPE.smallest, level=GREY.note, item="reference title",
-              where=words.where("reference_title"))
-    face.space()
-    face.text(words.markup(f"reference_{n}"), Style(TYPE.body + 0.5), f"deck reference card {n}",
-              words.where(f"reference_{n}"))
-    back = fit(words.markup("reference_back"), Rect(0, 0, *size).inset(FRAME_INSET + 3 * SPACE),
-               Style(TYPE.body, align="centre", valign="middle"), "deck reference back", words.where("reference_back"))
-    return Card(f"reference {n}", (frame(size),) + tuple(face.marks), (frame(size), back))

@@ -64,30 +64,53 @@ class Step:
     kind: str  # "append", "overflow" (row was full) or "no-lower" (no row ends below the card)
     collected: tuple[int, ...]
     rows_after: tuple[tuple[int, ...], ...]
+    fewest: tuple[int, ...] = ()  # no lower row: every row as cheap to collect as the one taken
+    end: int | None = None  # the row end the card follows (append, overflow)
 
 
-def resolve(rows, revealed, row_limit: int) -> list[Step]:
+def resolve(rows, revealed, row_limit: int, picks: dict[int, int] | None = None) -> list[Step]:
     """Resolve revealed cards in increasing order, recomputing row ends after each card.
 
-    With no row ending below a card, the player may choose any row; the key assumes the row with
-    the fewest cards (the topmost of equals), and says so, because that is the fewest penalties.
+    With no row ending below a card, the player may choose any row; the key takes one with the
+    fewest cards (the fewest penalties; the topmost of equals unless `picks` names another for
+    that card) and lists every row that ties with it.
     """
     state = [tuple(row) for row in rows]
     steps = []
     for card in sorted(revealed):
-        index, kind = _target_row(state, card, row_limit)
+        index, kind, fewest = _target_row(state, card, row_limit, (picks or {}).get(card))
         collected = state[index] if kind != "append" else ()
+        end = state[index][-1] if kind != "no-lower" else None
         state[index] = (card,) if kind != "append" else state[index] + (card,)
-        steps.append(Step(card, index, kind, collected, tuple(state)))
+        steps.append(Step(card, index, kind, collected, tuple(state), fewest, end))
     return steps
 
 
-def _target_row(rows, card: int, row_limit: int) -> tuple[int, str]:
+def _target_row(rows, card: int, row_limit: int, pick: int | None) -> tuple[int, str, tuple[int, ...]]:
     lower = [i for i, row in enumerate(rows) if row[-1] < card]
     if not lower:
-        return min(range(len(rows)), key=lambda i: (len(rows[i]), i)), "no-lower"
+        least = min(len(row) for row in rows)
+        fewest = tuple(i for i, row in enumerate(rows) if len(row) == least)
+        return (pick if pick in fewest else fewest[0]), "no-lower", fewest
     index = max(lower, key=lambda i: rows[i][-1])
-    return index, "overflow" if len(rows[index]) >= row_limit else "append"
+    return index, "overflow" if len(rows[index]) >= row_limit else "append", ()
+
+
+def tie_matters(rows, revealed, row_limit: int) -> tuple[int, tuple[int, ...]] | None:
+    """A card with no lower row whose tied rows lead to different lines for the cards after it,
+    as (card, the tied rows); None when every tie leaves the later lines as they are."""
+    steps = resolve(rows, revealed, row_limit)
+    for n, step in enumerate(steps):
+        for other in step.fewest[1:]:
+            branch = resolve(rows, revealed, row_limit, {step.card: other})
+            if _lines(branch[n + 1:]) != _lines(steps[n + 1:]):
+                return step.card, step.fewest
+    return None
+
+
+def _lines(steps: list[Step]) -> list[tuple]:
+    """What the key says of each card: where it goes, what it follows, what is collected."""
+    return [(s.card, s.kind, s.row, s.end, s.collected) for s in steps]
 
 
 def check_exercise(rows, revealed, setup: Setup) -> list[Finding]:
@@ -102,6 +125,12 @@ def check_exercise(rows, revealed, setup: Setup) -> list[Finding]:
     if not setup.players_min <= len(revealed) <= setup.players_max:
         found.append(Finding(PRACTICE, ("revealed",), f"reveals {_cards(len(revealed))}, one per player "
                                      f"({setup.players_min}-{setup.players_max})"))
+    if not found and len(revealed) == len(set(revealed)):
+        tie = tie_matters(rows, revealed, setup.row_limit)
+        if tie:
+            letters = " and ".join(row_letter(i) for i in tie[1])
+            found.append(Finding(PRACTICE, ("revealed",), f"no row ends below {tie[0]}: rows {letters} tie for the "
+                                                          "fewest cards, and the lines after depend on the choice"))
     seen = set()
     places = [(("rows", r, k), card) for r, row in enumerate(rows) for k, card in enumerate(row)]
     for path, card in places + [(("revealed", k), card) for k, card in enumerate(revealed)]:
@@ -117,16 +146,25 @@ def _cards(count: int) -> str:
     return f"{count} card{'s' * (count != 1)}"
 
 
+KINDS = ("overflow", "no-lower", "append")
+TRIES = 20_000  # positions drawn for an exercise before the first that qualifies is taken as it is
+
+
 def generate_exercises(setup: Setup, seed: int, count: int) -> list[tuple[tuple, tuple]]:
-    """Reproducible practice positions; they take turns at showing an overflow and a 'no lower row'."""
+    """Reproducible practice positions. They take turns at showing an overflow, a 'no lower row'
+    and plain appends; only the 'no lower row' ones open with a card below every row end (it can
+    only be the lowest card), and a tie for the fewest cards never changes what the key says of
+    the cards after it."""
     rng = random.Random(seed)
     exercises = []
     for number in range(count):
-        wanted = ("overflow", "no-lower", "append")[number % 3]
-        while True:
+        wanted = KINDS[number % 3]
+        for _ in range(TRIES):
             rows, revealed = _random_position(rng, setup)
-            kinds = {step.kind for step in resolve(rows, revealed, setup.row_limit)}
-            if wanted in kinds and (wanted != "append" or len(kinds) > 1):
+            steps = resolve(rows, revealed, setup.row_limit)
+            kinds = {step.kind for step in steps}
+            if wanted in kinds and len(kinds) > 1 and (steps[0].kind == "no-lower") == (wanted == "no-lower") \
+                    and not tie_matters(rows, revealed, setup.row_limit):
                 break
         exercises.append((rows, revealed))
     return exercises

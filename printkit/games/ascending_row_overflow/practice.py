@@ -125,4 +125,4 @@ def _step_text(step, rows_before, words) -> str:
         return words.markup("append", step.card, letter, rows_before[step.row][-1])
     if step.kind == "overflow":
         return words.markup("overflow", step.card, letter, list(step.collected))
-    return words.markup("no_lower", step.card, letter, list(step.collected))
+    return words.markup("no_lower", step.card, [row_letter(i) for i in step.fewest], list(step.collected))

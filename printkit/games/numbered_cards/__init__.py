@@ -4,6 +4,7 @@ duplex backs, a player aid, a score pad and a one-page rules reference."""
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Choice, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets
@@ -40,6 +41,7 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Cards("ability-cards", "18 poker-size ability cards with identical backs", deck=cards.deck),
         Sheets("player-aid", "a page to keep beside the row: a turn, the end, the win, the kinds, every card",
                pages=aid.pages),

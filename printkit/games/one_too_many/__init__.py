@@ -4,6 +4,7 @@ lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules re
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets
@@ -36,6 +37,7 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Sheets("score-sheet", "a column group per player, a row per round: the turn passed on, greediest, Redo, "
                "points, running total", pages=scores.pages, landscape=True),
         Sheets("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo", pages=aid.pages),

@@ -1,0 +1,55 @@
+"""Standard output that cannot be written (`printkit list >&-`, `> /dev/full`) is one line on
+stderr and exit 1, not a traceback: what printkit prints goes through `guarded()`."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sys
+
+
+class StdoutError(Exception):
+    """Standard output is closed or cannot be written."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error.strerror or str(error))
+
+
+class _Guarded:
+    """sys.stdout, with its write errors raised as StdoutError (a closed pipe stays BrokenPipeError:
+    `printkit build | head` is not an error)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._guard(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+    @staticmethod
+    def _guard(operation, *args):
+        try:
+            return operation(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise StdoutError(error) from None
+
+
+@contextlib.contextmanager
+def guarded():
+    """Around a command. With no standard output at all, nothing is started: an output file
+    opened now could be given its descriptor, and a stray write would land in it."""
+    if sys.stdout is None:
+        raise StdoutError(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+    stream, sys.stdout = sys.stdout, _Guarded(sys.stdout)
+    try:
+        yield
+    finally:
+        sys.stdout = stream

@@ -1,0 +1,62 @@
+"""Reading the designer's files (content, templates, printkit.yaml): regular files only, of a
+bounded size, as UTF-8 text; a bad byte or a control character is a problem at its line."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from printkit.errors import Problem, PrintkitError
+
+MAX_BYTES = 4 * 1024 * 1024  # far beyond any real content file; a bigger one is a mistake
+CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # what no text file should hold
+
+
+def read_text(path: Path, shown_as: str) -> str:
+    """The file's text. A missing file raises FileNotFoundError (the caller words it); anything
+    else that is wrong with it raises a PrintkitError naming the file (and line)."""
+    data = _read_bytes(path, shown_as)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise PrintkitError([Problem(shown_as, line, f"not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                                                     f"save the file as UTF-8")]) from None
+
+
+def check_controls(text: str, shown_as: str) -> None:
+    """A NUL, a bell or the like: an error at its line, not an empty box somewhere in print."""
+    found = CONTROLS.search(text)
+    if found:
+        message = f"control character U+{ord(found.group()):04X} is not allowed in a text file"
+        raise PrintkitError([Problem(shown_as, line_at(text, found.start()), message)])
+
+
+def line_at(text: str, position: int) -> int:
+    return text.count("\n", 0, position) + 1
+
+
+def _read_bytes(path: Path, shown_as: str) -> bytes:
+    """Opened without blocking, so a FIFO is refused instead of waiting for a writer forever."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise PrintkitError([Problem(shown_as, None, f"cannot read: {error.strerror or error}")]) from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
+            raise PrintkitError([Problem(shown_as, None, f"is {kind}, not a file")])
+        with os.fdopen(os.dup(handle), "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise PrintkitError([Problem(shown_as, None, f"cannot read: {error.strerror or error}")]) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_BYTES:
+        raise PrintkitError([Problem(shown_as, None, f"is larger than {MAX_BYTES // 2**20} MB")])
+    return data
