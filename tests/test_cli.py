@@ -227,4 +227,4 @@ def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path, command,
                             capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stderr) == (1, f"printkit: cannot write to standard output: {reason}\n")
     if command.startswith("build"):
-        assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 4
+        assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 5

@@ -126,7 +126,7 @@ def test_the_page_needs_no_server(previewed, index):
 def test_every_product_of_every_game_is_shown_with_its_real_page_count(previewed, index):
     shown = {figure["pdf"]: figure for figure in index.figures}
     pdfs = built_pdfs(previewed)
-    assert len(pdfs) == len(shown) == 74
+    assert len(pdfs) == len(shown) == 75
     for path in pdfs:
         figure = shown[path.relative_to(previewed).as_posix()]
         pages = pdf_pages(path)
@@ -191,20 +191,20 @@ def test_a_title_from_content_is_escaped(cli, project):
 
 def test_unchanged_pdfs_are_not_rendered_again(cli, project):
     args = ("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10")
-    assert cli(*args)[1].startswith("previewed 4 files: 25 PNGs (25 rendered)")
+    assert cli(*args)[1].startswith("previewed 5 files: 26 PNGs (26 rendered)")
     page = Path("out/preview/numbered-cards/score-pad/page-01.png")
     before = page.stat().st_mtime_ns
     assert "(0 rendered)" in cli(*args)[1]
     assert page.stat().st_mtime_ns == before
     game = project / "content" / "numbered-cards" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("title: ", "title: New ", 1), encoding="utf-8")
-    assert "(25 rendered)" in cli(*args)[1]  # the title is on every product
+    assert "(26 rendered)" in cli(*args)[1]  # the title is on every product
 
 
 def test_a_preview_at_another_resolution_renders_again(cli):
     args = ("preview", "numbered-cards", "--content", "content", "--out", "out")
     cli(*args, "--dpi", "10")
-    assert "(25 rendered)" in cli(*args, "--dpi", "12")[1]
+    assert "(26 rendered)" in cli(*args, "--dpi", "12")[1]
     with Image.open("out/preview/numbered-cards/rules/page-01.png") as image:
         assert abs(image.width - 210 / 25.4 * 12) <= 1
 

@@ -103,7 +103,7 @@ def test_a_watch_survives_every_bad_save_and_builds_the_fix(project, watcher):
         assert watcher.complaints[complained:at] == [complaint]
         complained = at + 1
         path.write_text(text, encoding="utf-8")  # the fix
-        done = watcher.wait_for(watcher.said, r"^\d+ of 4 files changed", after=done + 1)
+        done = watcher.wait_for(watcher.said, r"^\d+ of 5 files changed", after=done + 1)
         assert rules_pdf.read_bytes() == good
     assert watcher.thread.is_alive()
 
@@ -119,4 +119,4 @@ def test_a_bug_in_printkit_does_not_end_a_watch_either(project, watcher, monkeyp
     assert "ZeroDivisionError: division by zero" in watcher.complaints
     monkeypatch.setattr(watch_module, "build", real)
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    watcher.wait_for(watcher.said, r"^0 of 4 files changed", after=done + 1)
+    watcher.wait_for(watcher.said, r"^0 of 5 files changed", after=done + 1)

@@ -1,5 +1,5 @@
 """Numbered Cards Game (seed 003): a solo game of sets that total 19. 18 ability cards with
-duplex backs, a score pad and a one-page rules reference."""
+duplex backs, a player aid, a score pad and a one-page rules reference."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from printkit.load import Choice, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets
 
-from . import cards, model, pad
+from . import aid, cards, model, pad
 from .model import KINDS
 
 CARD = Record({
@@ -43,6 +43,8 @@ GAME = Game(
     products=(
         PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Cards("ability-cards", "18 poker-size ability cards with identical backs", deck=cards.deck),
+        Sheets("player-aid", "a page to keep beside the row: a turn, the end, the win, the kinds, every card",
+               pages=aid.pages),
         Sheets("score-pad", "one row per game: sets, Scored cards, row and discards, win or loss", pages=pad.pages),
         Rules("rules", "a one-page rules reference", shown="Rules reference",
               context=lambda kit: {"win_at": kit.model.win_at}),

@@ -38,11 +38,11 @@ GAME = Game(
     check=model.check,
     products=(
         PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
-        Sheets("score-sheet", "one column per player, a row per round: points, pass order, bust, Redo, running total",
-               pages=scores.pages),
+        Sheets("score-sheet", "a column group per player, a row per round: the turn passed on, greediest, Redo, "
+               "points, running total", pages=scores.pages, landscape=True),
         Sheets("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo", pages=aid.pages),
-        Sheets("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
-               pages=track.pages, landscape=True),
+        Sheets("diamond-track", "a stair of places to lay the centre Diamonds on by rank, every index in sight; "
+               "bust lengths", pages=track.pages),
         Cards("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", deck=tokens.deck,
               size=tokens.TOKEN, most=tokens.MOST),
         Rules("rules", "a one-page rules reference", shown="Rules reference", context=lambda kit: kit.model.computed()),
