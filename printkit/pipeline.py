@@ -228,34 +228,39 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     kits = load_all(games, content, options, choices)
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     manifest = Manifest(out) if not force else Manifest.empty(out)
-    outputs = _outputs(files(kits, only), out, manifest)
+    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [])
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
     written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
     return [(output, written.get(output.path, False)) for output in outputs]
 
 
-def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Output]:
+def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned]) -> list[Output]:
     """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
     output whose inputs are unchanged is not planned again (its Output carries no data and the
-    page count the manifest recorded). Nothing is written unless every file could be planned."""
+    page count the manifest recorded). Nothing is written unless every file could be planned.
+    `every` is all the files of the games (with --only): a summary built alone still counts the
+    pages of the files it lists, from the manifest or by planning them, not drawing them."""
     outputs = {}
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
-        stale = []
+        stale, uncounted = [], []
         for item in (i for i in planned if i.file.product.summary == summaries):
-            path = out / item.kit.game.slug / item.file.name
-            inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)} if summaries else item.file.inputs
-            fingerprint = key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
+            path, fingerprint = _fingerprint(item, out, summaries)
             pages = manifest.pages_if_fresh(path, fingerprint)
             if pages is None:
                 stale.append((item, path, fingerprint))
             else:
                 outputs[id(item)] = Output(path, None, pages)
                 item.kit.pages[item.file.name] = pages
-        drawn = each_on_every_core(_drawn, [item for item, _, _ in stale], weight=_weight)
-        failed = [(item.kit, outcome) for (item, _, _), outcome in zip(stale, drawn) if isinstance(outcome, list)]
+        if not summaries:
+            uncounted = _uncounted(planned, every, manifest, out)
+        jobs = [(item, True) for item, _, _ in stale] + [(item, False) for item in uncounted]
+        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]))
+        failed = [(item.kit, outcome) for (item, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
         if failed:
             raise PrintkitError(reported(failed))
+        for item, (_, pages) in zip(uncounted, drawn[len(stale):]):
+            item.kit.pages[item.file.name] = pages
         for (item, path, fingerprint), (data, pages) in zip(stale, drawn):
             item.kit.pages[item.file.name] = pages
             manifest.record(path, fingerprint, pages, data)
@@ -263,10 +268,37 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Outp
     return [outputs[id(item)] for item in planned]
 
 
-def _drawn(item: Planned):
-    """A file planned and drawn: (its PDF, its page count), or the problems of its plan."""
+def _uncounted(planned: list[Planned], every: list[Planned], manifest: Manifest, out: Path) -> list[Planned]:
+    """The files a summary being built lists but this build does not make (--only): their page
+    counts noted from the manifest where it has them fresh; the rest returned, to be planned."""
+    summarised = {id(item.kit) for item in planned if item.file.product.summary}
+    built = {(id(item.kit), item.file.name) for item in planned}
+    found = []
+    for item in every:
+        if id(item.kit) in summarised and not item.file.product.summary and (id(item.kit), item.file.name) not in built:
+            pages = manifest.pages_if_fresh(*_fingerprint(item, out, False))
+            if pages is None:
+                found.append(item)
+            else:
+                item.kit.pages[item.file.name] = pages
+    return found
+
+
+def _fingerprint(item: Planned, out: Path, summary: bool) -> tuple[Path, str]:
+    """Where a file is written, and the key of everything it is drawn from."""
+    inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)} if summary else item.file.inputs
+    return (out / item.kit.game.slug / item.file.name,
+            key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options))
+
+
+def _planned_or_drawn(job: tuple[Planned, bool]):
+    """A file planned and drawn: (its PDF, its page count); or only planned: (None, its page
+    count); or the problems of its plan."""
+    item, draw = job
     outcome = plan_one(item)
-    return outcome if isinstance(outcome, list) else render(outcome, item.kit.options.ink_saver)
+    if isinstance(outcome, list):
+        return outcome
+    return render(outcome, item.kit.options.ink_saver) if draw else (None, len(outcome.pages))
 
 
 def _weight(item: Planned) -> int:

@@ -74,3 +74,20 @@ def test_the_saddle_booklet_is_printed_duplex_on_the_short_edge_then_folded(buil
 @pytest.mark.parametrize("game", GAMES)
 def test_the_guide_comes_first(game):
     assert all_games()[game].products[0].name == "print-guide"
+
+
+@pytest.mark.parametrize("game, cards, aids", [("ascending-row-overflow", True, True), ("one-too-many", True, True),
+                                               ("numbered-cards", True, False), ("cross-sums", False, False)])
+def test_the_guide_says_how_to_cut_only_what_the_kit_has(built_a4, game, cards, aids):
+    text = " ".join(lines(built_a4 / game / "print-guide.pdf"))
+    assert ("crop marks" in text) == cards
+    assert ("Player aids are cut apart on the dashed line" in text) == aids
+    assert ("Cutting." in text) == (cards or aids)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guide_built_alone_counts_the_files_it_lists(built_a4, tmp_path, game):
+    """`--only print-guide`: the other files are planned for their page counts, not written."""
+    assert build_into(tmp_path, game, "--only", "print-guide", "--paper", "a4") == 0
+    assert [p.name for p in (tmp_path / game).rglob("*.pdf")] == ["print-guide.pdf"]
+    assert rows(tmp_path, game) == rows(built_a4, game)

@@ -56,7 +56,9 @@ class PrintGuide(Sheets):
         table = flow.take(HEADER + ROW * len(rows))
         marks += plan_table(Table(COLUMNS, item="print guide"), table, [header] + rows, words.where()).marks
         flow.space(1.5)
-        after = [words.markup(name) for name in ("cutting", "host") if _applies(kit, name)]
+        kinds = {_kind(product) for product in kit.game.products}
+        after = ([words.markup("cutting", "cards" in kinds, "aids" in kinds)] if kinds & {"cards", "aids"} else []) + \
+            ([words.markup("host")] if "host-key" in kinds else [])
         extra = getattr(own.module, "notes", "") if own else ""
         flow.text("\n\n".join(after + ([str(extra).strip()] if str(extra).strip() else [])), Style(TYPE.body),
                   "print guide notes", words.where("cutting"))
@@ -103,9 +105,3 @@ def _kind(product: Product) -> str:
     if isinstance(product, Booklet):
         return "reading"
     return "sheets"
-
-
-def _applies(kit, name: str) -> bool:
-    kinds = {_kind(product) for product in kit.game.products}
-    return {"cutting": bool(kinds & {"cards", "aids"}), "host": "host-key" in kinds}[name]
-

@@ -2,7 +2,7 @@
 text touches another or a ruled line, running text is at least 8 pt and nothing is below 6 pt,
 no title is smaller than the headings beside it, and no sheet leaves a large band empty."""
 
-from one_too_many.clearance import layout_tests
+from clearance import layout_tests
 from numbered_cards.test_pdfs import PRODUCTS, pdf
 
 SHEETS = ("player-aid", "score-pad", "rules")  # pages with a body to fill

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from conftest import CONTENT, build, build_into
-from one_too_many.clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
+from clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
 from readback import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, embedded, expected_slots, fonts,
                       pages, pdf_box, reader, text_of)
 

@@ -19,7 +19,7 @@ import yaml
 from conftest import CONTENT, ROOT, build_into
 from readback import (MM, PAPERS, SCALE_BARS, TOL, UNPRINTABLE, Box, bar_label, chars_in, pages, reader,
                       scale_bar_rects, text_of)
-from one_too_many.clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
+from clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
 from one_too_many.test_rules import brute_longest, values
 
 GAME = "one-too-many"

@@ -1,4 +1,4 @@
-"""The player aid: a half page per player, two to a page with a cut line between them. The rules
+"""The player aid (the Aids kind): a half page per player, two to a page with a cut line between them. The rules
 in short on the left; on the right the bust length for each player count and example centres,
 each judged by the run check."""
 
@@ -8,27 +8,20 @@ from printkit.errors import PrintkitError
 from printkit.plan.flow import Flow
 from printkit.plan.fonts import DESCENT
 from printkit.plan.geometry import Rect, Segment
-from printkit.plan.marks import Box, Group, Line
+from printkit.plan.marks import Box, Line
 from printkit.plan.minicard import MiniCard, card_row
 from printkit.plan.text import PT_PER_MM, Style, fit
 from printkit.plan.type import SPACE, TYPE
 
 from .model import bust_length
 
-GAP = 5 * SPACE  # between the two aids; the cut line runs down its middle
 SIDE = 72.0  # the right-hand column: bust lengths and examples
 MINI = (8.0, 10.0)  # a Diamond drawn small, width by height
 
 
-def pages(kit, body: Rect) -> list[list]:
-    words = kit.words("player-aid", **kit.model.computed())
-    height = (body.height - GAP) / 2
-    aid = _aid(Rect(body.x, body.top - height, body.width, height), kit, words)
-    below = Group(tuple(aid), 0.0, -(height + GAP))  # the second aid: the same marks, moved down
-    printable, middle = kit.options.paper.printable, body.top - height - GAP / 2
-    cut = Line(Segment(printable.x + 0.5, middle, printable.right - 0.5, middle), level=0.3, dash=(2.0, 1.5))
-    count = kit.model.players_max
-    return [aid + [below] * (count - 2 * page > 1) + [cut] for page in range(-(-count // 2))]
+def aid(kit, box: Rect) -> list:
+    """One player's aid in `box`, half a page: the Aids kind prints one for each player."""
+    return _aid(box, kit, kit.words("player-aid", **kit.model.computed()))
 
 
 def _aid(box: Rect, kit, words) -> list:

@@ -260,10 +260,14 @@ def layout_tests(pdf, products: tuple[str, ...], sheets: tuple[str, ...]):
 
     @pytest.mark.parametrize("product", sheets)
     def no_sheet_leaves_a_large_band_empty(built, product):
-        """No band across the body taller than an eighth of it is left without ink."""
+        """No band across the body taller than an eighth of it is left without ink (but on the
+        last page of several, where a list of items ends)."""
         paper, folder = built
         path = pdf(folder, product)
-        for index, page in enumerate(pages(path)):
+        every = pages(path)
+        for index, page in enumerate(every):
+            if len(every) > 1 and index == len(every) - 1:
+                continue
             band = empty_band(path, index)
             assert band <= (page.height - 28) / 8, f"{product} page {index + 1} ({paper}): {band} mm empty"
 

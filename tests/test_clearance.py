@@ -3,7 +3,7 @@ and passes what is clear."""
 
 from __future__ import annotations
 
-from one_too_many.clearance import (frames_inside, seam_mismatches, small_running_text, texts_on_lines,
+from clearance import (frames_inside, seam_mismatches, small_running_text, texts_on_lines,
                                     touching_texts)
 from readback import MM, Box, Char, Page, Shape
 
