@@ -3,10 +3,13 @@ coverage. (Setting text in boxes is tests/test_text.py.)"""
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
+from reportlab.pdfbase import pdfmetrics
 
 from printkit.errors import PrintkitError
-from printkit.plan.fonts import missing_glyphs
+from printkit.plan.fonts import DRAWABLE, drawable_in_fonts, missing_glyphs
 from printkit.plan.markup import parse_blocks
 from printkit.render.words import Templates, spelled
 
@@ -49,6 +52,16 @@ def test_block_syntax():
 def test_suit_symbols_and_typography_have_glyphs_but_cjk_does_not():
     assert missing_glyphs("♠♥♦♣ ♤♡♢♧ × – — · → ’ “ ” é ß") == ()
     assert missing_glyphs("漢 ok") == ("漢",)
+
+
+def test_the_list_of_drawable_characters_is_the_fonts_own():
+    """fonts/drawable.txt (read to check content without parsing the fonts) is what the three
+    fonts have in common, read from their cmaps; `python -m printkit.plan.fonts` rewrites it."""
+    listed = (resources.files("printkit") / "fonts" / DRAWABLE).read_text(encoding="ascii").split()
+    assert listed == drawable_in_fonts()
+    regular, bold = (set(pdfmetrics.getFont(name).face.charToGlyph) for name in ("Sans", "Sans-Bold"))
+    only_regular = min(regular - bold)  # a character one font has and another lacks is not drawable
+    assert missing_glyphs(chr(only_regular)) == (chr(only_regular),)
 
 
 @pytest.mark.parametrize("number, words", [(0, "zero"), (5, "five"), (20, "twenty"), (24, "twenty-four"),

@@ -53,12 +53,34 @@ def cap_height(size: float) -> float:
     return CAP_HEIGHT * size / mm
 
 
+DRAWABLE = "drawable.txt"  # beside the fonts: the characters all three have a glyph for, as ranges
+
+
 @functools.cache
 def _drawable() -> frozenset[str]:
-    """Every character that all of printkit's fonts have a glyph for."""
+    """Every character that all of printkit's fonts have a glyph for, read from the list kept
+    beside them (checked against the fonts by the tests), so that checking content does not
+    have to parse the fonts: a build with nothing to draw never loads them."""
+    text = (resources.files("printkit") / "fonts" / DRAWABLE).read_text(encoding="ascii")
+    chars = set()
+    for line in text.split():
+        first, _, last = line.partition("-")
+        chars.update(chr(code) for code in range(int(first, 16), int(last or first, 16) + 1))
+    return frozenset(chars)
+
+
+def drawable_in_fonts() -> list[str]:
+    """The ranges of characters all three fonts have a glyph for, read from the fonts themselves:
+    the contents of DRAWABLE (`python -m printkit.plan.fonts` writes it)."""
     register_fonts()
     maps = [set(pdfmetrics.getFont(name).face.charToGlyph) for name in FONTS]
-    return frozenset(chr(code) for code in set.intersection(*maps))
+    codes = sorted(set.intersection(*maps))
+    ranges, start = [], codes[0]
+    for previous, code in zip(codes, codes[1:] + [None]):
+        if code != previous + 1:
+            ranges.append(f"{start:04X}" if start == previous else f"{start:04X}-{previous:04X}")
+            start = code
+    return ranges
 
 
 @functools.lru_cache(maxsize=8192)
@@ -76,3 +98,7 @@ def right_to_left(text: str) -> tuple[str, ...]:
 
 def describe_glyphs(chars) -> str:
     return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in chars)
+
+
+if __name__ == "__main__":
+    (resources.files("printkit") / "fonts" / DRAWABLE).write_text("\n".join(drawable_in_fonts()) + "\n", encoding="ascii")
