@@ -959,10 +959,19 @@ def rules_lines(path: str) -> list[str]:
 
 
 def seed_rules() -> list[str]:
+    """The seed's welcome and basic rules, with the one sentence issue 13 (item 5) rewrites so its
+    numbers read: "initially 3 each, from scenario 7 4, from 41 5" becomes the hand sizes with
+    their scenarios, taken from the seed's own summary ("Hand size: 3 in 1–6, 4 in 7–40, ...")."""
     lines = list(seed_lines())
     start = lines.index("Welcome to Cross Sums")
     stop = lines.index("Scenario 1: Six open places")
-    return lines[start:stop]
+    summary = re.search(r"Hand size: ((?:\d+ in \d+–\d+(?:, )?)+)\.", " ".join(lines))
+    stages = [stage.split(" in ") for stage in summary[1].split(", ")]
+    readable = [f"{size} each in {'scenarios ' if i == 0 else ''}{span}" for i, (size, span) in enumerate(stages)]
+    said = ", ".join(readable[:-1]) + " and " + readable[-1]
+    rules = [line.replace("initially 3 each, from scenario 7 4, from 41 5", said) for line in lines[start:stop]]
+    assert rules != lines[start:stop], "the seed's hand-size sentence changed: update this test"
+    return rules
 
 
 def unbullet(text: str) -> str:
