@@ -13,7 +13,8 @@ from printkit.plan.geometry import Rect
 from printkit.plan.text import Style, fit, label, paginate
 from printkit.plan.type import TYPE
 
-from .scenario_page import plan_blocks, spread_boxes, spread_sides, view
+from .scenario_page import view
+from .spread import spread_pages
 
 RULES_SIZE = 8.5  # the basic rules on a half-size page
 ENTRY = 5.2  # mm: a contents line
@@ -59,8 +60,7 @@ def pages(kit, body: Rect) -> list:
     result = [_contents(body, kit, views, first_scenario)] + rules
     result += [None] * (first_scenario - 1 - len(result))
     for shown in views:
-        boxes = spread_boxes(body, shown)
-        result += [plan_blocks(boxes, shown, only=side) for side in spread_sides(shown)]
+        result += spread_pages(shown, body)
     return result
 
 
