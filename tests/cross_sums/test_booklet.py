@@ -7,7 +7,10 @@ Expected values come from the seed (parsed in test_pdfs) or are computed here.""
 
 from __future__ import annotations
 
-from cross_sums.test_pdfs import MM, RANKS, club_cards, contents, lines_of, norm, out, plumbed, seed
+import pytest
+
+from cross_sums.test_pdfs import MM, RANKS, club_cards, clubs_by_rank, contents, expected_clubs, lines_of, norm, out, \
+    plumbed, rules_figure, seed
 
 SMALLEST_CARD = 12.0  # mm: PRINT.md's "numbers readable": a 7 mm card's index ran into its rank (issue 13)
 
@@ -72,3 +75,34 @@ def test_each_spread_has_its_effect_example_or_room_for_notes(built):
         text = norm(left.extract_text())
         assert ("Effect example" in text) == seed()[number].example
         assert ("Notes" in text) != seed()[number].example, number
+
+
+# --- the rules' picture of the table (issue 13, item 5) ----------------------------------------------
+
+def picture_pages(path: str) -> list[int]:
+    return [i for i, page in enumerate(plumbed(path).pages) if rules_figure(page) is not None]
+
+
+@pytest.mark.parametrize("name", ["rules.pdf", "booklet.pdf"])
+def test_the_rules_draw_the_table_they_describe_after_they_mention_it(built, name):
+    _, folder = built
+    path = out(folder, name)
+    (index,) = picture_pages(path)
+    pages = plumbed(path).pages
+    frame = rules_figure(pages[index])
+    picture = pages[index].crop((frame["x0"], frame["top"], frame["x1"], frame["bottom"]))
+    first = seed()[1]  # the scenario the rules send players to first
+    clubs = clubs_by_rank(picture, first)
+    for rank, (value, _, _, _) in expected_clubs(first).items():
+        assert clubs[rank].label == str(value)
+    text = norm(picture.extract_text())
+    assert f"Stock: {first.stock}" in text and "Market: 3" in text and "Discards" in text
+    assert len(dashed_places(picture)) == len(first.rows) * len(first.columns) + 3 + 1
+    # after the sentence that speaks of it: below it on its page, or on the next page
+    mention = "The picture shows one possible order"
+    said = [i for i, page in enumerate(pages) if mention in norm(page.extract_text())]
+    assert said and index in (said[0], said[0] + 1)
+    if index == said[0]:
+        words = pages[index].extract_words()
+        picture_word = next(w for w in words if w["text"] == "picture")
+        assert picture_word["bottom"] < frame["top"]

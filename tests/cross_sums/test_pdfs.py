@@ -947,10 +947,23 @@ def test_seed_scenarios_agree_with_the_seeds_at_a_glance_summary():
 
 # --- 11. the rules ----------------------------------------------------------------------------------
 
+def rules_figure(page) -> dict | None:
+    """The picture of the table on a rules page: the smallest frame round every club card's bold
+    corner sign (the clubs are drawn only there), or None."""
+    signs = [ch for ch in page.chars if ch["text"] == "\u2663" and "Bold" in ch["fontname"]]
+    frames = [c for c in page.curves + page.rects if not c["fill"] and c["stroke"]
+              and all(holds(c, centre(ch)) for ch in signs)]
+    return min(frames, key=lambda c: c["width"] * c["height"]) if signs and frames else None
+
+
 def rules_lines(path: str) -> list[str]:
-    """The rules pages' text lines, without each page's footer and scale-bar labels."""
+    """The rules pages' text lines, without each page's footer and scale-bar labels and the
+    picture of the table (issue 13, item 5: read by test_rules_picture_...)."""
     found = []
     for page in plumbed(path).pages:
+        figure = rules_figure(page)
+        if figure is not None:
+            page = page.filter(lambda obj: obj.get("object_type") != "char" or not holds(figure, centre(obj)))
         for line in page.extract_text().splitlines():
             if line.startswith("Cross Sums · Rules · page ") or re.fullmatch(r"50 mm at 100% 2 in at 100%", line):
                 continue

@@ -6,9 +6,9 @@ from __future__ import annotations
 from printkit.kit import Game
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet
-from printkit.products.sheets import Rules, Sheets
+from printkit.products.sheets import Sheets
 
-from . import booklet, glance, model, scenario_page, solutions
+from . import booklet, glance, model, rules, scenario_page, solutions
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ACTIONS = ("jack", "queen", "king")
@@ -70,8 +70,8 @@ GAME = Game(
                pages=scenario_page.sheet, templates=("setup.j2",)),
         Sheets("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand", pages=glance.pages,
                templates=("at-a-glance.j2",)),
-        Rules("rules", "the basic rules, laid out to read in print", shown="Rules", reads=("campaign",),
-              templates=("rules.j2",)),
+        Sheets("rules", "the basic rules, laid out to read in print, with a picture of the table", shown="Rules",
+               each=rules.items, pages=rules.sheet_pages, templates=("rules.j2", "setup.j2")),
         Booklet("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
                 pages=booklet.pages, templates=BOOKLET_TEMPLATES, printing="reading", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),

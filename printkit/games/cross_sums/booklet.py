@@ -13,10 +13,10 @@ from printkit.plan.geometry import Rect
 from printkit.plan.text import Style, fit, label, paginate
 from printkit.plan.type import TYPE
 
+from . import rules
 from .scenario_page import view
 from .spread import spread_pages
 
-RULES_SIZE = 8.5  # the basic rules on a half-size page
 ENTRY = 5.2  # mm: a contents line
 
 
@@ -65,9 +65,7 @@ def pages(kit, body: Rect) -> list:
 
 
 def _rules_pages(kit, body: Rect) -> list[list]:
-    words = kit.words("rules")
-    texts = paginate(words.body, body.width, body.height, RULES_SIZE, "basic rules", words.where())
-    return [[replace(text, x=body.x, top=body.top)] for text in texts]
+    return rules.rules_pages(kit, body, TYPE.body)
 
 
 def _contents(body: Rect, kit, views, first_scenario: int) -> list:

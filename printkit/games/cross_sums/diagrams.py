@@ -95,12 +95,17 @@ def table_fits(box: Rect, card: float, rows: int, columns: int, market: int, str
             and (rows + 1) * pitch_y <= box.height + 1e-6 and strip_height(card, market) <= box.height + 1e-6)
 
 
-def table(box: Rect, setup: Setup, suit: str, card: float, words) -> list:
+def table(box: Rect, setup: Setup, suit: str, card: float, words, centred: bool = False) -> list:
     """The table as the players lay it out: the target clubs round the empty grid (cards `card` mm
-    tall), and in a strip on the right the face-down stock, the market's places and the discards'."""
-    strip, grid = box.cut_right(strip_width(card, words, setup), STRIP_GAP)
+    tall), and in a strip on the right the face-down stock, the market's places and the discards'
+    (at the box's right edge, or, `centred`, beside the grid and the two centred in the box)."""
     rows, columns = setup.grid
     pitch_x, pitch_y = card + 2.0, card + LABEL + 1.5
+    strip_w = strip_width(card, words, setup)
+    if centred:
+        width = (columns + 1) * pitch_x + STRIP_GAP + strip_w
+        box = Rect(box.x + (box.width - width) / 2, box.y, width, box.height)
+    strip, grid = box.cut_right(strip_w, STRIP_GAP)
     top = grid.top - (grid.height - (rows + 1) * pitch_y) / 2  # each part centred in the height
     plan = LayoutPlan(card, pitch_x, pitch_y, grid.x + (grid.width - pitch_x * (columns + 1)) / 2, top)
     lower = (strip.height - strip_height(card, setup.market)) / 2
