@@ -655,18 +655,20 @@ def check_saddle(saddle: str, reading: str, paper: str) -> int:
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_saddle_export_of_one_scenario_is_8_pages_in_folding_order(tmp_path, paper):
+def test_saddle_export_of_one_scenario_is_12_pages_in_folding_order(tmp_path, paper):
     saddle = export(tmp_path, paper, "1", "saddle")
     reading = export(tmp_path, paper, "1", "none")
     count = check_saddle(str(saddle), str(reading), paper)
-    # contents, three or four rules pages, then scenario 1's spread: one 8-page booklet, as in the issue
-    assert count in (7, 8)
-    issue = [(8, 1), (2, 7), (6, 3), (4, 5)]  # sheet 1 front = 8 | 1, back = 2 | 7; sheet 2 front 6 | 3, back 4 | 5
-    assert [numbers for _, numbers in halves(str(saddle))] == [
-        tuple(p if p <= count else None for p in side) for side in issue]
+    # contents, six pages of rules, at a glance and ideas (issue 13, item 9: they used to be three
+    # or four pages of rules and a blank one), scenario 1's spread, then notes to whole sheets
+    assert count == 12
+    folded = [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]  # sheet 1 front = 12 | 1, back = 2 | 11; ...
+    assert [numbers for _, numbers in halves(str(saddle))] == folded
     s = seed()[1]
-    titled = [i for i, text in enumerate(texts(str(reading)), start=1) if f"Scenario 1: {s.title}" in norm(text)]
-    assert titled and titled[0] % 2 == 0, "a scenario's spread starts on a left-hand (even) page"
+    pages = [norm(text) for text in texts(str(reading))]
+    titled = [i for i, text in enumerate(pages, start=1) if f"Scenario 1: {s.title}" in text]
+    assert titled == [8], "a scenario's spread starts on a left-hand (even) page"
+    assert all(text.startswith("Notes") for text in pages[9:])
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))

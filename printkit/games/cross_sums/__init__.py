@@ -56,13 +56,20 @@ SCENARIO = Record({
 
 SCENARIOS_FILE = Record({"scenarios": ListOf(SCENARIO, 1)})
 
+NOTES_FILE = Record({  # the seed's playtest note and its ideas, which are not rules yet
+    "playtest": Str(max_length=1500),
+    "ideas": Record({"intro": Str(max_length=600), "items": ListOf(Record({"name": Str(max_length=60),
+                                                                            "text": Str(max_length=800)}), 1, 12),
+                     "closing": Str(max_length=800)}),
+})
+
 
 BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2")
 
 GAME = Game(
     slug="cross-sums",
     title="Cross Sums",
-    files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE},
+    files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE, "notes.yaml": NOTES_FILE},
     model=model.from_content,
     check=model.check,
     products=(

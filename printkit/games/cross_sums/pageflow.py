@@ -41,11 +41,15 @@ class PageFlow:
         if self.top < self.body.top:
             self.top -= SPACE * units
 
-    def text(self, markup: str, item: str) -> None:
-        """Running text from here on, over as many pages as it needs."""
+    def text(self, markup: str, item: str, where: Problem | None = None) -> int:
+        """Running text from here on, over as many pages as it needs (its words from `where`, the
+        flow's template by default); returns the number of the page it starts on, from 1."""
         first = self.room if self.room >= SHORTEST else 0.0
-        pieces = paginate(markup, self.body.width, self.body.height, self.size, item, self.where, heights=(first,))
+        pieces = paginate(markup, self.body.width, self.body.height, self.size, item, where or self.where,
+                          heights=(first,))
+        start = len(self.pages) + (not pieces[0].lines)
         self._place(pieces)
+        return start
 
     def _place(self, pieces: list) -> None:
         """Pieces of text: the first here, each other at the top of a new page."""
@@ -81,7 +85,7 @@ class PageFlow:
         self.space()
         self._place(pieces[1:])
 
-    def table(self, table: Table, header: list[Row], rows: list[Row], fewest: int = 3) -> None:
+    def table(self, table: Table, header: list[Row], rows: list[Row], where: Problem, fewest: int = 3) -> None:
         """Rows under the header, running on over pages, the header repeated on each; a page with
         room for fewer than `fewest` rows is left for the next."""
         heading = sum(row.height for row in header)
@@ -92,8 +96,7 @@ class PageFlow:
                 self.new_page()
                 continue
             chunk = header + rows[start:start + count]
-            planned = plan_table(table, Rect(self.body.x, self.body.y, self.body.width, self.room), chunk,
-                                 self.where)
+            planned = plan_table(table, Rect(self.body.x, self.body.y, self.body.width, self.room), chunk, where)
             self.pages[-1] += list(planned.marks)
             self.top = planned.rect.y
             start += count

@@ -39,9 +39,13 @@ def rules_pages(kit, body: Rect, size: float) -> list[list]:
     return flow.pages
 
 
+def rules_words(kit):
+    return kit.words("rules", first=kit.data["scenarios"]["scenarios"][0], stages=kit.model.hand_stages())
+
+
 def rules_flow(kit, body: Rect, size: float) -> PageFlow:
     """The rules laid out from the top of the first page; the flow goes on where they end."""
-    words = kit.words("rules", first=kit.data["scenarios"]["scenarios"][0])
+    words = rules_words(kit)
     before, _, after = words.body.partition(FIGURE)
     flow = PageFlow(body, size, words.where())
     flow.text(before, "basic rules")

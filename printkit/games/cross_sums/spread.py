@@ -143,12 +143,15 @@ def _example_flow(box: Rect, view_: ScenarioView) -> Flow:
 
 def notes(box: Rect, view_: ScenarioView) -> list:
     """Where the scenario has no effect example: lines to write notes on."""
-    words, flow = view_.words, Flow(box)
+    return notes_lines(box, view_.words)
+
+
+def notes_lines(box: Rect, words) -> list:
+    """The heading `notes_heading` of `words`, and under it ruled lines to the foot of the box."""
+    flow = Flow(box)
     flow.line(words.plain("notes_heading"), TYPE.heading, bold=True, item="notes heading",
               where=words.where("notes_heading"))
     rest = flow.rest
     count = int((rest.height - SPACE) // NOTE_PITCH)
-    lines = [Line(Segment(rest.x, y, rest.right, y), width=LINE.hairline, level=GREY.guide)
-             for y in (rest.top - (k + 1) * NOTE_PITCH for k in range(count))]
-    return flow.marks + lines
-
+    return flow.marks + [Line(Segment(rest.x, y, rest.right, y), width=LINE.hairline, level=GREY.guide)
+                         for y in (rest.top - (k + 1) * NOTE_PITCH for k in range(count))]
