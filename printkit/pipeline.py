@@ -265,8 +265,8 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Outp
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:
     """One product's file, checked like a build, written to `target` (`printkit booklet`)."""
     kit = load_kit(game, content, options, choices)
-    (item,) = files([kit], [product])
-    output = Output(target, *render(plan_every([item])[0], options.ink_saver))
+    (chosen,) = [p for p in game.products if p.name == product]
+    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], options.ink_saver))
     write_outputs([output])
     return output
 

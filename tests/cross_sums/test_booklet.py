@@ -11,8 +11,9 @@ import re
 
 import pytest
 
-from cross_sums.test_pdfs import MM, RANKS, club_cards, clubs_by_rank, contents, expected_clubs, lines_of, norm, out, \
-    plumbed, rules_figure, seed, seed_lines, texts, unbullet
+from conftest import build_into
+from cross_sums.test_pdfs import MM, RANKS, club_cards, clubs_by_rank, contents, expected_clubs, halves, lines_of, \
+    norm, out, plumbed, reader, rules_figure, saddle_expected, saddle_volumes, seed, seed_lines, texts, unbullet
 
 SMALLEST_CARD = 12.0  # mm: PRINT.md's "numbers readable": a 7 mm card's index ran into its rank (issue 13)
 
@@ -186,3 +187,82 @@ def test_the_booklets_table_has_a_line_per_scenario_with_its_facts(built):
         assert row == {"#": str(s.number), "Scenario": s.title, "Grid": f"{len(s.rows)}×{len(s.columns)}",
                        "Rows": " ".join(map(str, s.rows)), "Columns": " ".join(map(str, s.columns)),
                        "Numbers": f"A–{s.highest}", "Actions": "".join(s.actions) or "–", "Hand": str(s.hand)}
+
+
+# --- the saddle booklet in volumes a stapler can close (issue 13, item 10) ----------------------------
+
+MOST_SHEETS = 10  # the issue's stapler: at most 10 sheets, so at most 20 PDF pages (sheet sides) a file
+
+
+def folded(path: str) -> dict[int, str]:
+    """A saddle file's booklet pages by their printed numbers, each page's text; every sheet side
+    holds two, in the order saddle_expected computes for the file's page count."""
+    sides = halves(path)
+    assert [numbers for _, numbers in sides] == saddle_expected(2 * len(sides))
+    return {number: norm(text) for pair, numbers in sides for text, number in zip(pair, numbers)}
+
+
+def cover_entries(path: str) -> dict[int, int]:
+    """The volume's cover (the right half of the first side): its contents, scenario -> page."""
+    page = plumbed(path).pages[0]
+    middle = float(page.width) / 2
+    quarter = middle / 2
+    entries = {}
+    for x0, x1 in ((middle, middle + quarter), (middle + quarter, float(page.width)), (middle, float(page.width))):
+        for line in page.crop((x0, 0, x1, page.height)).extract_text().splitlines():
+            if m := re.fullmatch(r"(\d+)\. (.+) (\d+)", line):
+                entries[int(m[1])] = int(m[3])
+    return entries
+
+
+def test_the_saddle_booklet_comes_in_volumes_of_at_most_ten_sheets(built):
+    _, folder = built
+    volumes = saddle_volumes(folder)
+    assert 3 <= len(volumes) <= 4
+    assert not (folder / "cross-sums" / "booklet-saddle.pdf").exists()
+    for path in volumes:
+        assert len(reader(path).pages) <= 2 * MOST_SHEETS, path
+
+
+def test_each_volume_is_a_whole_booklet_holding_the_next_scenarios(built):
+    _, folder = built
+    held = []
+    for k, path in enumerate(saddle_volumes(folder), start=1):
+        pages = folded(path)
+        for number, text in pages.items():
+            assert FOOTER.sub("", text).strip(), f"volume {k}, page {number} is blank"
+        titled = {n: p for p, text in pages.items() for n, s in seed().items() if f"Scenario {n}: {s.title} " in text}
+        for n, p in titled.items():  # breaks only between scenarios: a spread is never cut
+            assert p % 2 == 0 and seed()[n].steps[0] in pages[p + 1], (k, n, p)
+        assert cover_entries(path) == titled, f"volume {k}'s contents"
+        assert ("Welcome to Cross Sums" in " ".join(pages.values())) == (k == 1)
+        held += sorted(titled)
+    assert held == sorted(seed())
+
+
+def test_the_outer_sheet_shows_where_to_fold_and_staple(built):
+    _, folder = built
+    for path in saddle_volumes(folder):
+        sides = plumbed(path).pages
+        width, height = float(sides[0].width), float(sides[0].height)
+
+        def on_fold(side):
+            return [ln for ln in side.lines if abs(ln["x0"] - width / 2) < 0.1 and abs(ln["x1"] - width / 2) < 0.1]
+
+        marks = sorted(on_fold(sides[0]), key=lambda ln: ln["top"])
+        assert len(marks) == 4, path
+        top, first, second, bottom = marks
+        assert 5 / MM - 0.5 <= top["top"] and bottom["bottom"] <= height - 5 / MM + 0.5  # inside the printable area
+        assert top["top"] < 10 / MM and bottom["bottom"] > height - 10 / MM
+        for staple, at in ((first, height / 4), (second, 3 * height / 4)):
+            assert abs((staple["top"] + staple["bottom"]) / 2 - at) < 0.5 and staple["linewidth"] > top["linewidth"]
+        assert all(not on_fold(side) for side in sides[1:])
+
+
+def test_a_build_of_chosen_scenarios_is_one_saddle_booklet(tmp_path):
+    assert build_into(tmp_path, "cross-sums", "--only", "booklet-saddle", "--scenarios", "13-30") == 0
+    files = sorted(p.name for p in (tmp_path / "cross-sums").glob("*.pdf"))
+    assert files == ["booklet-saddle.pdf"]
+    pages = folded(str(tmp_path / "cross-sums" / "booklet-saddle.pdf"))
+    shown = sorted(n for n, s in seed().items() if any(f"Scenario {n}: {s.title} " in t for t in pages.values()))
+    assert shown == list(range(13, 31)) and len(pages) > 4 * MOST_SHEETS  # one booklet, however long

@@ -64,7 +64,7 @@ NOTES_FILE = Record({  # the seed's playtest note and its ideas, which are not r
 })
 
 
-BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2")
+BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2", "at-a-glance.j2")
 
 GAME = Game(
     slug="cross-sums",
@@ -82,8 +82,9 @@ GAME = Game(
         Booklet("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
                 pages=booklet.pages, templates=BOOKLET_TEMPLATES, printing="reading", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),
-        Booklet("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
-                shown="Booklet for saddle stitching", pages=booklet.pages, imposition="saddle",
+        Booklet("booklet-saddle", "the same in volumes of at most 10 sheets, imposed for duplex printing (short "
+                "edge), fold and staple", shown="Booklet for saddle stitching", pages=booklet.pages,
+                volumes=booklet.volumes, imposition="saddle",
                 templates=BOOKLET_TEMPLATES, printing="booklet", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),
         Sheets("solutions", "host key: one solution per scenario, kept apart from everything else",

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import UsageError
+from printkit.errors import PrintkitError, UsageError
 from printkit.options import ProductOption
 from printkit.plan.fonts import text_width
 from printkit.plan.geometry import Rect
+from printkit.plan.imposition import volumes_of
 from printkit.plan.text import Style, fit, label
 from printkit.plan.type import TYPE
 
@@ -76,9 +77,36 @@ def front_matter(kit, body: Rect) -> FrontMatter:
     return kit.memo(("front matter", body), make)
 
 
-def pages(kit, body: Rect) -> list:
-    """Every page's marks, in reading order."""
-    return booklet_pages(kit, body, chosen(kit), front=True)
+@dataclass(frozen=True)
+class Volume:
+    """One volume of the saddle booklet: its scenarios, and which of how many it is."""
+
+    indices: tuple[int, ...]
+    number: int
+    count: int
+
+
+def pages(kit, body: Rect, volume: Volume | None = None) -> list:
+    """Every page's marks, in reading order: of the booklet of the chosen scenarios, or of a volume."""
+    if volume is None:
+        return booklet_pages(kit, body, chosen(kit), front=True)
+    return booklet_pages(kit, body, volume.indices, front=volume.number == 1, volume=(volume.number, volume.count))
+
+
+def volumes(kit, body: Rect, most: int) -> list[Volume]:
+    """The campaign in volumes of at most `most` pages, breaking only between scenarios: the first
+    holds the front matter, each its own cover and contents."""
+    front = front_matter(kit, body).pages
+    before = 1 + len(front) + len(front) % 2  # the cover, the front matter, to a left-hand page
+    count = len(kit.model.scenarios)
+    split = volumes_of([before, 1], count, most)
+    if split is None:
+        raise PrintkitError([kit.words("booklet").where().with_message(
+            f"the booklet's front matter ({before} pages) leaves no room for a scenario in a volume of "
+            f"{most} pages")])
+    starts = [sum(split[:k]) for k in range(len(split))]
+    return [Volume(tuple(range(start, start + parts)), k + 1, len(split))
+            for k, (start, parts) in enumerate(zip(starts, split))]
 
 
 def booklet_pages(kit, body: Rect, indices, front: bool, volume: tuple[int, int] | None = None) -> list:
