@@ -63,7 +63,7 @@ def test_editing_one_scenario_redraws_its_sheet_the_booklets_the_table_and_the_k
     after = pdfs(project / "out")
     changed = {name for name in after if after[name] != before.get(name)}
     assert changed == {"cross-sums/setup/scenario-05.pdf", "cross-sums/booklet.pdf",
-                       "cross-sums/booklet-saddle-1.pdf", ".printkit-manifest.json"}  # scenario 5 is in volume 1
+                       "cross-sums/booklet-saddle/volume-1.pdf", ".printkit-manifest.json"}  # scenario 5 is in volume 1
 
 
 def test_editing_a_template_redraws_the_products_that_read_it(project, cli, drawn):

@@ -26,7 +26,7 @@ class Booklet(Product):
     pages serve the reading-order and the saddle-stitched file, planned once per build.
 
     With `volumes` a saddle booklet for which no product option is chosen is written as volumes
-    `<name>-1.pdf`, `-2.pdf`, ...: `volumes(kit, body, most)` says what each holds (at most `most`
+    `<name>/volume-1.pdf`, `volume-2.pdf`, ...: `volumes(kit, body, most)` says what each holds (at most `most`
     pages, `most_sheets` sheets), and `pages(kit, body, volume)` gives its pages. The template
     names each volume's file with its `volume_title(number, count)`."""
 
@@ -42,7 +42,7 @@ class Booklet(Product):
             return super().files(kit)
         inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
         parts = self.volumes(kit, self.body(kit), 4 * self.most_sheets)
-        return [FilePlan(f"{self.name}-{number}.pdf", inputs,
+        return [FilePlan(f"{self.name}/volume-{number}.pdf", inputs,
                          lambda part=part, number=number: self.volume_document(kit, part, number, len(parts)), self)
                 for number, part in enumerate(parts, start=1)]
 

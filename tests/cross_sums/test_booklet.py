@@ -219,7 +219,7 @@ def test_the_saddle_booklet_comes_in_volumes_of_at_most_ten_sheets(built):
     _, folder = built
     volumes = saddle_volumes(folder)
     assert 3 <= len(volumes) <= 4
-    assert not (folder / "cross-sums" / "booklet-saddle.pdf").exists()
+    assert not (folder / "cross-sums" / "booklet-saddle.pdf").exists()  # the volumes, not one thick booklet
     for path in volumes:
         assert len(reader(path).pages) <= 2 * MOST_SHEETS, path
 

@@ -687,9 +687,9 @@ def test_saddle_export_of_a_chosen_set_pads_to_a_multiple_of_4(tmp_path, paper):
 
 
 def saddle_volumes(folder: Path) -> list[str]:
-    """The saddle booklet's volumes (issue 13, item 10), in order: booklet-saddle-1.pdf, -2.pdf, ..."""
-    found = sorted((folder / GAME).glob("booklet-saddle-*.pdf"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-    assert [p.stem for p in found] == [f"booklet-saddle-{k}" for k in range(1, len(found) + 1)] and found
+    """The saddle booklet's volumes (issue 13, item 10), in order: booklet-saddle/volume-1.pdf, ..."""
+    found = sorted((folder / GAME / "booklet-saddle").glob("*.pdf"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    assert [p.stem for p in found] == [f"volume-{k}" for k in range(1, len(found) + 1)] and found
     return [str(p) for p in found]
 
 
