@@ -16,7 +16,7 @@ from printkit.render import pdf as pdf_module
 
 SADDLE = [f"booklet for saddle stitching, volume {k} of 3" for k in (1, 2, 3)]  # issue 13: volumes a stapler can close
 CROSS_SUMS = ["setup sheet {}".format(n) for n in range(1, 51)] + [
-    "at a glance", "rules", "booklet", *SADDLE, "solutions"]
+    "at a glance", "rules", "booklet", *SADDLE, "player aid", "campaign log", "solutions"]
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_editing_one_scenario_redraws_its_sheet_the_booklets_the_table_and_the_k
          "leave for your partner?", "tagline: Which card do you take?")
     code, out, _ = build(cli, "cross-sums")
     assert code == 0
-    assert sorted(drawn) == sorted(["setup sheet 5", "at a glance", "booklet", *SADDLE, "solutions"])
+    assert sorted(drawn) == sorted(["setup sheet 5", "at a glance", "booklet", *SADDLE, "campaign log", "solutions"])
     after = pdfs(project / "out")
     changed = {name for name in after if after[name] != before.get(name)}
     assert changed == {"cross-sums/setup/scenario-05.pdf", "cross-sums/booklet.pdf",

@@ -6,9 +6,9 @@ from __future__ import annotations
 from printkit.kit import Game
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet
-from printkit.products.sheets import Sheets
+from printkit.products.sheets import Aids, Sheets
 
-from . import booklet, glance, model, rules, scenario_page, solutions
+from . import aid, booklet, glance, log, model, rules, scenario_page, solutions
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ACTIONS = ("jack", "queen", "king")
@@ -87,6 +87,10 @@ GAME = Game(
                 volumes=booklet.volumes, imposition="saddle",
                 templates=BOOKLET_TEMPLATES, printing="booklet", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),
+        Aids("player-aid", "a half-page aid for each player: a turn's three steps, how to win, what each face card does",
+             aid=aid.aid, count=lambda kit: kit.model.players, templates=("player-aid.j2",), reads=("campaign",)),
+        Sheets("campaign-log", "the scenarios with boxes to tick each attempt and the win, room for the date and notes",
+               pages=log.pages, templates=("campaign-log.j2",), reads=("campaign", "scenarios")),
         Sheets("solutions", "host key: one solution per scenario, kept apart from everything else",
                pages=solutions.pages, templates=("solutions.j2",), printing="host-key"),
     ),

@@ -15,7 +15,7 @@ ROW = 4.8  # mm, at most
 SMALLEST_ROW = 4.0  # mm: shorter, a 7 pt line has no air
 BOOKLET_ROW = 5.0
 HEADER = 6.0
-INTRO = 7.0
+INTRO = 9.0
 TEXT = TYPE.small  # on the sheet
 BOOKLET_TEXT = TYPE.smallest  # on a half page
 # column -> share of the table's width
@@ -36,7 +36,7 @@ def pages(kit, body: Rect) -> list[list]:
     head, rest = title_line(body, words.plain("heading"), words.where("heading"))
     intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(TYPE.body),
                 "at-a-glance intro", words.where("intro"))
-    area = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE / 2)
+    area = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE)
     scenarios = kit.model.scenarios
     row = min(ROW, (area.height - HEADER) / len(scenarios))
     if row < SMALLEST_ROW:  # a campaign too long for one page: the rest runs on
