@@ -98,8 +98,10 @@ def _size_for_cap(cap: float) -> float:
 
 def stack(cards: list[MiniCard], cx: float, cy: float, height: float) -> list[Group]:
     """A place's stack, bottom card first: each lower card peeks out above the next, spent, far
-    enough for its corner index to show. The top card is centred on (cx, cy)."""
-    step = max(3.2, height * 0.2)
+    enough for its corner index to show clear of the next card's edge. The top card is centred on
+    (cx, cy)."""
+    pad = max(0.5, min(card_width(height), height) * 0.06)
+    step = max(3.2, 2 * pad + height * 0.17)  # the index's pad and capitals (see _indexed), and as much again
     groups = []
     for depth, card in enumerate(cards):
         spent = depth < len(cards) - 1

@@ -766,14 +766,16 @@ def solutions(path: str) -> dict[int, Solution]:
     found: dict[int, Solution] = {}
     for page in plumbed(path).pages:
         words = page.extract_words(extra_attrs=["size", "fontname"])
-        captions = [w for w in words if _bold(w) and abs(w["size"] - 7.5) < 0.2 and re.fullmatch(r"\d+\.", w["text"])]
-        values = [w for w in words if not _bold(w) and abs(w["size"] - 9) < 0.2 and w["text"].isdigit()]
+        # sizes from the type scale (issue 13, item 11): captions 8 pt (or shrunk to 7), grid values 9.5 pt
+        captions = [w for w in words if _bold(w) and 6.9 < w["size"] < 8.1 and re.fullmatch(r"\d+\.", w["text"])]
+        values = [w for w in words if not _bold(w) and abs(w["size"] - 9.5) < 0.2 and w["text"].isdigit()]
         targets = [w for w in words if _bold(w) and abs(w["size"] - 7) < 0.2 and w["text"].isdigit()]
         blocks: dict[int, tuple[list, list]] = {id(c): ([], []) for c in captions}
 
         def block_of(word):
             above = [c for c in captions if c["top"] < word["top"] and c["x0"] <= word["x0"] + 0.5]
-            return max(above, key=lambda c: (round(c["top"]), c["x0"]))
+            row = max(c["top"] for c in above)  # the nearest row of captions (a shrunk one stands a little lower)
+            return max((c for c in above if c["top"] > row - 3), key=lambda c: c["x0"])
 
         for word in values:
             blocks[id(block_of(word))][0].append(word)

@@ -152,7 +152,7 @@ def _entries(box: Rect, entries) -> list:
     """Contents lines with their page numbers, in one or two columns as they need."""
     columns = 1 if len(entries) * ENTRY <= box.height else 2
     per_column = -(-len(entries) // columns)
-    step = min(ENTRY, box.height / per_column)
+    step = min(1.5 * ENTRY, box.height / per_column)  # a short contents spreads down the page
     size = min(TYPE.body, step * 2.0)
     width = (box.width - 4 * (columns - 1)) / columns
     marks = []

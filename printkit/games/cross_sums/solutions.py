@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
 from printkit.plan.text import Style, fit, label
-from printkit.plan.type import SPACE
+from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 
 from .model import solve
@@ -19,7 +19,7 @@ WARNING = 12.0
 def pages(kit, body: Rect) -> list[list]:
     words = kit.words("solutions")
     head, rest = title_line(body, words.plain("heading"), words.where("heading"))
-    head.append(fit(words.markup("warning"), Rect(rest.x, rest.top - WARNING, rest.width, WARNING), Style(9.0),
+    head.append(fit(words.markup("warning"), Rect(rest.x, rest.top - WARNING, rest.width, WARNING), Style(TYPE.body),
                     "solutions warning", words.where("warning")))
     first = Rect(rest.x, rest.y, rest.width, rest.height - WARNING - SPACE)
     per_row = int(body.width // BLOCK[0])
@@ -39,18 +39,18 @@ def pages(kit, body: Rect) -> list[list]:
 
 def _solution(box: Rect, scenario, words) -> list:
     grid = solve(scenario)
-    caption = words.plain("caption", scenario.number, scenario.title)[:34]
-    marks = [label(caption, Rect(box.x, box.top - 4, box.width, 4), 7.5, bold=True, valign="bottom",
+    caption = words.plain("caption", scenario.number, scenario.title)
+    marks = [label(caption, Rect(box.x, box.top - 4, box.width - SPACE, 4), TYPE.small, bold=True, valign="bottom",
                    item="solution caption", where=words.where("caption"))]
     left, top = box.x + CELL + 1, box.top - 6 - CELL
-    marks += [label(str(target), Rect(left + c * CELL, top + 1.6, CELL, 3), 7, bold=True, align="centre",
+    marks += [label(str(target), Rect(left + c * CELL, top + 1.6, CELL, 3), TYPE.smallest, bold=True, align="centre",
                     valign="bottom", level=0.3) for c, target in enumerate(scenario.columns)]
     for r, (target, row) in enumerate(zip(scenario.rows, grid)):
         y = top - (r + 1) * CELL
-        marks.append(label(str(target), Rect(box.x, y + 2, left - 1 - box.x, 3), 7, bold=True, align="right",
+        marks.append(label(str(target), Rect(box.x, y + 2, left - 1 - box.x, 3), TYPE.smallest, bold=True, align="right",
                            valign="bottom", level=0.3))
         for c, value in enumerate(row):
             cell = Rect(left + c * CELL, y, CELL, CELL)
-            marks += [Box(cell, width=0.2), label(str(value), Rect(cell.x, y + 1.9, CELL, 3.5), 9, align="centre",
+            marks += [Box(cell, width=0.2), label(str(value), Rect(cell.x, y + 1.9, CELL, 3.5), TYPE.body, align="centre",
                                                   valign="bottom")]
     return marks
