@@ -47,7 +47,8 @@ def test_the_campaign_log_has_a_line_for_every_scenario_to_tick_date_and_note(bu
         ticks = [r for r in page.rects if abs(r["width"] * MM - 3.6) < 0.1 and abs(r["height"] * MM - 3.6) < 0.1]
         words = page.extract_words()
         header = next(w for w in words if w["text"] == "Attempts")
-        numbers = [w for w in words if re.fullmatch(r"\d+", w["text"]) and w["x0"] < 15 / MM and w["top"] > header["top"]]
+        numbers = [w for w in words
+                   if re.fullmatch(r"\d+", w["text"]) and w["x0"] < 15 / MM and w["top"] > header["top"]]
         for number in numbers:
             line = norm(" ".join(w["text"] for w in words if abs(w["top"] - number["top"]) < 2))
             boxes = [t for t in ticks if abs((t["top"] + t["bottom"]) / 2 - (number["top"] + number["bottom"]) / 2) < 2]

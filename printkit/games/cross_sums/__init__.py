@@ -87,7 +87,7 @@ GAME = Game(
                 volumes=booklet.volumes, imposition="saddle",
                 templates=BOOKLET_TEMPLATES, printing="booklet", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),
-        Aids("player-aid", "a half-page aid for each player: a turn's three steps, how to win, what each face card does",
+        Aids("player-aid", "a half-page aid for each player: a turn's three steps, how to win, each face card",
              aid=aid.aid, count=lambda kit: kit.model.players, templates=("player-aid.j2",), reads=("campaign",)),
         Sheets("campaign-log", "the scenarios with boxes to tick each attempt and the win, room for the date and notes",
                pages=log.pages, templates=("campaign-log.j2",), reads=("campaign", "scenarios")),

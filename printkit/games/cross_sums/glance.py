@@ -75,8 +75,9 @@ def booklet_columns(kit, words) -> tuple[Column, ...]:
     for name in BOOKLET:
         if name != "title":
             texts = [cells(s, words)[name] for s in kit.model.scenarios]
+            heading = words.plain(SHORT.get(name, f"col_{name}"))
             widths[name] = max([text_width(t, BOOKLET_TEXT, REGULAR) for t in texts]
-                               + [text_width(words.plain(SHORT.get(name, f"col_{name}")), BOOKLET_TEXT, BOLD)]) + 2 * PAD
+                               + [text_width(heading, BOOKLET_TEXT, BOLD)]) + 2 * PAD
     return tuple(Column(name, 1.0, width=widths.get(name), align="left") for name in BOOKLET)
 
 

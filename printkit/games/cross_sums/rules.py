@@ -71,7 +71,8 @@ def table_figure(kit, width: float, words) -> tuple[list, float]:
     drawing = diagrams.table(Rect(2 * SPACE, height - 2 * SPACE - picture, inner, picture), first.setup,
                              kit.model.campaign.target_suit, card, first.words, centred=True)
     caption = replace(caption, top=2 * SPACE + caption.height)
-    return [Box(Rect(0, 0, width, height), width=LINE.thin, level=GREY.guide, radius=SPACE)] + drawing + [caption], height
+    frame = Box(Rect(0, 0, width, height), width=LINE.thin, level=GREY.guide, radius=SPACE)
+    return [frame] + drawing + [caption], height
 
 
 def _card(width: float, first) -> float:

@@ -47,10 +47,10 @@ def _solution(box: Rect, scenario, words) -> list:
                     valign="bottom", level=0.3) for c, target in enumerate(scenario.columns)]
     for r, (target, row) in enumerate(zip(scenario.rows, grid)):
         y = top - (r + 1) * CELL
-        marks.append(label(str(target), Rect(box.x, y + 2, left - 1 - box.x, 3), TYPE.smallest, bold=True, align="right",
-                           valign="bottom", level=0.3))
+        marks.append(label(str(target), Rect(box.x, y + 2, left - 1 - box.x, 3), TYPE.smallest, bold=True,
+                           align="right", valign="bottom", level=0.3))
         for c, value in enumerate(row):
             cell = Rect(left + c * CELL, y, CELL, CELL)
-            marks += [Box(cell, width=0.2), label(str(value), Rect(cell.x, y + 1.9, CELL, 3.5), TYPE.body, align="centre",
-                                                  valign="bottom")]
+            marks += [Box(cell, width=0.2), label(str(value), Rect(cell.x, y + 1.9, CELL, 3.5), TYPE.body,
+                                                  align="centre", valign="bottom")]
     return marks

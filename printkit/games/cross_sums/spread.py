@@ -96,7 +96,8 @@ def table(box: Rect, view_: ScenarioView, card: float) -> list:
 
 def _table_flow(box: Rect, view_: ScenarioView) -> Flow:
     words = view_.words
-    return titled(box, words, "table_heading", "layout_note", TABLE_NOTE, right=(words.plain("hands"), TYPE.small, False))
+    right = (words.plain("hands"), TYPE.small, False)
+    return titled(box, words, "table_heading", "layout_note", TABLE_NOTE, right=right)
 
 
 def _table_area(box: Rect, view_: ScenarioView) -> Rect:
