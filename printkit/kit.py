@@ -36,6 +36,7 @@ class Kit:
     options: Options
     model: Any = None
     choices: dict[str, Any] = field(default_factory=dict)  # product options given, by name
+    pages: dict[str, int] = field(default_factory=dict)  # file name -> its page count, as the build goes
     _memo: dict = field(default_factory=dict, repr=False)
 
     @property

@@ -8,12 +8,11 @@ output. `validate` stops after planning, on both papers: it draws nothing.
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
-import traceback
+import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
 from printkit.games import all_games
 from printkit.kit import Game, Kit
@@ -120,21 +119,46 @@ def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
 
 def plan_every(planned: list[Planned]) -> list:
     """Every file's plan, or every problem any of them has."""
-    plans, problems, blamed = [], [], set()
-    for item in planned:
-        try:
-            plans.append(item.file.plan())
-        except PrintkitError as error:
-            for problem in error.problems:
-                value = blame_content(problem, item.kit)
-                if value is not problem:  # one line for a value, not one for each product it is printed on
-                    if (value.file, value.line) in blamed:
-                        continue
-                    blamed.add((value.file, value.line))
-                problems.append(value)
-    if problems:
-        raise PrintkitError(problems)
-    return plans
+    outcomes = {}
+    for item in _summaries_last(planned):
+        if item.file.product.summary and any(isinstance(o, list) for o in outcomes.values()):
+            break  # a summary of files that could not be planned would only repeat their problems
+        outcomes[id(item)] = plan_one(item)
+    failed = [(item.kit, outcomes[id(item)]) for item in _summaries_last(planned)
+              if isinstance(outcomes.get(id(item)), list)]
+    if failed:
+        raise PrintkitError(reported(failed))
+    return [outcomes[id(item)] for item in planned]
+
+
+def plan_one(item: Planned):
+    """A file's plan (its page count noted in its kit, for a summary), or its problems."""
+    try:
+        document = item.file.plan()
+    except PrintkitError as error:
+        return error.problems
+    item.kit.pages[item.file.name] = len(document.pages)
+    return document
+
+
+def reported(failed: list[tuple[Kit, list[Problem]]]) -> list[Problem]:
+    """The problems of the files that could not be planned, each too-long value of content
+    reported once at its own line, not once for every product that prints it."""
+    problems, blamed = [], set()
+    for kit, found in failed:
+        for problem in found:
+            value = blame_content(problem, kit)
+            if value is not problem:
+                if (value.file, value.line) in blamed:
+                    continue
+                blamed.add((value.file, value.line))
+            problems.append(value)
+    return problems
+
+
+def _summaries_last(planned: list[Planned]) -> list[Planned]:
+    """A summary (the print guide) counts the pages of its game's other files: planned after them."""
+    return [i for i in planned if not i.file.product.summary] + [i for i in planned if i.file.product.summary]
 
 
 def blame_content(problem: Problem, kit: Kit) -> Problem:
@@ -176,13 +200,12 @@ def _value_at(data, path: tuple):
 
 def validate(games: list[Game], content: Path) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
-    Content is loaded and checked once; the papers are then planned side by side on two cores,
-    and the problems reported are the first paper's that has any."""
+    Content is loaded and checked once; the papers are then planned side by side, and the
+    problems reported are the first paper's that has any."""
     papers = list(PAPERS.values())
     kits = load_all(games, content, Options(papers[0]))
-    jobs = [functools.partial(_problems_on, [replace(kit, options=Options(paper), _memo={}) for kit in kits])
-            for paper in papers]
-    for problems in on_every_core(jobs):
+    on_papers = [[replace(kit, options=Options(paper), _memo={}) for kit in kits] for paper in papers]
+    for problems in each_on_every_core(_problems_on, on_papers):
         if problems:
             raise PrintkitError(problems)
     return sum(len(game.products) for game in games)
@@ -196,37 +219,6 @@ def _problems_on(kits: list[Kit]) -> list[Problem]:
     return []
 
 
-def on_every_core(jobs: list) -> list:
-    """Each job's result, the jobs run side by side in forked processes where the system has
-    more than one core and can fork (the first in this process); one after the other elsewhere.
-    A forked job is not pickled (the child has it already); only its result travels back."""
-    if len(jobs) < 2 or (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [job() for job in jobs]
-    context = multiprocessing.get_context("fork")
-    running = []
-    for job in jobs[1:]:
-        receive, send = context.Pipe(duplex=False)
-        child = context.Process(target=_send_result, args=(job, send), daemon=True)
-        child.start()
-        send.close()
-        running.append((child, receive))
-    results = [jobs[0]()]
-    for child, receive in running:
-        outcome, value = receive.recv()
-        child.join()
-        if outcome == "failed":
-            raise RuntimeError(f"a planning process failed:\n{value}")
-        results.append(value)
-    return results
-
-
-def _send_result(job, send) -> None:
-    try:
-        send.send(("done", job()))
-    except BaseException:  # noqa: B902 - reported in the parent, which raises it
-        send.send(("failed", traceback.format_exc()))
-
-
 # --- render and write ------------------------------------------------------------------------------
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
@@ -236,30 +228,83 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     kits = load_all(games, content, options, choices)
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     manifest = Manifest(out) if not force else Manifest.empty(out)
-    outputs = _outputs(files(kits, only), out, manifest)
+    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [])
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
     written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
     return [(output, written.get(output.path, False)) for output in outputs]
 
 
-def _outputs(planned: list[Planned], out: Path, manifest: Manifest) -> list[Output]:
-    """Plan every file whose inputs changed, then draw them: an output whose inputs are unchanged
-    is not planned again (its Output carries no data and the page count the manifest recorded)."""
-    stale, outputs = [], []
-    for item in planned:
-        path = out / item.kit.game.slug / item.file.name
-        fingerprint = key(item.file.inputs, item.kit.template_sources(item.file.product.templates), item.kit.options)
-        pages = manifest.pages_if_fresh(path, fingerprint)
-        outputs.append(Output(path, None, pages) if pages is not None else None)
-        if pages is None:
-            stale.append((len(outputs) - 1, item, path, fingerprint))
-    documents = plan_every([item for _, item, _, _ in stale])
-    for (index, item, path, fingerprint), document in zip(stale, documents):
-        data, pages = render(document, item.kit.options.ink_saver)
-        manifest.record(path, fingerprint, pages, data)
-        outputs[index] = Output(path, data, pages)
-    return outputs
+def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned]) -> list[Output]:
+    """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
+    output whose inputs are unchanged is not planned again (its Output carries no data and the
+    page count the manifest recorded). Nothing is written unless every file could be planned.
+    `every` is all the files of the games (with --only): a summary built alone still counts the
+    pages of the files it lists, from the manifest or by planning them, not drawing them."""
+    outputs = {}
+    for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
+        stale, uncounted = [], []
+        for item in (i for i in planned if i.file.product.summary == summaries):
+            path, fingerprint = _fingerprint(item, out, summaries)
+            pages = manifest.pages_if_fresh(path, fingerprint)
+            if pages is None:
+                stale.append((item, path, fingerprint))
+            else:
+                outputs[id(item)] = Output(path, None, pages)
+                item.kit.pages[item.file.name] = pages
+        if not summaries:
+            uncounted = _uncounted(planned, every, manifest, out)
+        jobs = [(item, True) for item, _, _ in stale] + [(item, False) for item in uncounted]
+        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]))
+        failed = [(item.kit, outcome) for (item, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
+        if failed:
+            raise PrintkitError(reported(failed))
+        for item, (_, pages) in zip(uncounted, drawn[len(stale):]):
+            item.kit.pages[item.file.name] = pages
+        for (item, path, fingerprint), (data, pages) in zip(stale, drawn):
+            item.kit.pages[item.file.name] = pages
+            manifest.record(path, fingerprint, pages, data)
+            outputs[id(item)] = Output(path, data, pages)
+    return [outputs[id(item)] for item in planned]
+
+
+def _uncounted(planned: list[Planned], every: list[Planned], manifest: Manifest, out: Path) -> list[Planned]:
+    """The files a summary being built lists but this build does not make (--only): their page
+    counts noted from the manifest where it has them fresh; the rest returned, to be planned."""
+    summarised = {id(item.kit) for item in planned if item.file.product.summary}
+    built = {(id(item.kit), item.file.name) for item in planned}
+    found = []
+    for item in every:
+        if id(item.kit) in summarised and not item.file.product.summary and (id(item.kit), item.file.name) not in built:
+            pages = manifest.pages_if_fresh(*_fingerprint(item, out, False))
+            if pages is None:
+                found.append(item)
+            else:
+                item.kit.pages[item.file.name] = pages
+    return found
+
+
+def _fingerprint(item: Planned, out: Path, summary: bool) -> tuple[Path, str]:
+    """Where a file is written, and the key of everything it is drawn from."""
+    inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)} if summary else item.file.inputs
+    return (out / item.kit.game.slug / item.file.name,
+            key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options))
+
+
+def _planned_or_drawn(job: tuple[Planned, bool]):
+    """A file planned and drawn: (its PDF, its page count); or only planned: (None, its page
+    count); or the problems of its plan."""
+    item, draw = job
+    outcome = plan_one(item)
+    if isinstance(outcome, list):
+        return outcome
+    return render(outcome, item.kit.options.ink_saver) if draw else (None, len(outcome.pages))
+
+
+def _weight(item: Planned) -> int:
+    """How much drawing a file is, near enough to hand out the largest first: the size of what
+    it is drawn from (a booklet's inputs are all its scenarios)."""
+    return len(json.dumps(item.file.inputs, default=str))
 
 
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:

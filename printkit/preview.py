@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -169,7 +170,7 @@ def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], 
     html = templates_for(content).page(
         TEMPLATE, games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
                          for kit, entries in games],
-        paper=options.paper.name, url=_url)
+        paper=options.paper.name, url=_url, anchor=_anchor)
     path = out / INDEX
     write_outputs([Output(path, html.encode("utf-8"), 1)])
     return path
@@ -178,6 +179,11 @@ def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], 
 def _products(entries: list[Entry]) -> list[dict]:
     return [{"name": e.product.name, "description": e.product.description, "printing": e.product.printing,
              "cards": any(f.cards for f in e.files), "files": e.files} for e in entries if e.files]
+
+
+def _anchor(path: str) -> str:
+    """An element id for a picture's full-size view, from its path: letters, digits and dashes."""
+    return "view-" + re.sub(r"[^A-Za-z0-9]+", "-", path.removesuffix(".png")).strip("-")
 
 
 def _url(path: str) -> str:

@@ -26,6 +26,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.load.files import check_controls, read_text
 
 SIZE_LIMIT = 100_000  # characters in a text, items in a list: a page holds a few thousand
+PAGE_LIMIT = 10_000_000  # characters of a whole HTML page (the preview's index of every file)
 WIDTH_LIMIT = 1_000  # a width or count given to center, indent, ljust, batch and the like
 RANGE_LIMIT = 10_000
 BITS_LIMIT = 10_000  # a number of ~3,000 digits
@@ -127,6 +128,7 @@ class Sandbox(SandboxedEnvironment):
         self.context: dict = {}
         self.given: dict[int, object] | None = None  # id -> every list and dict of the context
         self.clock = _Clock()
+        self.size_limit = SIZE_LIMIT  # of a template's whole output: raised for an HTML page
 
     def running(self, context: dict | None = None):
         """Around a render (which names the context it must not change) or a macro call."""
@@ -136,7 +138,7 @@ class Sandbox(SandboxedEnvironment):
 
     def concat(self, parts) -> str:  # joins the output of every macro and set block
         parts = list(parts)
-        at_most(sum(map(len, parts)), SIZE_LIMIT, "a text of {} characters")
+        at_most(sum(map(len, parts)), self.size_limit, "a text of {} characters")
         return "".join(parts)
 
     def is_safe_attribute(self, obj, attr, value) -> bool:

@@ -29,11 +29,12 @@ OPERATIONS = ("write", "fsync", "link", "replace", "unlink")
 class Fault:
     def __init__(self, signum: int, pause: bool, counting):
         self.signum, self.pause, self.counting = signum, pause, counting
+        self.pid = os.getpid()  # printkit's process: its workers (forked) draw, they write no output
         self.count, self.at, self.hit, self.sent = 0, 0, None, ""
 
     def wrap(self, name: str, real):
         def operation(*args, **kwargs):
-            if name in self.counting:
+            if name in self.counting and os.getpid() == self.pid:
                 self.count += 1
                 if self.count == self.at:
                     self.strike(name)

@@ -52,7 +52,7 @@ def test_an_output_that_cannot_be_replaced_fails_the_build_with_every_output_as_
     assert pdfs(project / "out") == a4
     monkeypatch.setattr(os, "replace", real)
     code, out, _ = build_on(cli, "a4")  # the edit reverted
-    assert code == 0 and out.splitlines()[-1].startswith("built 3 files (0 changed)")
+    assert code == 0 and out.splitlines()[-1].startswith("built 5 files (0 changed)")
     assert pdfs(project / "out") == a4
 
 
@@ -74,7 +74,7 @@ def test_temporary_files_a_crash_left_are_removed_but_not_a_running_printkits(cl
     for name in left + kept:
         (folder / name).write_bytes(b"left behind")
     code, out, _ = build_on(cli, "a4")
-    assert code == 0 and out.splitlines()[-1].startswith("built 3 files (0 changed)")
+    assert code == 0 and out.splitlines()[-1].startswith("built 5 files (0 changed)")
     assert sorted(path.name for path in folder.iterdir() if not path.name.endswith(".pdf") or path.name
                   .startswith(".")) == sorted(kept)
 
@@ -160,5 +160,5 @@ def test_a_file_that_cannot_be_put_back_is_left_to_the_next_run(cli, project, a4
         [f"{GAME}/ability-cards.pdf"]
     monkeypatch.setattr(os, "replace", real)
     code, out, _ = build_on(cli, "a4")
-    assert code == 0 and out.splitlines()[-1].startswith("built 3 files (0 changed)")
+    assert code == 0 and out.splitlines()[-1].startswith("built 5 files (0 changed)")
     assert pdfs(project / "out") == a4

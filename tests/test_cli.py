@@ -23,7 +23,7 @@ from printkit.pipeline import select_games
 
 GAME = "ascending-row-overflow"
 TITLE = "Ascending row overflow"
-PRODUCTS = ["deck", "starter-rows", "player-aid", "score-sheet", "practice-sheet", "practice-key", "rules"]
+PRODUCTS = ["print-guide", "deck", "starter-rows", "player-aid", "score-sheet", "practice-sheet", "practice-key", "rules"]
 ALL_GAMES = all_games()
 
 
@@ -227,4 +227,4 @@ def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path, command,
                             capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stderr) == (1, f"printkit: cannot write to standard output: {reason}\n")
     if command.startswith("build"):
-        assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 3
+        assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 5

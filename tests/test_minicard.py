@@ -66,13 +66,20 @@ def test_rank_over_suit_and_a_plain_number(tmp_path):
         assert 96 < left and right < 104 and 45.25 < bottom and top < 54.75
 
 
-def test_a_stack_shows_every_spent_card_above_the_next():
-    groups = stack([MiniCard("2", "hearts"), MiniCard("5", "hearts"), MiniCard("9", "hearts")], 50, 50, 20)
+@pytest.mark.parametrize("height", [9.0, 14.0, 20.0, 30.0])
+def test_a_stack_shows_every_spent_card_index_clear_of_the_card_above(height, tmp_path):
+    cards = [MiniCard("2", "hearts"), MiniCard("10", "hearts"), MiniCard("9", "hearts")]
+    groups = stack(cards, 50, 50, height)
     assert [g.y for g in groups] == sorted((g.y for g in groups), reverse=True)
     assert groups[-1].y == 50
-    assert groups[0].y - groups[1].y >= 3.2  # enough of a spent card shows for its index
     frames = [g.marks[0] for g in groups]
     assert [f.level for f in frames] == [0.55, 0.55, 0.0]
+    boxes = glyph_boxes(groups, tmp_path)
+    spent = [boxes[:2], boxes[2:5]]  # "2♥", "10♥": a spent card shows only its index
+    assert "".join(c for c, _ in boxes[:5]) == "2\u266510\u2665"
+    for index, above in zip(spent, groups[1:]):
+        above_top = above.y + height / 2  # the top edge of the card laid on it
+        assert min(box[1] for _, box in index) > above_top + 0.2
 
 
 def test_an_empty_place_is_a_dashed_card_outline():

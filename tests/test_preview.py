@@ -44,16 +44,19 @@ class Index(HTMLParser):
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.links, self.images, self.tags, self.h2 = [], [], [], []
+        self.links, self.images, self.tags, self.h2, self.ids = [], [], [], [], set()
         self.figures, self.sections = [], []
-        self._open, self._in_pages = [], False
+        self._open, self._in_pages, self._in_nav = [], False, False
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         self.tags.append(tag)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        self._in_nav = self._in_nav or tag == "nav"
         if tag == "a":
             self.links.append(attrs["href"])
-            if self.figures and self.figures[-1]["pdf"] is None:
+            if self.figures and self.figures[-1]["pdf"] is None and attrs["href"].endswith(".pdf"):
                 self.figures[-1]["pdf"] = attrs["href"]
         if tag == "img":
             self.images.append(attrs["src"])
@@ -66,11 +69,12 @@ class Index(HTMLParser):
 
     def handle_endtag(self, tag):
         self._in_pages = False
+        self._in_nav = self._in_nav and tag != "nav"
 
     def handle_data(self, data):
         if self._in_pages:
             self.figures[-1]["pages"] = data
-        if self._open and self._open[-1] == "h2" and data.strip():
+        if self._open and self._open[-1] == "h2" and data.strip() and not self._in_nav:
             self.h2.append(data.strip())
             self._open.append("done")
 
@@ -103,7 +107,9 @@ def built_pdfs(out: Path) -> list[Path]:
 
 
 def test_every_link_and_image_is_relative_and_exists(previewed, index):
-    targets = index.links + index.images
+    targets = [t for t in index.links + index.images if not t.startswith("#")]
+    anchors = [t[1:] for t in index.links if t.startswith("#")]
+    assert anchors and set(anchors) <= index.ids  # every link within the page goes somewhere on it
     assert len(index.images) > 300 and len(index.links) > 300
     for target in targets:
         assert not re.match(r"^[a-z]+:|^/", target), target  # no scheme (http:, file:), no absolute path
@@ -120,7 +126,7 @@ def test_the_page_needs_no_server(previewed, index):
 def test_every_product_of_every_game_is_shown_with_its_real_page_count(previewed, index):
     shown = {figure["pdf"]: figure for figure in index.figures}
     pdfs = built_pdfs(previewed)
-    assert len(pdfs) == len(shown) == 74  # Cross Sums (issue 13): the saddle booklet in three volumes, player aid, log
+    assert len(pdfs) == len(shown) == 79  # Cross Sums (issue 13): the saddle booklet in three volumes, player aid, log
     for path in pdfs:
         figure = shown[path.relative_to(previewed).as_posix()]
         pages = pdf_pages(path)
@@ -185,20 +191,20 @@ def test_a_title_from_content_is_escaped(cli, project):
 
 def test_unchanged_pdfs_are_not_rendered_again(cli, project):
     args = ("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10")
-    assert cli(*args)[1].startswith("previewed 3 files: 24 PNGs (24 rendered)")
+    assert cli(*args)[1].startswith("previewed 5 files: 26 PNGs (26 rendered)")
     page = Path("out/preview/numbered-cards/score-pad/page-01.png")
     before = page.stat().st_mtime_ns
     assert "(0 rendered)" in cli(*args)[1]
     assert page.stat().st_mtime_ns == before
     game = project / "content" / "numbered-cards" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("title: ", "title: New ", 1), encoding="utf-8")
-    assert "(24 rendered)" in cli(*args)[1]  # the title is on every product
+    assert "(26 rendered)" in cli(*args)[1]  # the title is on every product
 
 
 def test_a_preview_at_another_resolution_renders_again(cli):
     args = ("preview", "numbered-cards", "--content", "content", "--out", "out")
     cli(*args, "--dpi", "10")
-    assert "(24 rendered)" in cli(*args, "--dpi", "12")[1]
+    assert "(26 rendered)" in cli(*args, "--dpi", "12")[1]
     with Image.open("out/preview/numbered-cards/rules/page-01.png") as image:
         assert abs(image.width - 210 / 25.4 * 12) <= 1
 

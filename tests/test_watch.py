@@ -57,7 +57,7 @@ def test_an_edit_is_rebuilt_an_error_keeps_the_outputs_and_a_fix_builds(project,
 
     text = scenarios.read_text(encoding="utf-8")
     scenarios.write_text(text.replace(TAGLINE, "tagline: Which card?"), encoding="utf-8")
-    done = watcher.wait_for(watcher.said, r"^3 of 59 files changed", after=start)  # Cross Sums has 59 files (issue 13)
+    done = watcher.wait_for(watcher.said, r"^3 of 60 files changed", after=start)  # Cross Sums has 60 files (issue 13)
     assert "changed: content/cross-sums/scenarios.yaml" in watcher.said[start:done]
     assert "  built out/cross-sums/setup/scenario-05.pdf" in watcher.said[start:done]
     edited = sheet.read_bytes()
@@ -72,7 +72,7 @@ def test_an_edit_is_rebuilt_an_error_keeps_the_outputs_and_a_fix_builds(project,
     assert sheet.read_bytes() == edited
 
     scenarios.write_text(text, encoding="utf-8")
-    watcher.wait_for(watcher.said, r"^3 of 59 files changed", after=done + 1)
+    watcher.wait_for(watcher.said, r"^3 of 60 files changed", after=done + 1)
     assert sheet.read_bytes() == before
 
 
@@ -103,7 +103,7 @@ def test_a_watch_survives_every_bad_save_and_builds_the_fix(project, watcher):
         assert watcher.complaints[complained:at] == [complaint]
         complained = at + 1
         path.write_text(text, encoding="utf-8")  # the fix
-        done = watcher.wait_for(watcher.said, r"^\d+ of 3 files changed", after=done + 1)
+        done = watcher.wait_for(watcher.said, r"^\d+ of 5 files changed", after=done + 1)
         assert rules_pdf.read_bytes() == good
     assert watcher.thread.is_alive()
 
@@ -119,4 +119,4 @@ def test_a_bug_in_printkit_does_not_end_a_watch_either(project, watcher, monkeyp
     assert "ZeroDivisionError: division by zero" in watcher.complaints
     monkeypatch.setattr(watch_module, "build", real)
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    watcher.wait_for(watcher.said, r"^0 of 3 files changed", after=done + 1)
+    watcher.wait_for(watcher.said, r"^0 of 5 files changed", after=done + 1)

@@ -40,7 +40,7 @@ def written(cli, project) -> list[tuple[str, int]]:
     code, stdout, _ = build_on(cli, "a4", out="a4")
     assert code == 0
     names = re.findall(r"^(\S+\.pdf)  ", stdout, flags=re.M)
-    assert len(names) == 5
+    assert len(names) == 6
     return [(name, (project / name).stat().st_size) for name in names]
 
 

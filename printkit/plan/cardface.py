@@ -7,9 +7,11 @@ Marks are in the card's frame: origin at the trim's bottom-left corner, millimet
 
 from __future__ import annotations
 
+import math
+
 from printkit.plan.fonts import BOLD, em_width
-from printkit.plan.geometry import Rect
-from printkit.plan.marks import Box, Group
+from printkit.plan.geometry import Rect, Segment
+from printkit.plan.marks import Box, Group, Line
 from printkit.plan.text import line_at
 from printkit.plan.type import TYPE
 
@@ -46,3 +48,30 @@ def at_both_ends(size: tuple[float, float], ends) -> tuple[Group, Group]:
     is that end's top-left corner, y running downwards into negative numbers."""
     top, bottom = ends if isinstance(ends, list) else (ends, ends)
     return Group(tuple(top), 0.0, size[1]), Group(tuple(bottom), size[0], 0.0, 180)
+
+
+def back_pattern(size: tuple[float, float], cells: tuple[int, int], reach: float = 0.0, width: float = 0.25,
+                 level: float = 0.55) -> tuple[Line, ...]:
+    """A lattice of diamonds over the whole back, to the cut line and `reach` mm past it (into the
+    bleed): a back printed a millimetre or two off its front shows no frame drawn off-centre.
+    `cells` diamonds fit the card across and down exactly, so abutting backs join seamlessly and
+    the pattern is the same turned a half turn."""
+    cx, cy = size[0] / cells[0], size[1] / cells[1]
+    area = Rect(-reach, -reach, size[0] + 2 * reach, size[1] + 2 * reach)
+    lines = []
+    for sign in (1, -1):
+        values = [x / cx + sign * y / cy for x in (area.x, area.right) for y in (area.y, area.top)]
+        for k in range(math.floor(min(values)), math.ceil(max(values)) + 1):
+            seg = _lattice_line(area, cx, cy, k, sign)
+            if seg:
+                lines.append(Line(seg, width=width, level=level))
+    return tuple(lines)
+
+
+def _lattice_line(area: Rect, cx: float, cy: float, k: int, sign: int) -> Segment | None:
+    """The part inside `area` of the line x/cx + sign * y/cy = k."""
+    ends = sorted((sign * cy * (k - area.x / cx), sign * cy * (k - area.right / cx)))
+    low, high = max(ends[0], area.y), min(ends[1], area.top)
+    if high - low < 1e-6:
+        return None
+    return Segment(cx * (k - sign * low / cy), low, cx * (k - sign * high / cy), high)

@@ -17,8 +17,8 @@ SUIT_SIGNS = {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spad
 SPENT = 0.55  # grey of a spent card: covered, or used up
 STANDING_OUT = 0.82  # grey face of a card that stands out (in a run, say)
 PT_PER_MM = 72 / 25.4
-SMALLEST_INDEX = 4.0
-WIDEST_RANK = "10"  # ranks are sized for two figures  # points: below this the corner index is left out
+SMALLEST_INDEX = 4.0  # points: below this the corner index is left out
+WIDEST_RANK = "10"  # ranks are sized for two figures
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def mini_card(card: MiniCard, cx: float, cy: float, height: float, width: float 
 
 
 def _face(card: MiniCard, width: float, height: float, level: float) -> tuple:
-    pad = max(0.5, min(width, height) * 0.06)
+    pad = _pad(width, height)
     if card.suit and card.index:
         return _indexed(card, width, height, pad, level)
     if card.suit:
@@ -56,7 +56,7 @@ def _face(card: MiniCard, width: float, height: float, level: float) -> tuple:
 def _indexed(card: MiniCard, width: float, height: float, pad: float, level: float) -> tuple:
     """Rank and suit in the top-left corner, the rank large in the room left below them."""
     corner = f"{card.rank}{SUIT_SIGNS[card.suit]}"
-    size = min(_size_for_cap(height * 0.17), (width - 2 * pad) / em_width(corner, BOLD))
+    size = _index_size(corner, width, height, pad)
     if size < SMALLEST_INDEX:
         return _rank_over_suit(card, width, height, pad, level)
     top = height / 2 - pad
@@ -66,6 +66,16 @@ def _indexed(card: MiniCard, width: float, height: float, pad: float, level: flo
     below = top - cap_height(size) - pad * 1.5
     return index, _rank(card.rank, Rect(-width / 2 + pad, -height / 2 + pad, width - 2 * pad, below + height / 2 - pad),
                         level)
+
+
+def _index_size(corner: str, width: float, height: float, pad: float) -> float:
+    """The corner index's size in points: its capitals a sixth of the card's height, narrower
+    than the card."""
+    return min(_size_for_cap(height * 0.17), (width - 2 * pad) / em_width(corner, BOLD))
+
+
+def _pad(width: float, height: float) -> float:
+    return max(0.5, min(width, height) * 0.06)
 
 
 def _rank_over_suit(card: MiniCard, width: float, height: float, pad: float, level: float) -> tuple:
@@ -98,10 +108,12 @@ def _size_for_cap(cap: float) -> float:
 
 def stack(cards: list[MiniCard], cx: float, cy: float, height: float) -> list[Group]:
     """A place's stack, bottom card first: each lower card peeks out above the next, spent, far
-    enough for its corner index to show clear of the next card's edge. The top card is centred on
-    (cx, cy)."""
-    pad = max(0.5, min(card_width(height), height) * 0.06)
-    step = max(3.2, 2 * pad + height * 0.17)  # the index's pad and capitals (see _indexed), and as much again
+    enough for its whole corner index to show clear of the card above it. The top card is
+    centred on (cx, cy)."""
+    width, pad = card_width(height), _pad(card_width(height), height)
+    corners = [f"{card.rank}{SUIT_SIGNS[card.suit]}" if card.suit else card.rank for card in cards]
+    cap = max((cap_height(_index_size(corner, width, height, pad)) for corner in corners), default=0.0)
+    step = max(3.2, pad + cap + max(pad, 0.8))
     groups = []
     for depth, card in enumerate(cards):
         spent = depth < len(cards) - 1

@@ -43,6 +43,7 @@ class Product:
     templates: tuple[str, ...] | None = None
     printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | reading | host-key
     options: tuple[ProductOption, ...] = ()
+    summary: bool = False  # planned after the game's other files, from their page counts (`kit.pages`)
 
     @property
     def label(self) -> str:
@@ -50,7 +51,8 @@ class Product:
 
     def files(self, kit) -> list[FilePlan]:
         inputs = {stem: kit.data[stem] for stem in self.reads or kit.data}
-        return [FilePlan(f"{self.name}.pdf", self.with_choices(kit, inputs), lambda: self.document(kit), self)]
+        name = f"{self.name}.pdf"
+        return [FilePlan(name, self.with_choices(kit, inputs), lambda: self.document(kit), self)]
 
     def document(self, kit) -> Document:
         raise NotImplementedError

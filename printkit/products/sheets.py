@@ -116,7 +116,8 @@ def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
         line = label(text, band, TYPE.footer, valign="bottom", level=0.25, smallest=TYPE.footer - 1)
     except PrintkitError:
         raise PrintkitError([footer.words.where().with_message(
-            f"footer of {footer.product}: text does not fit the page width; shorten the title or the footer")]) from None
+            f"footer of {footer.product}: text does not fit the page width; shorten the title or the footer",
+            text)]) from None
     return (line,) + tuple(scale_bar_marks(bar) for bar in frame.bars)
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import io
 from contextlib import contextmanager
 
-from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printkit import __version__
-from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts
+from printkit.plan.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.text import Text
 
@@ -23,11 +23,6 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 LARGE_FILL = 20.0
 INK_SAVED = 0.25
 OUTLINE_TEXT = 24.0
-
-
-def grey(level: float) -> Color:
-    """0 is black, 1 is white: everything printkit draws reads in black-and-white print."""
-    return Color(level, level, level)
 
 
 class PdfFile:
@@ -47,6 +42,7 @@ class PdfFile:
             self.canvas.setViewerPreference("Duplex", DUPLEX[duplex])
         self.pages = 0
         self._open = False
+        self._runs: dict[tuple, str] = {}
 
     # --- pages ---------------------------------------------------------------------------------
     def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None) -> None:
@@ -78,88 +74,67 @@ class PdfFile:
         return self._buffer.getvalue()
 
     # --- drawing, in millimetres ---------------------------------------------------------------
+    # Shapes and set text are written as PDF operators straight into the page: each shape one
+    # `q … Q` with its own outline and fill, as ReportLab's canvas would write it, without the
+    # canvas's bookkeeping round every call (most of the cost of drawing a page).
     def line(self, seg: Segment, width: float = 0.25, level: float = 0.0, dash=None) -> None:
-        with self._paint(width, level, None, dash):
-            self.canvas.line(seg.x1 * mm, seg.y1 * mm, seg.x2 * mm, seg.y2 * mm)
+        state, _ = self._paint(width, level, None, dash)
+        self._emit(f"q {state} n {fp_str(seg.x1 * mm, seg.y1 * mm)} m {fp_str(seg.x2 * mm, seg.y2 * mm)} l S Q")
 
     def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
              dash=None, radius: float = 0.0) -> None:
         """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's."""
-        with self._paint(width, level, fill, dash, area=r.width * r.height) as (stroke, filled):
-            args = (r.x * mm, r.y * mm, r.width * mm, r.height * mm)
-            if radius:
-                self.canvas.roundRect(*args, radius * mm, stroke=stroke, fill=filled)
-            else:
-                self.canvas.rect(*args, stroke=stroke, fill=filled)
+        state, paint = self._paint(width, level, fill, dash, area=r.width * r.height)
+        if radius:
+            path = PDFPathObject()
+            path.roundRect(r.x * mm, r.y * mm, r.width * mm, r.height * mm, radius * mm)
+            self._emit(f"q {state} {path.getCode()} {paint} Q")
+        else:
+            self._emit(f"q {state} n {fp_str(r.x * mm, r.y * mm, r.width * mm, r.height * mm)} re {paint} Q")
 
     def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
                 closed: bool = True) -> None:
-        with self._paint(width, level, fill, area=_area(points)) as (stroke, filled):
-            path = self.canvas.beginPath()
-            path.moveTo(points[0][0] * mm, points[0][1] * mm)
-            for x, y in points[1:]:
-                path.lineTo(x * mm, y * mm)
-            if closed:
-                path.close()
-            self.canvas.drawPath(path, stroke=stroke, fill=filled if closed else 0)
+        state, paint = self._paint(width, level, fill if closed else None, area=_area(points))
+        path = " ".join(f"{fp_str(x * mm, y * mm)} l" for x, y in points[1:])
+        start = fp_str(points[0][0] * mm, points[0][1] * mm)
+        self._emit(f"q {state} n {start} m {path}{' h' if closed else ''} {paint} Q")
 
     def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None) -> None:
-        with self._paint(width, level, fill, area=3.1416 * r * r) as (stroke, filled):
-            self.canvas.circle(x * mm, y * mm, r * mm, stroke=stroke, fill=filled)
-
-    def text(self, x: float, y: float, text: str, size: float, font: str = "Sans",
-             align: str = "left", level: float = 0.0) -> None:
-        """One line of plain text; `size` in points (type is measured in points), y the baseline."""
-        missing = missing_glyphs(text)
-        if missing:
-            raise PrintkitError([Problem("templates", None, f"'{text}': the font has no glyph for "
-                                                            f"{describe_glyphs(missing)}")])
-        c = self.canvas
-        c.saveState()
-        c.setFillColor(grey(level))
-        c.setFont(font, size)
-        if self.ink_saver and size >= OUTLINE_TEXT:
-            self._outline_text(x, y, text, size, font, align, level)
-        else:
-            draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
-            draw(x * mm, y * mm, text)
-        c.restoreState()
-
-    def _outline_text(self, x, y, text, size, font, align, level) -> None:
-        """Large type drawn as its outline: the ink saver's way to keep big numbers legible."""
-        shift = {"left": 0.0, "centre": 0.5, "right": 1.0}[align] * pdfmetrics.stringWidth(text, font, size)
-        self.canvas.setStrokeColor(grey(level))
-        self.canvas.setLineWidth(max(0.5, size * 0.03))
-        t = self.canvas.beginText(x * mm - shift, y * mm)
-        t.setFont(font, size)
-        t.setTextRenderMode(1)
-        t.textOut(text)
-        self.canvas.drawText(t)
+        state, paint = self._paint(width, level, fill, area=3.1416 * r * r)
+        path = PDFPathObject()
+        path.circle(x * mm, y * mm, r * mm)
+        self._emit(f"q {state} {path.getCode()} {paint} Q")
 
     def set_text(self, text: Text) -> None:
-        """Set lines (plan.text) drawn as planned: each line's runs one after the other."""
-        c = self.canvas
-        c.saveState()
-        c.setFillColor(grey(text.level))
+        """Set lines (plan.text) drawn as planned: each line's runs one after the other. Type the
+        ink saver outlines is drawn in stroke mode, with a line as wide as a thirtieth of its size."""
+        grey_ = fp_str(text.level, text.level, text.level)
+        code = [f"q {grey_} rg BT"]
         for line in text.lines:
-            x, y = (text.x + line.x) * mm, (text.top + line.baseline) * mm
-            if self.ink_saver and line.size >= OUTLINE_TEXT:
-                c.setStrokeColor(grey(text.level))
-                c.setLineWidth(max(0.5, line.size * 0.03))
-            t = c.beginText(x, y)
-            if self.ink_saver and line.size >= OUTLINE_TEXT:
-                t.setTextRenderMode(1)
-            for font, run in line.runs:
-                t.setFont(font, line.size)
-                t.textOut(run)
-            c.drawText(t)
-        c.restoreState()
+            outlined = self.ink_saver and line.size >= OUTLINE_TEXT
+            if outlined:
+                code.append(f"{grey_} RG {fp_str(max(0.5, line.size * 0.03))} w 1 Tr")
+            code.append(f"1 0 0 1 {fp_str((text.x + line.x) * mm, (text.top + line.baseline) * mm)} Tm")
+            code += [self._run(font, line.size, run) for font, run in line.runs]
+            if outlined:
+                code.append("0 Tr")
+        code.append("ET Q")
+        self._emit(" ".join(code))
 
-    def flowable(self, flowable, x: float, top: float, width: float) -> float:
-        """Draw a ReportLab flowable with its top-left at (x, top); returns its height in mm."""
-        height = wrapped_height(flowable, width)
-        flowable.drawOn(self.canvas, x * mm, top * mm - height)
-        return height / mm
+    def _run(self, font: str, size: float, run: str) -> str:
+        """The operators that show `run` in `font` at `size`: the font's subsets chosen and the
+        characters encoded once for each document (a subset's codes never change once given)."""
+        key = (font, size, run)
+        ops = self._runs.get(key)
+        if ops is None:
+            face, doc = pdfmetrics.getFont(font), self.canvas._doc
+            ops = " ".join(f"{face.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chars)}) Tj"
+                           for subset, chars in face.splitString(run, doc))
+            self._runs[key] = ops
+        return ops
+
+    def _emit(self, operators: str) -> None:
+        self.canvas._code.append(operators)
 
     @contextmanager
     def placed(self, x: float, y: float, angle: float = 0.0):
@@ -172,34 +147,21 @@ class PdfFile:
         finally:
             self.canvas.restoreState()
 
-    @contextmanager
-    def _paint(self, width: float, level: float | None, fill: float | None, dash=None, area: float = 0.0):
-        """Outline (grey `level`, `width` mm) and fill settings for one shape: (stroke, fill) flags."""
+    def _paint(self, width: float, level: float | None, fill: float | None, dash=None,
+               area: float = 0.0) -> tuple[str, str]:
+        """One shape's outline (grey `level`, `width` mm, dashed or not) and fill (grey `fill`) as
+        graphics-state operators, and the operator that paints its path with them."""
         if self.ink_saver and fill is not None and area >= LARGE_FILL:
             level = level if level is not None or fill > 0.5 else fill
             fill = 1 - (1 - fill) * INK_SAVED
-        c = self.canvas
-        c.saveState()
+        state = []
         if level is not None:
-            c.setLineWidth(width * mm)
-            c.setStrokeColor(grey(level))
+            state.append(f"{fp_str(width * mm)} w {fp_str(level, level, level)} RG")
             if dash:
-                c.setDash([d * mm for d in dash])
+                state.append(f"[{fp_str([d * mm for d in dash])}] 0 d")
         if fill is not None:
-            c.setFillColor(grey(fill))
-        try:
-            yield int(level is not None), int(fill is not None)
-        finally:
-            c.restoreState()
-
-
-def wrapped_height(flowable, width: float) -> float:
-    """A flowable's height in points set `width` mm wide; a paragraph already broken into lines at
-    that width is not broken again (line breaking is most of the cost of setting text)."""
-    if getattr(flowable, "_printkit_width", None) != width:
-        flowable.wrap(width * mm, 100_000)
-        flowable._printkit_width = width
-    return flowable.height
+            state.append(f"{fp_str(fill, fill, fill)} rg")
+        return " ".join(state), PATH_OPS[int(level is not None), int(fill is not None), FILL_NON_ZERO]
 
 
 def _area(points) -> float:

@@ -18,7 +18,7 @@ import markupsafe
 
 from printkit.errors import Problem, PrintkitError
 from printkit.load.files import read_text
-from printkit.sandbox import Sandbox, located
+from printkit.sandbox import PAGE_LIMIT, SIZE_LIMIT, Sandbox, located
 
 
 SPELLED = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -104,8 +104,13 @@ class Templates:
         return Words(body.strip(), module, f"{self.shown_as}/{name}", template, _definition_lines(template))
 
     def page(self, name: str, **context) -> str:
-        """A whole page (the preview's index.html): the template's output as it is."""
-        return self._run(name, context)[2]
+        """A whole page (the preview's index.html): the template's output as it is, which may be
+        far longer than any text printed on paper."""
+        self.env.size_limit = PAGE_LIMIT
+        try:
+            return self._run(name, context)[2]
+        finally:
+            self.env.size_limit = SIZE_LIMIT
 
     def _run(self, name: str, context: dict):
         shown = f"{self.shown_as}/{name}"

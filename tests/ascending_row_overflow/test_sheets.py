@@ -58,9 +58,11 @@ def test_rules_page_tells_the_seeds_rules_with_content_numbers(built_a4):
         "Append to the row whose end is the greatest number strictly below your card.",
         "Seven goes after three. Fifteen goes after fourteen. Eighteen then follows fifteen, not "
         "fourteen, because the current row end changed",
-        "Keep host keys separate.",
+        "its key is for the host, kept apart from the players.",
     ):
         assert sentence in words, sentence
+    for notes in ("manual tabletop kit", "online opponent", "automatic judge", "solver"):  # printkit's, not the game's
+        assert notes not in words, notes
 
 
 @pytest.fixture(scope="module")

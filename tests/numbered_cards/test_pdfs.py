@@ -1,6 +1,7 @@
 """The Numbered Cards PDFs read back, on A4 and Letter: 18 poker cards at exactly 63.5 x 88.9 mm,
 card n carrying the seed's n-th ability whole, card 9 reading 9 one way up and 6 the other, the
-kinds as word and symbol, identical backs mirrored behind their fronts, the score pad and rules.
+kinds as mark, band and word (each kind its own), identical backs mirrored behind their fronts
+with a pattern to the cut line, the player aid, the score pad and rules.
 
 The abilities below are copied by hand from seed 003 (its "Cards:" list, in order), not from
 content; sizes come from the print spec (PRINT.md) via test_pdf_output's readers.
@@ -15,11 +16,12 @@ import pytest
 import yaml
 
 from conftest import CONTENT, build, build_into
-from readback import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, embedded,
-                      expected_slots, fonts, frames, pages, pdf_box, reader, text_of)
+from clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
+from readback import (CARD_H, CARD_W, PAPERS, TOL, Box, chars_in, cut_lines, embedded, expected_slots, fonts,
+                      pages, pdf_box, reader, text_of)
 
 GAME = "numbered-cards"
-PRODUCTS = ("ability-cards", "score-pad", "rules")
+PRODUCTS = ("ability-cards", "player-aid", "score-pad", "rules")
 SAFE_ZONE = 25.4 / 8  # text stays 1/8 in inside the trim
 SEED_ABILITIES = [
     ("Discard", "Rearrange all cards in the row."),
@@ -121,6 +123,60 @@ def test_card_n_carries_the_seeds_nth_ability_whole_with_its_kind(built):
         assert not any(f" {k}" in f" {text}".replace(ability, "") for k in others), f"card {number}: {text!r}"
 
 
+FORBIDDING = set("✖✕✗✘×⊘⛔")  # marks that read as "not allowed"
+
+
+def kind_symbols() -> dict[str, str]:
+    return yaml.safe_load((CONTENT / GAME / "game.yaml").read_text(encoding="utf-8"))["kind_symbols"]
+
+
+def kind_band(page, trim: Box, chars):
+    """The band across the card that holds the kind's word: a rectangle nearly as wide as the card."""
+    word = [c for c in chars if c.text.isalpha() and round(c.size) == 11 and c.font.endswith("Bold")
+            and c.direction[0] > 0.99]
+    bands = [s for s in page.rects if s.box.within(trim) and s.box.width >= CARD_W - 10
+             and 6 <= s.box.height <= 10 and all(s.box.holds(*c.box.centre) for c in word)]
+    assert word and len(bands) == 1, f"no single kind band on {trim}"
+    return bands[0]
+
+
+def test_each_kind_has_its_own_mark_and_band(built):
+    """A kind is told by more than a small symbol: its own mark in both corners and in a band
+    across the card, each kind's band its own tone or outline, the same on every card of it."""
+    paper, folder = built
+    symbols = kind_symbols()
+    assert len(set(symbols.values())) == 3 and not FORBIDDING & set("".join(symbols.values()))
+    looks: dict[str, set] = {}
+    for page, trim in ((page, trim) for page in fronts_and_backs(folder)[0] for trim in cut_lines(page)):
+        chars = chars_in(page, trim)
+        number = int(read_number(chars, upright=True))
+        kind = SEED_ABILITIES[number - 1][0]
+        band = kind_band(page, trim, chars)
+        looks.setdefault(kind, set()).add((round(band.fill_grey, 2) if band.fill else None,
+                                           round(band.width, 2) if band.stroke else 0.0))
+        corner = [c for c in chars if c.text == symbols[kind] and c.size >= 14]
+        assert len(corner) == 2 and {c.direction[0] > 0 for c in corner} == {True, False}, f"card {number}"
+    assert all(len(found) == 1 for found in looks.values()), looks
+    assert len({look for found in looks.values() for look in found}) == 3, looks
+
+
+def test_the_kind_words_read_on_every_band(built):
+    """Dark words on a light band, light words on a dark one: the band holds ink of both."""
+    paper, folder = built
+    fronts, _ = fronts_and_backs(folder)
+    path = pdf(folder, "ability-cards")
+    for index, front in enumerate(fronts):
+        image = pdfium.PdfDocument(str(path))[2 * index].render(scale=8 * 25.4 / 72, grayscale=True).to_pil().convert("L")
+        scale = image.size[0] / front.width
+        for trim in cut_lines(front):
+            band = kind_band(front, trim, chars_in(front, trim))
+            inner = band.box.grow(-1.0)
+            crop = image.crop((round(inner.x0 * scale), round((front.height - inner.y1) * scale),
+                               round(inner.x1 * scale), round((front.height - inner.y0) * scale)))
+            levels = [crop.getpixel((x, y)) for x in range(crop.size[0]) for y in range(crop.size[1])]
+            assert min(levels) < 80 and max(levels) > 175, (paper, trim, min(levels), max(levels))
+
+
 def test_text_stays_in_the_safe_zone(built):
     _, folder = built
     for number, (trim, chars) in cards_of(folder).items():
@@ -139,14 +195,16 @@ def test_card_9_reads_9_one_way_up_and_6_the_other(built):
         assert corners == expected, f"card {number}: corner indices {corners}"
 
 
-def back_trims(page) -> list[Box]:
-    return frames(page)
-
-
 def mirrored(trim: Box, paper: str) -> Box:
     """Where a front slot's back lands with a long-edge flip: the columns mirrored."""
     width = PAPERS[paper][0]
     return Box(width - trim.x1, trim.y0, width - trim.x0, trim.y1)
+
+
+def worth_rings(page) -> list[Box]:
+    """The ring round a back's face-down worth: a stroked circle, found wherever it is drawn."""
+    return [s.box for s in page.curves if s.stroke and not s.fill and 15 <= s.box.width <= 35
+            and abs(s.box.width - s.box.height) <= TOL]
 
 
 def test_backs_are_identical_and_say_a_face_down_card_is_worth_1(built):
@@ -154,8 +212,8 @@ def test_backs_are_identical_and_say_a_face_down_card_is_worth_1(built):
     fronts, backs = fronts_and_backs(folder)
     texts = set()
     for front, back in zip(fronts, backs):
-        trims = back_trims(back)
-        assert len(trims) == len(cut_lines(front)) == 9
+        trims = [mirrored(t, paper) for t in cut_lines(front)]
+        assert len(trims) == 9
         for trim in trims:
             chars = chars_in(back, trim)
             texts.add(upright_text(chars))
@@ -165,11 +223,66 @@ def test_backs_are_identical_and_say_a_face_down_card_is_worth_1(built):
 
 
 def test_backs_are_mirrored_behind_their_fronts(built):
+    """Each back's ring stands in the middle of the slot its front's flip lands on."""
     paper, folder = built
     for front, back in zip(*fronts_and_backs(folder)):
-        expected = sorted(mirrored(t, paper).tuple for t in cut_lines(front))
-        found = sorted(t.tuple for t in back_trims(back))
-        assert len(found) == len(expected) and all(Box(*a).same(Box(*b)) for a, b in zip(expected, found))
+        expected = sorted(mirrored(t, paper).centre for t in cut_lines(front))
+        found = sorted(ring.centre for ring in worth_rings(back))
+        assert len(found) == len(expected) == 9
+        assert all(abs(a[0] - b[0]) <= TOL and abs(a[1] - b[1]) <= TOL for a, b in zip(expected, found))
+
+
+DRIFT = 2.0  # mm: what a home printer may put its second side off the first
+
+
+def test_backs_are_a_pattern_to_the_cut_line_without_a_frame(built):
+    """The back's pattern runs to the cut on every side, nothing frames it from a few mm inside,
+    and what stands on it keeps the safe zone even when the back drifts 2 mm."""
+    paper, folder = built
+    path = pdf(folder, "ability-cards")
+    fronts, backs = fronts_and_backs(folder)
+    for sheet, (front, back) in enumerate(zip(fronts, backs)):
+        segments = pattern_segments(path, 2 * sheet + 1)
+        for trim in (mirrored(t, paper) for t in cut_lines(front)):
+            extent = pattern_extent(segments, trim)
+            assert extent is not None and extent.same(trim), f"{paper} sheet {sheet + 1}: {extent} on {trim}"
+            assert not frames_inside(back, trim), f"{paper}: a frame inside {trim}"
+            kept = trim.grow(-(SAFE_ZONE + DRIFT))
+            assert all(c.box.within(kept) for c in chars_in(back, trim))
+
+
+def test_abutting_backs_join_without_a_seam(built):
+    """Where two backs share a cut, one's pattern goes on in the other: a back printed a little
+    off shows its neighbour's pattern at the cut, not a seam or a white edge."""
+    paper, folder = built
+    fronts, _ = fronts_and_backs(folder)
+    trims = [mirrored(t, paper) for t in cut_lines(fronts[0])]
+    segments = pattern_segments(pdf(folder, "ability-cards"), 1)
+    shared = 0
+    for a in trims:
+        for b in trims:
+            if abs(a.x1 - b.x0) <= TOL and abs(a.y0 - b.y0) <= TOL:
+                assert seam_mismatches(segments, a.x1, (a.y0, a.y1), 0) == [], (paper, a)
+                shared += 1
+            if abs(a.y1 - b.y0) <= TOL and abs(a.x0 - b.x0) <= TOL:
+                assert seam_mismatches(segments, a.y1, (a.x0, a.x1), 1) == [], (paper, a)
+                shared += 1
+    assert shared == 12  # a 3 x 3 grid shares 12 cuts
+
+
+def test_with_bleed_the_backs_run_into_the_bleed(tmp_path):
+    assert build_into(tmp_path, GAME, "--bleed", "3", "--only", "ability-cards") == 0
+    path = tmp_path / GAME / "ability-cards.pdf"
+    deck = pages(path)
+    box = pdf_box(reader(path).pages[1], "/TrimBox")
+    rings = worth_rings(deck[1])
+    assert len(rings) >= 4  # cards with bleed cannot share a cut: fewer fit a sheet
+    for ring in rings:  # each card's trim, from its ring in the middle
+        x, y = ring.centre
+        trim = Box(x - CARD_W / 2, y - CARD_H / 2, x + CARD_W / 2, y + CARD_H / 2)
+        assert trim.within(box)
+        extent = pattern_extent(pattern_segments(path, 1), trim, 3.0)
+        assert extent is not None and extent.same(trim.grow(3.0)), (extent, trim)
 
 
 def test_a_partial_sheet_puts_its_backs_in_the_mirrored_columns(project, cli):
@@ -182,10 +295,11 @@ def test_a_partial_sheet_puts_its_backs_in_the_mirrored_columns(project, cli):
     deck = pages(project / "out" / GAME / "ability-cards.pdf")
     assert len(deck) == 6
     grid = expected_slots("a4")
-    front, back = cut_lines(deck[4]), back_trims(deck[5])
+    front, back = cut_lines(deck[4]), worth_rings(deck[5])
     assert sorted(t.x0 for t in front) == pytest.approx([grid[(0, 0)].x0, grid[(0, 1)].x0], abs=TOL)
-    assert sorted(t.x0 for t in back) == pytest.approx([grid[(0, 1)].x0, grid[(0, 2)].x0], abs=TOL)
-    assert all(abs(t.y0 - grid[(0, 0)].y0) <= TOL for t in front + back)
+    assert sorted(r.centre[0] for r in back) == pytest.approx([grid[(0, 1)].centre[0], grid[(0, 2)].centre[0]], abs=TOL)
+    assert all(abs(t.y0 - grid[(0, 0)].y0) <= TOL for t in front)
+    assert all(abs(r.centre[1] - grid[(0, 0)].centre[1]) <= TOL for r in back)
 
 
 def table_box(page) -> Box:
@@ -235,6 +349,65 @@ def test_rules_reference_states_the_seeds_rules(built):
                    "more Scored cards than cards remaining in the row and discarded, you win",
                    "ten or more Scored cards"):
         assert phrase in text, phrase
+
+
+def test_the_rules_list_every_card_by_number_with_its_kind(built):
+    _, folder = built
+    (page,) = pages(pdf(folder, "rules"))
+    text = upright_text(page.chars)
+    symbols = kind_symbols()
+    listed = text[text.index("The eighteen cards"):]
+    for number, (kind, ability) in enumerate(SEED_ABILITIES, start=1):
+        assert f"{number} {symbols[kind]} {kind}: {ability}" in listed, number
+
+
+def test_players_pages_carry_only_the_games_words(built):
+    """No sentence from printkit's own notes on a page a player reads."""
+    _, folder = built
+    for product in PRODUCTS:
+        text = " ".join(upright_text(page.chars) for page in pages(pdf(folder, product)))
+        for words in ("manual tabletop kit", "online opponent", "automatic judge", "solver"):
+            assert words not in text, (product, words)
+
+
+def scored_to_win(cards: int) -> int:
+    """The seed: more Scored cards than cards left in the row and discarded, every card ending in
+    one of the three, so Scored > cards - Scored."""
+    return next(scored for scored in range(cards + 1) if scored > cards - scored)
+
+
+def test_player_aid_is_one_page_with_a_turn_the_end_and_the_win(built):
+    paper, folder = built
+    (page,) = pages(pdf(folder, "player-aid"))
+    rule = next(s.box.x0 for s in page.lines if s.box.width <= TOL and s.box.height > 50)  # between the columns
+    text = " ".join(upright_text([c for c in page.chars if (c.box.centre[0] < rule) == left]) for left in (1, 0))
+    for phrase in ("Draw the top card of the deck into your hand", "to either end of the row",
+                   "or discard one to use its Discard ability",
+                   "any adjacent cards that total 19 go to the Scored pile", "With card 13 in them, 18 will do",
+                   "When the deck is empty the game is over: play the final card or use its Discard ability",
+                   f"{scored_to_win(18)} or more of the 18", "card 18 counts as 2 if it was scored",
+                   "A card flipped face down (card 12) is worth 1"):
+        assert phrase in text, (paper, phrase)
+
+
+def test_player_aid_shows_the_kinds_as_the_cards_print_them(built):
+    """The aid's three kind bands look as the cards' bands do, and every card of the deck is
+    listed with its kind and the seed's ability, in number order."""
+    _, folder = built
+    (page,) = pages(pdf(folder, "player-aid"))
+    card_page = fronts_and_backs(folder)[0][0]
+    def looks(shapes):
+        return {(round(s.fill_grey, 2), round(s.width, 2) if s.stroke else 0.0) for s in shapes}
+    on_cards = [s for s in card_page.rects if s.box.width >= CARD_W - 10 and 6 <= s.box.height <= 10]
+    on_aid = [s for s in page.rects if abs(s.box.width - on_cards[0].box.width) <= TOL and 6 <= s.box.height <= 10]
+    assert len(on_aid) == 3 and looks(on_aid) <= looks(fronts_and_backs(folder)[0][0].rects +
+                                                      fronts_and_backs(folder)[0][1].rects)
+    text = upright_text(page.chars)
+    symbols = kind_symbols()
+    listed = text[text.index("The eighteen cards"):]
+    at = 0
+    for number, (kind, ability) in enumerate(SEED_ABILITIES, start=1):
+        at = listed.index(f"{number} {symbols[kind]} {kind} {ability}", at)
 
 
 def test_fonts_are_embedded_and_ink_stays_printable(built):

@@ -4,6 +4,7 @@ with a separate host key, and a rules reference."""
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Aids, Rules, Sheets
@@ -42,6 +43,7 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Cards("deck", "24 poker-size cards with identical backs", deck=deck.deck),
         Sheets("starter-rows", "four row mats that hold real cards, two to a sheet", pages=mats.pages, landscape=True,
                margin=mats.MARGIN),

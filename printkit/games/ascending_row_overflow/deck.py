@@ -51,7 +51,7 @@ def _back(size, bleed: float, words) -> tuple:
     width, height = size
     band = Rect(3 * SPACE, height / 2 - 5 * SPACE, width - 6 * SPACE, 10 * SPACE)
     flow = Flow(band.inset(SPACE))
-    flow.foot(words.markup("back_note"), Style(TYPE.smallest, align="centre"), "card back note",
+    flow.foot(words.markup("back_note"), Style(TYPE.small, align="centre"), "card back note",
               words.where("back_note"), 2 * SPACE)
     flow.text(words.markup("back"), Style(TYPE.body + 0.5, align="centre", valign="middle"), "card back",
               words.where("back"), height=flow.rest.height)

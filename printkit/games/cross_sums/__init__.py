@@ -4,6 +4,7 @@ the scenarios' facts; the rules model derives every count and proves every scena
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet
 from printkit.products.sheets import Aids, Sheets
@@ -73,6 +74,7 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Sheets("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf", each=scenario_page.items,
                pages=scenario_page.sheet, templates=("setup.j2",)),
         Sheets("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand", pages=glance.pages,

@@ -1,14 +1,15 @@
 """Numbered Cards Game (seed 003): a solo game of sets that total 19. 18 ability cards with
-duplex backs, a score pad and a one-page rules reference."""
+duplex backs, a player aid, a score pad and a one-page rules reference."""
 
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Choice, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets
 
-from . import cards, model, pad
+from . import aid, cards, model, pad
 from .model import KINDS
 
 CARD = Record({
@@ -40,7 +41,10 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Cards("ability-cards", "18 poker-size ability cards with identical backs", deck=cards.deck),
+        Sheets("player-aid", "a page to keep beside the row: a turn, the end, the win, the kinds, every card",
+               pages=aid.pages),
         Sheets("score-pad", "one row per game: sets, Scored cards, row and discards, win or loss", pages=pad.pages),
         Rules("rules", "a one-page rules reference", shown="Rules reference",
               context=lambda kit: {"win_at": kit.model.win_at}),

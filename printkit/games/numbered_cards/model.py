@@ -11,6 +11,7 @@ from printkit.errors import Finding
 
 FILE = "game.yaml"
 KINDS = ("Play", "Discard", "Passive")
+FORBIDDING = "✖✕✗✘×⊘⛔"  # marks a player reads as "not allowed", not as a kind of card
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,10 @@ def from_content(data: dict) -> Deck:
 
 def check(deck: Deck) -> list[Finding]:
     found = check_values(deck.values, deck.target) + check_deck(deck)
+    for kind in KINDS:
+        if set(deck.symbols[kind]) & set(FORBIDDING):
+            found.append(Finding(FILE, ("kind_symbols", kind), f"kind_symbols.{kind}: '{deck.symbols[kind]}' reads as "
+                                                                "'not allowed'; give the kind a mark of its own"))
     for kind in KINDS[1:]:
         earlier = [k for k in KINDS[:KINDS.index(kind)] if deck.symbols[k] == deck.symbols[kind]]
         if earlier:

@@ -4,9 +4,10 @@ lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules re
 from __future__ import annotations
 
 from printkit.kit import Game
+from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Int, ListOf, Record, Str
 from printkit.products.cards import Cards
-from printkit.products.sheets import Rules, Sheets
+from printkit.products.sheets import Aids, Rules, Sheets
 
 from . import aid, model, scores, tokens, track
 
@@ -36,11 +37,13 @@ GAME = Game(
     model=model.from_content,
     check=model.check,
     products=(
-        Sheets("score-sheet", "one column per player, a row per round: points, pass order, bust, Redo, running total",
-               pages=scores.pages),
-        Sheets("player-aid", "a half-page aid per player: a round's steps, the bust, the Redo", pages=aid.pages),
-        Sheets("diamond-track", "a strip to lay the centre Diamonds on by rank, bust lengths marked",
-               pages=track.pages, landscape=True),
+        PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
+        Sheets("score-sheet", "a column group per player, a row per round: the turn passed on, greediest, Redo, "
+               "points, running total", pages=scores.pages, landscape=True),
+        Aids("player-aid", "a half-page aid for each player: a round's steps, the bust, the Redo", aid=aid.aid,
+             count=lambda kit: kit.model.players_max),
+        Sheets("diamond-track", "a stair of places to lay the centre Diamonds on by rank, every index in sight; "
+               "bust lengths", pages=track.pages),
         Cards("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", deck=tokens.deck,
               size=tokens.TOKEN, most=tokens.MOST),
         Rules("rules", "a one-page rules reference", shown="Rules reference", context=lambda kit: kit.model.computed()),

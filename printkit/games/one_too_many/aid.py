@@ -1,53 +1,63 @@
-"""The player aid: a half page per player, two to a page with a cut line between them. The rules
+"""The player aid (the Aids kind): a half page per player, two to a page with a cut line between them. The rules
 in short on the left; on the right the bust length for each player count and example centres,
 each judged by the run check."""
 
 from __future__ import annotations
 
+from printkit.errors import PrintkitError
 from printkit.plan.flow import Flow
+from printkit.plan.fonts import DESCENT
 from printkit.plan.geometry import Rect, Segment
-from printkit.plan.marks import Box, Group, Line
+from printkit.plan.marks import Box, Line
 from printkit.plan.minicard import MiniCard, card_row
-from printkit.plan.text import Style, fit
+from printkit.plan.text import PT_PER_MM, Style, fit
 from printkit.plan.type import SPACE, TYPE
 
 from .model import bust_length
 
-GAP = 5 * SPACE  # between the two aids; the cut line runs down its middle
 SIDE = 72.0  # the right-hand column: bust lengths and examples
-MINI = (8.0, 10.5)  # a Diamond drawn small, width by height
+MINI = (8.0, 10.0)  # a Diamond drawn small, width by height
 
 
-def pages(kit, body: Rect) -> list[list]:
-    words = kit.words("player-aid", **kit.model.computed())
-    height = (body.height - GAP) / 2
-    aid = _aid(Rect(body.x, body.top - height, body.width, height), kit.model, words)
-    below = Group(tuple(aid), 0.0, -(height + GAP))  # the second aid: the same marks, moved down
-    printable, middle = kit.options.paper.printable, body.top - height - GAP / 2
-    cut = Line(Segment(printable.x + 0.5, middle, printable.right - 0.5, middle), level=0.3, dash=(2.0, 1.5))
-    count = kit.model.players_max
-    return [aid + [below] * (count - 2 * page > 1) + [cut] for page in range(-(-count // 2))]
+def aid(kit, box: Rect) -> list:
+    """One player's aid in `box`, half a page: the Aids kind prints one for each player."""
+    return _aid(box, kit, kit.words("player-aid", **kit.model.computed()))
 
 
-def _aid(box: Rect, rules, words) -> list:
+def _aid(box: Rect, kit, words) -> list:
     head = Flow(box.inset(2 * SPACE))
-    head.line(words.plain("heading"), TYPE.heading + 1, bold=True, item="aid heading", where=words.where("heading"),
+    head.line(words.plain("heading"), TYPE.title, bold=True, item="aid heading", where=words.where("heading"),
               right=(words.plain("goal"), TYPE.heading))
     head.space()
     rest = head.rest
     steps = Flow(Rect(rest.x, rest.y, rest.width - SIDE - 2.5 * SPACE, rest.height))
-    steps.text(words.markup("steps"), Style(TYPE.body), "player aid", words.where("steps"))
+    steps.text(words.markup("steps"), Style(TYPE.body, TYPE.small), "player aid", words.where("steps"))
     side = Flow(Rect(rest.right - SIDE, rest.y, SIDE, rest.height))
-    _side(side, rules, words)
+    _check_examples(kit)
+    if _side(side, kit.model, words) < side.box.y:
+        raise PrintkitError([kit.where("game.yaml", ("run_examples",)).with_message(
+            f"run_examples: the examples do not fit beside the rules on a {kit.options.paper.name} player aid; "
+            "give fewer")])
     x = side.box.x - 1.25 * SPACE
     return [Box(box, width=0.4, radius=SPACE)] + head.marks + steps.marks + side.marks + \
         [Line(Segment(x, rest.y, x, rest.top), width=0.2, level=0.5)]
 
 
-def _side(side: Flow, rules, words) -> None:
+def _check_examples(kit) -> None:
+    """Each example centre is one row of small Diamonds: it must fit across the side column."""
+    most = int((SIDE + 1) // (MINI[0] + 1))
+    wide = [(i, diamonds) for i, (diamonds, _) in enumerate(kit.model.examples) if len(diamonds) > most]
+    if wide:
+        raise PrintkitError([kit.where("game.yaml", ("run_examples", i, "diamonds")).with_message(
+            f"run_examples: example {i + 1} shows {len(diamonds)} Diamonds; the player aid has room for {most} "
+            "in a row") for i, diamonds in wide])
+
+
+def _side(side: Flow, rules, words) -> float:
     """The bust length for each player count; the Ace examples; the content's example centres,
-    each judged by the run check (a card of the longest run stands out)."""
-    side.line(words.plain("bust_title"), bold=True, item="bust title", where=words.where("bust_title"))
+    each judged by the run check (a card of the longest run stands out). Returns how low its
+    ink goes."""
+    side.line(words.plain("bust_title"), TYPE.heading, bold=True, item="bust title", where=words.where("bust_title"))
     side.space(0.25)
     for count in rules.player_counts:
         side.line(words.plain("bust_line", count, bust_length(count)), indent=SPACE, item="bust line",
@@ -60,13 +70,15 @@ def _side(side: Flow, rules, words) -> None:
         side.marks.append(fit(verdict, Rect(x, strip.y, strip.right - x, strip.height),
                               Style(TYPE.small, valign="middle"), "Ace example", words.where("ace_verdict")))
     side.space()
-    side.line(words.plain("examples_title"), bold=True, item="examples title", where=words.where("examples_title"))
+    side.line(words.plain("examples_title"), TYPE.heading, bold=True, item="examples title",
+              where=words.where("examples_title"))
     side.space(0.5)
     for verdict in rules.verdicts():
         _cards(side, verdict.diamonds, set(verdict.run))
-        side.line(words.plain("verdict", verdict.players, list(verdict.run), verdict.busts), TYPE.smallest,
-                  item="example verdict", where=words.where("verdict"))
+        last = side.line(words.plain("verdict", verdict.players, list(verdict.run), verdict.busts), TYPE.small,
+                         item="example verdict", where=words.where("verdict"))
         side.space(0.5)
+    return last.y - DESCENT * TYPE.small / PT_PER_MM
 
 
 def _cards(side: Flow, ranks, in_run: set) -> Rect:

@@ -1,76 +1,143 @@
-"""The Diamonds track: one landscape page with a place per rank (A low, 2 ... K, A high) to lay
-the centre Diamonds on, the bust length for each player count drawn to the same scale beneath,
-and the Ace examples as the run check judges them."""
+"""The Diamonds track: a stair of places, A low at the foot, 2 ... K, A high at the top, each the
+size of a real card's corner index and one index across and up from the last. A Diamond from the
+centre goes with its top-left corner on its rank's place and hangs down and to the right, so the
+cards above it never cover its corner and it covers no other place: every rank in the centre
+shows its own index, and a missing rank leaves its grey place in sight, where the run breaks.
+The words stand in the corner the cards never reach, above and left of the stair."""
 
 from __future__ import annotations
 
 from printkit.errors import PrintkitError
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line
-from printkit.plan.minicard import SUIT_SIGNS
 from printkit.plan.flow import Flow
+from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.text import Style, label
-from printkit.plan.type import TYPE
+from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.sheets import title_line
 
 from .model import bust_length
 
-PITCH = 18.0  # a place per rank: wide enough for a card's corner index to show
-HOW = 8.0  # mm: how to lay the cards, under the title
-LABEL = 13.0  # the band with the ranks, above the cards
-CARDS = POKER[1]  # a whole card fits below its place; the last cards hang over the page's right edge
-BAR = 6.5
+# mm: how much of a real card's corner a place shows, across and down: the rank of its corner
+# index, "10" included. One place across and one up is where the next card's corner goes.
+INDEX = (12.0, 13.0)
+HOW = 3  # the how-to text, beside the top three places
+ACES = 6  # the Ace examples, below it down to the sixth place from the top
+TABLE_ROW = 6.0
+BUST = 50.0  # mm: the bust lengths, along the foot of the page
 
 
 def pages(kit, body: Rect) -> list[list]:
     rules = kit.model
-    places = rules.track
     words = kit.words("diamond-track", **rules.computed())
-    if len(places) * PITCH > body.width:
-        raise PrintkitError([kit.where("game.yaml", ("deck", "ranks")).with_message(
-            f"deck.ranks: a track of {len(places)} places does not fit a landscape "
-            f"{kit.options.paper.landscape().name} page")])
     marks, rest = title_line(body, words.plain("heading"), words.where("heading"))
-    left = body.x + (body.width - len(places) * PITCH) / 2
-    flow = Flow(Rect(left, rest.y, len(places) * PITCH, rest.height), marks)
-    flow.text(words.markup("how"), Style(TYPE.small + 1), "diamond-track how", words.where("how"), HOW)
-    flow.space()
-    _strip(flow, places, rules.ace_low, words)
-    flow.line(words.plain("overhang"), TYPE.smallest, align="right", level=0.3, item="track overhang",
-              where=words.where("overhang"))
-    flow.line(words.plain("bars_title"), bold=True, item="track bars title", where=words.where("bars_title"))
-    for count in rules.player_counts:
-        bar = flow.take(BAR)
-        bar = Rect(bar.x, bar.y + 1, bust_length(count) * PITCH, BAR - 2)
-        marks += [Box(bar, width=0.35, fill=0.85),
-                  label(words.plain("bust_bar", count, bust_length(count)), bar.inset(0.5), TYPE.small,
-                        smallest=TYPE.smallest, item="bust bar", where=words.where("bust_bar"))]
-    flow.space()
-    lines = "   ·   ".join(words.plain("ace_line", list(cards), is_run, words.plain(which) if which != "across" else "")
-                           for which, cards, is_run in rules.ace_runs())
-    flow.line(lines, TYPE.body, item="diamond-track Ace examples", where=words.where("ace_line"))
+    count = len(rules.track)
+    if count * INDEX[0] > rest.width or count * INDEX[1] > rest.height:
+        raise PrintkitError([kit.where("game.yaml", ("deck", "ranks")).with_message(
+            f"deck.ranks: a track of {count} places does not fit the page on {kit.options.paper.name}")])
+    for k, (place, rank) in enumerate(zip(places(rest, count), rules.track)):
+        marks += _place(place, rank, words, _end(k, count, rules.ace_low))
+    marks += _cards_lie(rest, count)
+    how = Flow(free(rest, count, HOW))
+    how.text(words.markup("how"), Style(TYPE.body, TYPE.small), "diamond-track how", words.where("how"))
+    below = free(rest, count, ACES, after=how.top)
+    marks += how.marks + _ace_lines(below, rules, words) + _bust_table(clear_below(rest, count, BUST), rules, words)
     return [marks]
 
 
-def place_lines(left: float, count: int) -> list[float]:
-    """The x of each place's left edge, where a card's left edge goes."""
-    return [left + i * PITCH for i in range(count)]
+def places(area: Rect, count: int) -> list[Rect]:
+    """The places, A low first: the first at the area's left edge, the last at its top, each one
+    index across and one index up from the one before."""
+    top = area.top
+    return [Rect(area.x + k * INDEX[0], top - (count - k) * INDEX[1], *INDEX) for k in range(count)]
 
 
-def _strip(flow: Flow, places, ace_low: bool, words) -> None:
-    """The rank band above the card zone: a place per rank, each place's left edge ruled."""
-    band, zone = flow.take(LABEL), flow.take(CARDS)
-    flow.marks += [Box(band, width=0.35, fill=0.92), Box(zone, width=0.25, level=0.5, dash=(1.5, 1.5))]
-    for i, (x, rank) in enumerate(zip(place_lines(band.x, len(places)), places)):
-        place = Rect(x, band.y, PITCH, band.height).inset(1)
-        flow.marks += [label(rank, Rect(place.x, place.y + place.height / 3, place.width / 2, place.height * 2 / 3),
-                             TYPE.title, bold=True, item="track rank"),
-                       label(SUIT_SIGNS["diamonds"], Rect(place.x + place.width / 2, place.y, place.width / 2,
-                                                          place.height), 18, align="centre"),
-                       Line(Segment(x, zone.y, x, band.top), width=0.5)]
-        if ace_low and i in (0, len(places) - 1):
-            name = "low" if i == 0 else "high"
-            flow.marks.append(label(words.plain(name), Rect(place.x, place.y, place.width, place.height / 3),
-                                    TYPE.smallest, valign="bottom", level=0.3, item=f"track {name}",
-                                    where=words.where(name)))
-    flow.marks.append(Line(Segment(zone.right, zone.y, zone.right, band.top), width=0.5))
+def free(area: Rect, count: int, depth: int, after: float | None = None) -> Rect:
+    """The room above and left of the stair from the area's top (or from `after`) down to `depth`
+    places below the top: no place there, and no card laid on the track reaches it."""
+    first = count - depth  # the lowest place whose card reaches into that band
+    bottom = area.top - depth * INDEX[1]
+    top = area.top if after is None else after - SPACE
+    return Rect(area.x, bottom, max(0, first) * INDEX[0] - SPACE, top - bottom)
+
+
+def clear_below(area: Rect, count: int, height: float) -> Rect:
+    """The room `height` tall along the area's foot, right of every card laid on the track that
+    hangs down into it."""
+    reaching = [k for k, place in enumerate(places(area, count)) if place.top - POKER[1] < area.y + height]
+    left = area.x + (max(reaching) * INDEX[0] + POKER[0] + SPACE if reaching else 0.0)
+    return Rect(left, area.y, area.right - left, height)
+
+
+def _cards_lie(area: Rect, count: int) -> list:
+    """Where poker cards laid on the track lie, dashed, as far as the area goes: the stair their
+    lower right corners make, and the first card's left edge."""
+    tops = [place.top for place in places(area, count)]
+    right = [area.x + k * INDEX[0] + POKER[0] for k in range(count)]
+    segments = [Segment(area.x, tops[0] - POKER[1], area.x, tops[0] - INDEX[1]),
+                Segment(area.x, tops[0] - POKER[1], right[0], tops[0] - POKER[1])]
+    for k in range(count):
+        segments.append(Segment(right[k], tops[k] - POKER[1], right[k], tops[k] if k == count - 1 else
+                                tops[k + 1] - POKER[1]))
+        if k + 1 < count:
+            segments.append(Segment(right[k], tops[k + 1] - POKER[1], right[k + 1], tops[k + 1] - POKER[1]))
+    inside = [clipped for seg in segments if (clipped := _clip(seg, area)) is not None]
+    return [Line(seg, width=LINE.thin, level=GREY.guide, dash=(1.5, 1.5)) for seg in inside]
+
+
+def _clip(seg: Segment, area: Rect) -> Segment | None:
+    """The part of an upright or level segment inside the area."""
+    x1, x2 = sorted((seg.x1, seg.x2))
+    y1, y2 = sorted((seg.y1, seg.y2))
+    x1, x2, y1, y2 = max(x1, area.x), min(x2, area.right), max(y1, area.y), min(y2, area.top)
+    if x1 > x2 or y1 > y2 or (x1 == x2 and y1 == y2):
+        return None
+    return Segment(x1, y1, x2, y2)
+
+
+def _end(k: int, count: int, ace_low: bool) -> str | None:
+    if not ace_low or k not in (0, count - 1):
+        return None
+    return "low" if k == 0 else "high"
+
+
+def _place(place: Rect, rank: str, words, end: str | None) -> list:
+    """A grey place with its rank, and its top and left edges heavy: where a card's corner goes.
+    Under a card it is hidden; left in sight, it shows the rank missing from the centre."""
+    marks = [Box(place, width=LINE.thin, level=GREY.guide, fill=GREY.shade),
+             Line(Segment(place.x, place.top, place.right, place.top), width=LINE.heavy),
+             Line(Segment(place.x, place.y, place.x, place.top), width=LINE.heavy)]
+    inner = place.inset(SPACE / 2)
+    rank_box = Rect(inner.x, inner.y + inner.height / 3, inner.width, inner.height * 2 / 3) if end else inner
+    marks.append(label(rank, rank_box, TYPE.title, bold=True, align="centre", item="track rank"))
+    if end:
+        marks.append(label(words.plain(end), Rect(inner.x, inner.y, inner.width, inner.height / 3), TYPE.smallest,
+                           align="centre", valign="bottom", level=GREY.note, item=f"track {end}",
+                           where=words.where(end)))
+    return marks
+
+
+def _bust_table(box: Rect, rules, words) -> list:
+    """How long a run busts the round, for each player count, at the page's foot clear of the cards."""
+    flow = Flow(box)
+    flow.line(words.plain("bars_title"), TYPE.heading, bold=True, item="track bust title",
+              where=words.where("bars_title"))
+    flow.space(0.5)
+    columns = (Column("players"), Column("run"))
+    rows = [Row((Cell(words.plain("players"), bold=True, where=words.where("players")),
+                 Cell(words.plain("run"), bold=True, where=words.where("run"))), TABLE_ROW, shade=GREY.shade)]
+    rows += [Row((Cell(str(count), size=TYPE.body), Cell(str(bust_length(count)), bold=True, size=TYPE.body)),
+                 TABLE_ROW) for count in rules.player_counts]
+    table = plan_table(Table(columns, item="bust lengths"), flow.take(len(rows) * TABLE_ROW), rows, words.where())
+    return flow.marks + list(table.marks)
+
+
+def _ace_lines(box: Rect, rules, words) -> list:
+    """The Ace examples, as the run check judges them."""
+    flow = Flow(box)
+    flow.space()
+    for which, cards, is_run in rules.ace_runs():
+        flow.line(words.plain("ace_line", list(cards), is_run, words.plain(which) if which != "across" else ""),
+                  TYPE.body, item="diamond-track Ace example", where=words.where("ace_line"))
+    return flow.marks
+

@@ -1,0 +1,89 @@
+"""Work spread over the machine's cores: a build plans and draws its files side by side, validate
+plans its two papers side by side.
+
+The workers are forked from printkit itself, so they have the loaded kits already: only an index
+goes to a worker and only the result comes back. They leave signals to printkit: Ctrl-C reaches
+the whole process group, and printkit (not a worker) reports it and cleans up, then ends them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from printkit.interrupt import SIGNALS
+
+_work = None  # the function and items of the call under way, inherited by the forked workers
+_items: list = []
+
+
+def each_on_every_core(work, items: list, weight=None) -> list:
+    """[work(item) for item in items], computed by forked workers where the machine has more
+    than one core and can fork, one after the other in this process elsewhere. Items are handed
+    out heaviest first (by `weight`), one at a time, so that a large file starts early and the
+    others fill the time it takes. An item whose worker ended before it was done (killed, out of
+    memory) is done again here."""
+    workers = min(len(items), os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [work(item) for item in items]
+    global _work, _items
+    order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
+    _work, _items = work, items
+    pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), initializer=_leave_signals)
+    results, finished = {}, False
+    try:
+        with _signals_held():  # the workers are forked at the first submit
+            futures = [(i, pool.submit(_run, i)) for i in order]
+        for index, future in futures:
+            try:
+                results[index] = future.result()
+            except BrokenProcessPool:
+                results[index] = work(items[index])
+        finished = True
+    finally:
+        _work, _items = None, []
+        _stop(pool, finished)
+    return [results[i] for i in range(len(items))]
+
+
+def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
+    """The workers ended: when their work is done, as they finish it; when printkit is stopping
+    (Ctrl-C, an error), at once."""
+    if finished:
+        pool.shutdown(wait=True)
+        return
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+        process.join()
+
+
+def _run(index: int):
+    return _work(_items[index])
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """SIGNALS held back while the workers are forked: one that arrives in between reaches
+    printkit when they are, not a worker before it has set its own handlers."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+
+
+def _leave_signals() -> None:
+    """In a worker (forked with SIGNALS held): Ctrl-C is printkit's to act on; a SIGTERM or
+    SIGHUP ends the worker."""
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)

@@ -1,0 +1,107 @@
+"""The print guide: a kit's first page, for whoever prints it. Every other file of the game, its
+pages, how to print it (one side or both, which edge to flip, fold and staple), on what paper, how
+many copies; then how to cut, and which files are for the host alone. It is planned from the
+game's own product declarations and the build's options, so it is never out of date.
+
+Words: printkit's `templates/print-guide.j2`; a game's `templates/<game>/print-guide.j2` may add
+`copies` (product name -> how many) and `notes` (a paragraph of its own)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import markupsafe
+
+from printkit.errors import PrintkitError
+from printkit.plan.flow import Flow
+from printkit.plan.marks import Document
+from printkit.plan.table import Cell, Column, Row, Table, plan_table
+from printkit.plan.text import Style
+from printkit.plan.type import GREY, TYPE
+from printkit.products import FilePlan, Product
+from printkit.products.booklet import Booklet
+from printkit.products.cards import Cards
+from printkit.products.sheets import Aids, Sheets, sheet_document, title_line
+
+COLUMNS = (Column("file", 3.2, align="left"), Column("pages", 1.0), Column("sides", 3.4, align="left"),
+           Column("paper", 2.4, align="left"), Column("copies", 2.4, align="left"), Column("done", 1.2))
+ROW = 11.0  # mm: two lines of a cell's words
+HEADER = 7.0
+
+
+@dataclass(frozen=True)
+class PrintGuide(Sheets):
+    subject: str | None = "which files to print, how, on what, how many, and how to cut"
+    summary: bool = True  # it counts the pages of the game's other files
+    templates: tuple[str, ...] | None = ("print-guide.j2", "../print-guide.j2")  # the game's words, and printkit's
+
+    def files(self, kit) -> list[FilePlan]:
+        """Drawn again when the other files' pages change (the pipeline adds them), or the game's
+        own content file (its title, what it needs), not for every scenario edited."""
+        first = next(iter(kit.data))
+        return [FilePlan(f"{self.name}.pdf", {first: kit.data[first]}, lambda: self.document(kit), self)]
+
+    def document(self, kit) -> Document:
+        frame = self.frame(kit)
+        words = kit.templates.render("print-guide.j2", title=kit.title)
+        own = _own_words(kit)
+        marks, rest = title_line(frame.body, words.plain("heading", kit.title), words.where("heading"))
+        flow = Flow(rest, marks)
+        cards = any(_kind(product) == "cards" for product in kit.game.products)
+        flow.text(words.markup("intro", cards), Style(TYPE.body), "print guide intro", words.where("intro"))
+        flow.space()
+        rows = [_row(kit, product, words, own) for product in kit.game.products if product is not self]
+        header = Row(tuple(Cell(words.plain(f"col_{c.name}"), bold=True, where=words.where(f"col_{c.name}"))
+                           for c in COLUMNS), HEADER, shade=GREY.shade)
+        table = flow.take(HEADER + ROW * len(rows))
+        marks += plan_table(Table(COLUMNS, item="print guide"), table, [header] + rows, words.where()).marks
+        flow.space(1.5)
+        kinds = {_kind(product) for product in kit.game.products}
+        after = ([words.markup("cutting", "cards" in kinds, "aids" in kinds)] if kinds & {"cards", "aids"} else []) + \
+            ([words.markup("host")] if "host-key" in kinds else [])
+        extra = getattr(own.module, "notes", "") if own else ""
+        flow.text("\n\n".join(after + ([str(extra).strip()] if str(extra).strip() else [])), Style(TYPE.body),
+                  "print guide notes", words.where("cutting"))
+        return sheet_document(kit, self.label, self.subject, frame, [marks])
+
+
+def _own_words(kit):
+    """The game's own print-guide words, if it has a template for them."""
+    try:
+        return kit.words("print-guide")
+    except PrintkitError as error:
+        if all(problem.message == "template is missing" for problem in error.problems):
+            return None
+        raise
+
+
+def _row(kit, product: Product, words, own) -> Row:
+    files = product.files(kit)
+    counts = [kit.pages[file.name] for file in files]
+    shown = files[0].name if len(files) == 1 else f"{files[0].name} … {files[-1].name.rsplit('/', 1)[-1]}"
+    name = markupsafe.escape(shown)
+    pages = str(counts[0]) if len(set(counts)) == 1 and len(files) == 1 else \
+        words.markup("pages_each", counts[0]) if len(set(counts)) == 1 else str(sum(counts))
+    copies = (getattr(own.module, "copies", {}) or {}).get(product.name) if own else None
+    kind = _kind(product)
+    cells = (_cell(name, bold=True), _cell(pages), _cell(words.markup("sides", kind, kit.options.duplex)),
+             _cell(words.markup("paper", kind)), _cell(markupsafe.escape(copies) if copies else words.markup("copies", kind)),
+             Cell(tick=True))
+    return Row(cells, ROW)
+
+
+def _cell(markup, bold: bool = False) -> Cell:
+    return Cell(str(markup), bold=bold, size=TYPE.small, wrap=True)
+
+
+def _kind(product: Product) -> str:
+    """What a file is, for how it is printed: cards | aids | booklet | reading | host-key | sheets."""
+    if product.printing in ("booklet", "reading", "host-key"):
+        return product.printing
+    if isinstance(product, Cards):
+        return "cards"
+    if isinstance(product, Aids):
+        return "aids"
+    if isinstance(product, Booklet):
+        return "reading"
+    return "sheets"

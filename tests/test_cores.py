@@ -1,0 +1,91 @@
+"""Work spread over the cores (printkit.cores): the results are the ones a plain loop gives, in
+order; a worker that dies has its work done again; Ctrl-C or SIGTERM to the whole process group
+in the middle of a build ends it with printkit's one line, no worker's traceback, no output."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from printkit import cores
+
+ROOT = Path(__file__).resolve().parent.parent
+PARENT = os.getpid()
+
+needs_cores = pytest.mark.skipif((os.cpu_count() or 1) < 2 or not hasattr(os, "fork"),
+                                 reason="one core, or no fork: the work is done in one process")
+
+
+def square_and_where(n: int) -> tuple[int, bool]:
+    return n * n, os.getpid() == PARENT
+
+
+@needs_cores
+def test_results_come_back_in_order_whatever_order_they_are_handed_out_in():
+    items = list(range(40))
+    results = cores.each_on_every_core(square_and_where, items, weight=lambda n: n % 7)
+    assert [value for value, _ in results] == [n * n for n in items]
+    assert not any(here for _, here in results)  # computed by the workers, not in this process
+
+
+def test_one_item_is_done_here():
+    assert cores.each_on_every_core(square_and_where, [3]) == [(9, True)]
+
+
+def dies_in_a_worker(n: int) -> tuple[int, bool]:
+    if n == 5 and os.getpid() != PARENT:
+        os._exit(9)  # as if the worker were killed (out of memory, say)
+    return square_and_where(n)
+
+
+@needs_cores
+def test_work_whose_worker_died_is_done_again_here():
+    results = cores.each_on_every_core(dies_in_a_worker, list(range(12)))
+    assert [value for value, _ in results] == [n * n for n in range(12)]
+    assert results[5] == (25, True)
+
+
+def fails(n: int) -> int:
+    if n == 2:
+        raise ValueError("two")
+    return n
+
+
+@needs_cores
+def test_an_error_in_the_work_reaches_the_caller():
+    with pytest.raises(ValueError, match="two"):
+        cores.each_on_every_core(fails, [0, 1, 2, 3])
+
+
+def workers_of(pid: int) -> list[int]:
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+@needs_cores
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_a_signal_to_the_process_group_while_the_workers_draw(tmp_path, signal_name):
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "printkit", "build", "--content", str(ROOT / "content"),
+                                "--out", str(out), "--force"], cwd=tmp_path, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not workers_of(process.pid) and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.005)
+    assert workers_of(process.pid), "the build ended before its workers could be seen"
+    os.killpg(process.pid, getattr(signal, signal_name))
+    _, err = process.communicate(timeout=60)
+    signum = getattr(signal, signal_name)
+    assert (process.returncode, err) == (128 + signum, f"printkit: interrupted ({signal_name})\n")
+    assert not list(out.rglob("*.pdf"))  # interrupted while drawing: nothing was written
+    time.sleep(0.2)
+    assert not workers_of(process.pid)

@@ -1,0 +1,95 @@
+"""The print guide (issue 13, item 7), read back: every other file of the kit is in it, with the
+page count the file really has, how to print it as the build made it, the paper, the copies; the
+host's files are marked; and it is the first product of every game (first in the preview)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+
+from conftest import build_into
+from printkit.games import all_games
+
+GAMES = sorted(all_games())
+
+
+def lines(path: Path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+
+
+def rows(folder: Path, game: str) -> dict[str, str]:
+    """The guide's table, read by its ruled cells: file name -> the rest of its row in one line."""
+    with pdfplumber.open(folder / game / "print-guide.pdf") as pdf:
+        table = max(pdf.pages[0].extract_tables(), key=len)
+    assert table[0][:5] == ["File", "Pages", "How to print", "Paper", "Copies"]
+    return {" ".join(row[0].split()).split(" … ")[0]: " ".join(" ".join(cell or "" for cell in row[1:]).split())
+            for row in table[1:] if row[0]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guide_lists_every_file_with_its_real_page_count(built_a4, game):
+    listed = rows(built_a4, game)
+    written = sorted(p.relative_to(built_a4 / game).as_posix() for p in (built_a4 / game).rglob("*.pdf")
+                     if p.name != "print-guide.pdf")
+    singles = [name for name in written if "/" not in name]
+    assert sorted(name for name in listed if "/" not in name) == singles
+    for name in singles:
+        pages = len(pypdf.PdfReader(built_a4 / game / name).pages)
+        assert listed[name].split()[0] == str(pages), (name, listed[name])
+    groups = {name.split("/")[0] for name in written if "/" in name}
+    for group in groups:  # a product of several files: its first file, "N each" when alike, else all its pages
+        members = sorted(name for name in written if name.startswith(f"{group}/"))
+        counts = [len(pypdf.PdfReader(built_a4 / game / name).pages) for name in members]
+        expected = f"{counts[0]} each" if len(set(counts)) == 1 else str(sum(counts))
+        assert listed[members[0]].startswith(expected)
+
+
+def test_the_guide_says_how_the_deck_was_built_to_print(tmp_path):
+    long, short, none = (tmp_path / flip for flip in ("long", "short", "none"))
+    assert build_into(long, "ascending-row-overflow") == 0
+    assert build_into(short, "ascending-row-overflow", "--duplex", "short") == 0
+    assert build_into(none, "ascending-row-overflow", "--duplex", "none") == 0
+    assert "both sides, flip on the long edge" in rows(long, "ascending-row-overflow")["deck.pdf"]
+    assert "both sides, flip on the short edge" in rows(short, "ascending-row-overflow")["deck.pdf"]
+    assert "fronts only" in rows(none, "ascending-row-overflow")["deck.pdf"]
+    assert "card stock" in rows(long, "ascending-row-overflow")["deck.pdf"]
+
+
+@pytest.mark.parametrize("game, host", [("ascending-row-overflow", "practice-key.pdf"),
+                                        ("cross-sums", "solutions.pdf")])
+def test_the_host_files_are_marked(built_a4, game, host):
+    listed = rows(built_a4, game)
+    assert "for the host" in listed[host]
+    assert [name for name, row in listed.items() if "for the host" in row] == [host]
+    assert any(line.startswith("Host only.") for line in lines(built_a4 / game / "print-guide.pdf"))
+
+
+def test_the_saddle_booklet_is_printed_duplex_on_the_short_edge_then_folded(built_a4):
+    row = rows(built_a4, "cross-sums")["booklet-saddle/volume-1.pdf"]  # its volumes (Cross Sums, issue 13, item 10)
+    assert "both sides, flip on the short" in row
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guide_comes_first(game):
+    assert all_games()[game].products[0].name == "print-guide"
+
+
+@pytest.mark.parametrize("game, cards, aids", [("ascending-row-overflow", True, True), ("one-too-many", True, True),
+                                               ("numbered-cards", True, False), ("cross-sums", False, True)])
+def test_the_guide_says_how_to_cut_only_what_the_kit_has(built_a4, game, cards, aids):
+    text = " ".join(lines(built_a4 / game / "print-guide.pdf"))
+    assert ("crop marks" in text) == cards
+    assert ("Player aids are cut apart on the dashed line" in text) == aids
+    assert ("Cutting." in text) == (cards or aids)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guide_built_alone_counts_the_files_it_lists(built_a4, tmp_path, game):
+    """`--only print-guide`: the other files are planned for their page counts, not written."""
+    assert build_into(tmp_path, game, "--only", "print-guide", "--paper", "a4") == 0
+    assert [p.name for p in (tmp_path / game).rglob("*.pdf")] == ["print-guide.pdf"]
+    assert rows(tmp_path, game) == rows(built_a4, game)
