@@ -1,6 +1,7 @@
 """Scenarios at a glance: the campaign as one table, a line per scenario. On a sheet (one page on
 A4 and on Letter, its rows as tall as the page allows), and in the booklet on half-size pages,
-where fewer columns run on over pages (the summary above the table gives the rest)."""
+where fewer columns run on over pages: the summary above the table gives the rest (the actions,
+the hand sizes, the copies and the distinct values go by the stage of the campaign)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ BOOKLET_ROW = 5.0
 HEADER = 6.0
 INTRO = 9.0
 TEXT = TYPE.small  # on the sheet
-BOOKLET_TEXT = TYPE.smallest  # on a half page
+BOOKLET_TEXT = TYPE.small  # on a half page too: running text is never below 8 pt
 # column -> share of the table's width
 COLUMNS = tuple(Column(name, share, align="left") for name, share in (
     ("number", 0.05), ("title", 0.25), ("grid", 0.06), ("rows", 0.13), ("columns", 0.13), ("highest", 0.08),
     ("copies", 0.07), ("actions", 0.09), ("hand", 0.06), ("distinct", 0.08)))
-BOOKLET = ("number", "title", "grid", "rows", "columns", "highest", "actions", "hand")
+BOOKLET = ("number", "title", "grid", "rows", "columns", "highest")  # the summary gives actions, hand, copies
 SHORT = {"rows": "col_rows_short", "columns": "col_columns_short"}  # shorter headings in the booklet
 
 

@@ -87,7 +87,7 @@ class PageFlow:
 
     def table(self, table: Table, header: list[Row], rows: list[Row], where: Problem, fewest: int = 3) -> None:
         """Rows under the header, running on over pages, the header repeated on each; a page with
-        room for fewer than `fewest` rows is left for the next."""
+        room for fewer than `fewest` rows is left for the next, and no page ends up with fewer."""
         heading = sum(row.height for row in header)
         start = 0
         while start < len(rows):
@@ -95,6 +95,9 @@ class PageFlow:
             if count < min(fewest, len(rows) - start):
                 self.new_page()
                 continue
+            left = len(rows) - start - count
+            if 0 < left < fewest:  # no page of a row or two: they take a few from this one
+                count -= fewest - left
             chunk = header + rows[start:start + count]
             planned = plan_table(table, Rect(self.body.x, self.body.y, self.body.width, self.room), chunk, where)
             self.pages[-1] += list(planned.marks)
