@@ -310,8 +310,8 @@ def _weight(item: Planned) -> int:
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:
     """One product's file, checked like a build, written to `target` (`printkit booklet`)."""
     kit = load_kit(game, content, options, choices)
-    (item,) = files([kit], [product])
-    output = Output(target, *render(plan_every([item])[0], options.ink_saver))
+    (chosen,) = [p for p in game.products if p.name == product]
+    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], options.ink_saver))
     write_outputs([output])
     return output
 

@@ -14,8 +14,9 @@ import pytest
 from conftest import build, pdfs
 from printkit.render import pdf as pdf_module
 
+SADDLE = [f"booklet for saddle stitching, volume {k} of 3" for k in (1, 2, 3)]  # issue 13: volumes a stapler can close
 CROSS_SUMS = ["setup sheet {}".format(n) for n in range(1, 51)] + [
-    "at a glance", "rules", "booklet", "booklet for saddle stitching", "solutions", "print guide"]
+    "at a glance", "rules", "booklet", *SADDLE, "player aid", "campaign log", "solutions", "print guide"]
 
 
 class Drawn:
@@ -86,12 +87,11 @@ def test_editing_one_scenario_redraws_its_sheet_the_booklets_the_table_and_the_k
          "leave for your partner?", "tagline: Which card do you take?")
     code, out, _ = build(cli, "cross-sums")
     assert code == 0
-    assert sorted(drawn) == sorted(["setup sheet 5", "at a glance", "booklet", "booklet for saddle stitching",
-                                    "solutions"])
+    assert sorted(drawn) == sorted(["setup sheet 5", "at a glance", "booklet", *SADDLE, "campaign log", "solutions"])
     after = pdfs(project / "out")
     changed = {name for name in after if after[name] != before.get(name)}
     assert changed == {"cross-sums/setup/scenario-05.pdf", "cross-sums/booklet.pdf",
-                       "cross-sums/booklet-saddle.pdf", ".printkit-manifest.json"}
+                       "cross-sums/booklet-saddle/volume-1.pdf", ".printkit-manifest.json"}  # scenario 5 is in volume 1
 
 
 def test_editing_a_template_redraws_the_products_that_read_it(project, cli, drawn):
@@ -99,7 +99,7 @@ def test_editing_a_template_redraws_the_products_that_read_it(project, cli, draw
     del drawn[:]
     edit(project, "templates/cross-sums/rules.j2", "Build a number grid together.", "Build a grid together.")
     assert build(cli, "cross-sums")[0] == 0
-    assert sorted(drawn) == ["booklet", "booklet for saddle stitching", "rules"]
+    assert sorted(drawn) == sorted(["booklet", *SADDLE, "rules"])
 
 
 def test_a_yaml_comment_redraws_nothing(project, cli, drawn):

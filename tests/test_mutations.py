@@ -214,6 +214,9 @@ def examples(file: str) -> int:
 @pytest.mark.parametrize("file", FILES)
 def test_mutated_content_fails_cleanly(file, kind, playground, good):
     original = (CONTENT / file).read_text(encoding="utf-8")
+    tree = yaml.safe_load(original)
+    if kind == "range" and not any(type(get(tree, path)) is int for path in paths(tree)):
+        pytest.skip("no number in this file to put out of range (words only, like cross-sums/notes.yaml)")
     run_mutations(file, mutation(original, kind), examples(file), playground, good)
 
 

@@ -1,9 +1,10 @@
-"""Booklets: the half-size page of a folded sheet, and saddle-stitch imposition (which pages go on
-each side of each sheet so that the printed, folded, stapled stack reads in order)."""
+"""Booklets: the half-size page of a folded sheet, saddle-stitch imposition (which pages go on each
+side of each sheet so that the printed, folded, stapled stack reads in order), the fold and staple
+marks, and how a long booklet is split into volumes a stapler can close."""
 
 from __future__ import annotations
 
-from printkit.plan.geometry import Paper
+from printkit.plan.geometry import PRINTER_MARGIN, Paper, Segment
 
 
 def booklet_page(paper: Paper) -> Paper:
@@ -25,3 +26,60 @@ def saddle_sides(pages: int) -> list[tuple[int | None, int | None]]:
         sides.append((n - 2 * k, 2 * k + 1))
         sides.append((2 * k + 2, n - 2 * k - 1))
     return [tuple(p if p <= pages else None for p in side) for side in sides]
+
+
+def fold_and_staple_marks(sheet: Paper, tick: float = 4.0, staple: float = 8.0) -> tuple[list[Segment], list[Segment]]:
+    """What the outer side of a booklet's outer sheet shows of its fold: a tick at the top and the
+    bottom edge on the fold (inside the printable area), and two staple marks on the fold, a
+    quarter of the way in from each end, where the staples go through."""
+    middle, low, high = sheet.width / 2, PRINTER_MARGIN, sheet.height - PRINTER_MARGIN
+    folds = [Segment(middle, low, middle, low + tick), Segment(middle, high - tick, middle, high)]
+    staples = [Segment(middle, at - staple / 2, middle, at + staple / 2) for at in (sheet.height / 4,
+                                                                                 sheet.height * 3 / 4)]
+    return folds, staples
+
+
+def volumes_of(sizes: list[int], count: int, most: int) -> list[int] | None:
+    """How many of `count` equal parts (each two pages) each volume holds: the fewest volumes of at
+    most `most` pages each (whole sheets), the largest as small as it can be, then the fewest pages
+    in all, then volumes as alike as can be. `sizes[k]` is how many pages volume k has before its
+    parts (its cover, the front matter); the last serves every further volume. None when a volume
+    cannot hold even one part."""
+    def overhead(k: int) -> int:
+        return sizes[min(k, len(sizes) - 1)]
+
+    for volumes in range(1, count + 1):
+        if any(padded(overhead(k) + 2) > most for k in range(volumes)):
+            return None
+        best = _balanced(volumes, count, most, overhead)
+        if best is not None:
+            return best
+    return None
+
+
+def _balanced(volumes: int, count: int, most: int, overhead) -> list[int] | None:
+    """The split of `count` parts over `volumes` volumes that `_key` finds best, each volume at
+    most `most` pages; None when there is none. A volume's pages are counted from its parts alone
+    in the third key, which is what the overheads leave to choose."""
+    # best[k][n]: (largest, total, parts per volume) for the first k volumes holding n parts
+    best = {0: {0: (0, 0, [])}}
+    for k in range(volumes):
+        best[k + 1] = {}
+        for used, (largest, total, split) in best[k].items():
+            for parts in range(1, count - used + 1):
+                pages = padded(overhead(k) + 2 * parts)
+                if pages > most:
+                    break
+                score = (max(largest, pages), total + pages, split + [parts])
+                known = best[k + 1].get(used + parts)
+                if known is None or _key(score) < _key(known):
+                    best[k + 1][used + parts] = score
+    found = best[volumes].get(count)
+    return found[2] if found else None
+
+
+def _key(score) -> tuple:
+    """The largest volume, the pages in all, then volumes as alike as they can be (the squares of
+    their parts' pages add up to less), then the earlier ones fuller."""
+    largest, total, split = score
+    return largest, total, sum((2 * parts) ** 2 for parts in split), [-parts for parts in split]

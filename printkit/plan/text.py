@@ -307,16 +307,22 @@ def _check_glyphs(text: str, where: Problem) -> None:
 
 # --- flowing over pages --------------------------------------------------------------------------
 
-def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem) -> list[Text]:
-    """Text set `width` mm wide at `size` pt and cut into pages `height` mm tall, each placed with
-    its top at 0. A paragraph breaks between pages only where both parts keep two lines; a heading
-    never ends a page."""
+def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem,
+             heights: tuple[float, ...] = ()) -> list[Text]:
+    """Text set `width` mm wide at `size` pt and cut into pages `height` mm tall (the first pages
+    `heights` tall, when given: the room a page already begun has left), each placed with its top
+    at 0. A paragraph breaks between pages only where both parts keep two lines; a heading never
+    ends a page. A page of `heights` too short for what comes first is left empty (an empty Text)."""
     check_markup(markup, where)
     set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size))
     if set_ is None:
         raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
                                                 _widest_word(markup, width, size))])
-    pages, page, room = [], [], height
+
+    def room_of(number: int) -> float:
+        return heights[number] if number < len(heights) else height
+
+    pages, page, room = [], [], room_of(0)
     queue = list(set_)
     while queue:
         block = queue.pop(0)
@@ -329,15 +335,16 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
         if head is not None:
             page.append(head)
             queue.insert(0, tail)
-        elif not page:
+        elif not page and len(pages) >= len(heights):
             raise PrintkitError([where.with_message(f"{item}: a block is taller than a page")])
         else:
             queue.insert(0, block)
         pages.append(_close(page, queue))
-        page, room = [], height
+        page, room = [], room_of(len(pages))
     if page:
         pages.append(page)
-    return [_page_text(blocks, size) for blocks in pages if blocks]
+    return [_page_text(blocks, size) if blocks else Text(0.0, 0.0, (), size, 0.0)
+            for number, blocks in enumerate(pages) if blocks or number < len(heights)]
 
 
 def _split(block: SetBlock, room: float):

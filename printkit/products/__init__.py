@@ -57,6 +57,11 @@ class Product:
     def document(self, kit) -> Document:
         raise NotImplementedError
 
+    def export(self, kit) -> FilePlan:
+        """The product as the one file an export writes (`printkit booklet`)."""
+        (file,) = self.files(kit)
+        return file
+
     def layout(self, kit):
         """Where each card lies in the PDF (a `DeckLayout`), for card products; else None."""
         return None

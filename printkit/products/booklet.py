@@ -1,6 +1,8 @@
 """Booklets: half-size pages (A4 folds to A5, Letter to 5.5 x 8.5 in), each numbered at its foot,
 in reading order, or imposed for saddle stitching: two pages on each side of a landscape sheet,
-printed duplex with a short-edge flip, folded and stapled. The game gives each page's marks."""
+printed duplex with a short-edge flip, folded and stapled, with fold and staple marks on the
+outside of the outer sheet. A long saddle booklet comes as volumes a stapler can close, each a
+booklet of its own. The game gives each page's marks."""
 
 from __future__ import annotations
 
@@ -8,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from printkit.plan.geometry import Paper, Rect
-from printkit.plan.imposition import booklet_page, saddle_sides
-from printkit.plan.marks import Document, Form, Page, UseForm
+from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
+from printkit.plan.marks import Document, Form, Line, Page, UseForm
 from printkit.plan.text import label
-from printkit.plan.type import TYPE
-from printkit.products import Product
+from printkit.plan.type import LINE, TYPE
+from printkit.products import FilePlan, Product
 
 MARGIN = 11.0
 FOOT = 8.0  # below the body: the page number
@@ -21,38 +23,80 @@ FOOT = 8.0  # below the body: the page number
 @dataclass(frozen=True)
 class Booklet(Product):
     """`pages(kit, body)` gives every page's marks inside `body` (None: a blank page); the same
-    pages serve the reading-order and the saddle-stitched file, planned once per build."""
+    pages serve the reading-order and the saddle-stitched file, planned once per build.
 
-    pages: Callable[[Any, Rect], list] | None = None
+    With `volumes` a saddle booklet for which no product option is chosen is written as volumes
+    `<name>/volume-1.pdf`, `volume-2.pdf`, ...: `volumes(kit, body, most)` says what each holds (at most `most`
+    pages, `most_sheets` sheets), and `pages(kit, body, volume)` gives its pages. The template
+    names each volume's file with its `volume_title(number, count)`."""
+
+    pages: Callable[..., list] | None = None
     imposition: str = "none"  # none | saddle
     template: str = "booklet"  # its `footer` macro numbers the pages
     subject: str | None = None
+    volumes: Callable[[Any, Rect, int], list] | None = None
+    most_sheets: int = 10
+
+    def files(self, kit) -> list[FilePlan]:
+        if not self.in_volumes(kit):
+            return super().files(kit)
+        inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
+        parts = self.volumes(kit, self.body(kit), 4 * self.most_sheets)
+        return [FilePlan(f"{self.name}/volume-{number}.pdf", inputs,
+                         lambda part=part, number=number: self.volume_document(kit, part, number, len(parts)), self)
+                for number, part in enumerate(parts, start=1)]
+
+    def in_volumes(self, kit) -> bool:
+        chosen = any(kit.choices.get(option.name) is not None for option in self.options)
+        return self.imposition == "saddle" and self.volumes is not None and not chosen
+
+    def export(self, kit) -> FilePlan:
+        """One booklet of everything chosen (all, by default), whatever its length."""
+        inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
+        return FilePlan(f"{self.name}.pdf", inputs, lambda: self.document(kit), self)
+
+    def body(self, kit) -> Rect:
+        paper = booklet_page(kit.options.paper)
+        return Rect(MARGIN, MARGIN + FOOT, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - FOOT)
 
     def document(self, kit) -> Document:
+        body = self.body(kit)
+        bodies = kit.memo(("booklet", self.pages, tuple(sorted(kit.choices.items()))), lambda: self.pages(kit, body))
+        return self._document(kit, bodies, kit.file_title(self.label))
+
+    def volume_document(self, kit, part, number: int, count: int) -> Document:
+        bodies = self.pages(kit, self.body(kit), part)
+        title = kit.file_title(kit.words(self.template).plain("volume_title", number, count))
+        return self._document(kit, bodies, title)
+
+    def _document(self, kit, bodies: list, title: str) -> Document:
         paper = booklet_page(kit.options.paper)
-        body = Rect(MARGIN, MARGIN + FOOT, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - FOOT)
-        bodies = kit.memo(("booklet", self.pages, tuple(sorted(kit.choices.items()))),
-                          lambda: self.pages(kit, body))
         words = kit.words(self.template)
         forms = tuple(Form(f"page{n}", paper, (tuple(marks) if marks else ()) + (_number(words, n, paper),))
                       for n, marks in enumerate(bodies, start=1))
         saddle = self.imposition == "saddle"
         pages = _saddle(kit.options.paper.landscape(), paper, len(forms)) if saddle else \
             tuple(Page(paper, (UseForm(f"page{n}"),)) for n in range(1, len(forms) + 1))
-        return Document(kit.file_title(self.label), self.subject or self.description, pages,
-                        duplex="short" if saddle else None, forms=forms)
+        return Document(title, self.subject or self.description, pages, duplex="short" if saddle else None,
+                        forms=forms)
 
 
 def _number(words, number: int, paper: Paper):
     band = Rect(MARGIN, MARGIN + 1, paper.width - 2 * MARGIN, FOOT - 1)
-    return label(words.plain("footer", number), band, TYPE.small - 0.5, align="centre", valign="bottom",
+    return label(words.plain("footer", number), band, TYPE.small, align="centre", valign="bottom",
                  level=0.3, item="booklet page number", where=words.where("footer"))
 
 
+def _fold_and_staple(sheet: Paper) -> tuple:
+    folds, staples = fold_and_staple_marks(sheet)
+    return tuple(Line(seg, width=LINE.thin) for seg in folds) + tuple(Line(seg, width=LINE.bold) for seg in staples)
+
+
 def _saddle(sheet: Paper, page: Paper, count: int) -> tuple[Page, ...]:
-    """Two booklet pages on each side of a sheet, in the order that folds into reading order."""
+    """Two booklet pages on each side of a sheet, in the order that folds into reading order; the
+    first side printed is the outside of the outer sheet, which carries the fold and staple marks."""
     sides = []
     for left, right in saddle_sides(count):
         placed = tuple(UseForm(f"page{n}", x, 0.0) for x, n in ((0.0, left), (page.width, right)) if n is not None)
-        sides.append(Page(sheet, placed))
+        sides.append(Page(sheet, placed + (_fold_and_staple(sheet) if not sides else ())))
     return tuple(sides)

@@ -236,8 +236,9 @@ def test_the_other_products_have_their_page_sizes(built):
             assert near(page_size_mm(page), (width, height)), name
     for page in reader(out(folder, "booklet.pdf")).pages:  # half the sheet, portrait
         assert near(page_size_mm(page), (height / 2, width))
-    for page in reader(out(folder, "booklet-saddle.pdf")).pages:  # the sheet, landscape
-        assert near(page_size_mm(page), (height, width))
+    for volume in saddle_volumes(folder):  # the sheet, landscape
+        for page in reader(volume).pages:
+            assert near(page_size_mm(page), (height, width))
 
 
 # --- 2. the seed's words, counts included -----------------------------------------------------------
@@ -655,18 +656,20 @@ def check_saddle(saddle: str, reading: str, paper: str) -> int:
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_saddle_export_of_one_scenario_is_8_pages_in_folding_order(tmp_path, paper):
+def test_saddle_export_of_one_scenario_is_12_pages_in_folding_order(tmp_path, paper):
     saddle = export(tmp_path, paper, "1", "saddle")
     reading = export(tmp_path, paper, "1", "none")
     count = check_saddle(str(saddle), str(reading), paper)
-    # contents, three or four rules pages, then scenario 1's spread: one 8-page booklet, as in the issue
-    assert count in (7, 8)
-    issue = [(8, 1), (2, 7), (6, 3), (4, 5)]  # sheet 1 front = 8 | 1, back = 2 | 7; sheet 2 front 6 | 3, back 4 | 5
-    assert [numbers for _, numbers in halves(str(saddle))] == [
-        tuple(p if p <= count else None for p in side) for side in issue]
+    # contents, six pages of rules, at a glance and ideas (issue 13, item 9: they used to be three
+    # or four pages of rules and a blank one), scenario 1's spread, then notes to whole sheets
+    assert count == 12
+    folded = [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]  # sheet 1 front = 12 | 1, back = 2 | 11; ...
+    assert [numbers for _, numbers in halves(str(saddle))] == folded
     s = seed()[1]
-    titled = [i for i, text in enumerate(texts(str(reading)), start=1) if f"Scenario 1: {s.title}" in norm(text)]
-    assert titled and titled[0] % 2 == 0, "a scenario's spread starts on a left-hand (even) page"
+    pages = [norm(text) for text in texts(str(reading))]
+    titled = [i for i, text in enumerate(pages, start=1) if f"Scenario 1: {s.title}" in text]
+    assert titled == [8], "a scenario's spread starts on a left-hand (even) page"
+    assert all(text.startswith("Notes") for text in pages[9:])
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -683,10 +686,11 @@ def test_saddle_export_of_a_chosen_set_pads_to_a_multiple_of_4(tmp_path, paper):
     assert len(reader(str(saddle)).pages) == (count + 3) // 4 * 2
 
 
-def test_built_saddle_booklet_is_the_reading_order_booklet_folded(built):
-    paper, folder = built
-    count = check_saddle(out(folder, "booklet-saddle.pdf"), out(folder, "booklet.pdf"), paper)
-    assert count == len(texts(out(folder, "booklet.pdf")))
+def saddle_volumes(folder: Path) -> list[str]:
+    """The saddle booklet's volumes (issue 13, item 10), in order: booklet-saddle/volume-1.pdf, ..."""
+    found = sorted((folder / GAME / "booklet-saddle").glob("*.pdf"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    assert [p.stem for p in found] == [f"volume-{k}" for k in range(1, len(found) + 1)] and found
+    return [str(p) for p in found]
 
 
 def contents(folder: Path) -> tuple[int, dict[int, int]]:
@@ -762,14 +766,16 @@ def solutions(path: str) -> dict[int, Solution]:
     found: dict[int, Solution] = {}
     for page in plumbed(path).pages:
         words = page.extract_words(extra_attrs=["size", "fontname"])
-        captions = [w for w in words if _bold(w) and abs(w["size"] - 7.5) < 0.2 and re.fullmatch(r"\d+\.", w["text"])]
-        values = [w for w in words if not _bold(w) and abs(w["size"] - 9) < 0.2 and w["text"].isdigit()]
+        # sizes from the type scale (issue 13, item 11): captions 8 pt (or shrunk to 7), grid values 9.5 pt
+        captions = [w for w in words if _bold(w) and 6.9 < w["size"] < 8.1 and re.fullmatch(r"\d+\.", w["text"])]
+        values = [w for w in words if not _bold(w) and abs(w["size"] - 9.5) < 0.2 and w["text"].isdigit()]
         targets = [w for w in words if _bold(w) and abs(w["size"] - 7) < 0.2 and w["text"].isdigit()]
         blocks: dict[int, tuple[list, list]] = {id(c): ([], []) for c in captions}
 
         def block_of(word):
             above = [c for c in captions if c["top"] < word["top"] and c["x0"] <= word["x0"] + 0.5]
-            return max(above, key=lambda c: (round(c["top"]), c["x0"]))
+            row = max(c["top"] for c in above)  # the nearest row of captions (a shrunk one stands a little lower)
+            return max((c for c in above if c["top"] > row - 3), key=lambda c: c["x0"])
 
         for word in values:
             blocks[id(block_of(word))][0].append(word)
@@ -873,7 +879,7 @@ def test_no_solution_in_the_booklets_or_setup_sheets(built):
     _, folder = built
     phrases = solution_phrases(folder)
     key = solutions(out(folder, "solutions.pdf"))
-    booklet = [norm(t) for t in texts(out(folder, "booklet.pdf")) + texts(out(folder, "booklet-saddle.pdf"))]
+    booklet = [norm(t) for path in [out(folder, "booklet.pdf")] + saddle_volumes(folder) for t in texts(path)]
     for text in booklet:
         assert not any(p in text for p in phrases)
     for number in SCENARIOS:
@@ -947,10 +953,23 @@ def test_seed_scenarios_agree_with_the_seeds_at_a_glance_summary():
 
 # --- 11. the rules ----------------------------------------------------------------------------------
 
+def rules_figure(page) -> dict | None:
+    """The picture of the table on a rules page: the smallest frame round every club card's bold
+    corner sign (the clubs are drawn only there), or None."""
+    signs = [ch for ch in page.chars if ch["text"] == "\u2663" and "Bold" in ch["fontname"]]
+    frames = [c for c in page.curves + page.rects if not c["fill"] and c["stroke"]
+              and all(holds(c, centre(ch)) for ch in signs)]
+    return min(frames, key=lambda c: c["width"] * c["height"]) if signs and frames else None
+
+
 def rules_lines(path: str) -> list[str]:
-    """The rules pages' text lines, without each page's footer and scale-bar labels."""
+    """The rules pages' text lines, without each page's footer and scale-bar labels and the
+    picture of the table (issue 13, item 5: read by test_rules_picture_...)."""
     found = []
     for page in plumbed(path).pages:
+        figure = rules_figure(page)
+        if figure is not None:
+            page = page.filter(lambda obj: obj.get("object_type") != "char" or not holds(figure, centre(obj)))
         for line in page.extract_text().splitlines():
             if line.startswith("Cross Sums · Rules · page ") or re.fullmatch(r"50 mm at 100% 2 in at 100%", line):
                 continue
@@ -959,10 +978,19 @@ def rules_lines(path: str) -> list[str]:
 
 
 def seed_rules() -> list[str]:
+    """The seed's welcome and basic rules, with the one sentence issue 13 (item 5) rewrites so its
+    numbers read: "initially 3 each, from scenario 7 4, from 41 5" becomes the hand sizes with
+    their scenarios, taken from the seed's own summary ("Hand size: 3 in 1–6, 4 in 7–40, ...")."""
     lines = list(seed_lines())
     start = lines.index("Welcome to Cross Sums")
     stop = lines.index("Scenario 1: Six open places")
-    return lines[start:stop]
+    summary = re.search(r"Hand size: ((?:\d+ in \d+–\d+(?:, )?)+)\.", " ".join(lines))
+    stages = [stage.split(" in ") for stage in summary[1].split(", ")]
+    readable = [f"{size} each in {'scenarios ' if i == 0 else ''}{span}" for i, (size, span) in enumerate(stages)]
+    said = ", ".join(readable[:-1]) + " and " + readable[-1]
+    rules = [line.replace("initially 3 each, from scenario 7 4, from 41 5", said) for line in lines[start:stop]]
+    assert rules != lines[start:stop], "the seed's hand-size sentence changed: update this test"
+    return rules
 
 
 def unbullet(text: str) -> str:

@@ -7,9 +7,9 @@ from printkit.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet
-from printkit.products.sheets import Rules, Sheets
+from printkit.products.sheets import Aids, Sheets
 
-from . import booklet, glance, model, scenario_page, solutions
+from . import aid, booklet, glance, log, model, rules, scenario_page, solutions
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ACTIONS = ("jack", "queen", "king")
@@ -57,13 +57,20 @@ SCENARIO = Record({
 
 SCENARIOS_FILE = Record({"scenarios": ListOf(SCENARIO, 1)})
 
+NOTES_FILE = Record({  # the seed's playtest note and its ideas, which are not rules yet
+    "playtest": Str(max_length=1500),
+    "ideas": Record({"intro": Str(max_length=600), "items": ListOf(Record({"name": Str(max_length=60),
+                                                                            "text": Str(max_length=800)}), 1, 12),
+                     "closing": Str(max_length=800)}),
+})
 
-BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2")
+
+BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2", "at-a-glance.j2")
 
 GAME = Game(
     slug="cross-sums",
     title="Cross Sums",
-    files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE},
+    files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE, "notes.yaml": NOTES_FILE},
     model=model.from_content,
     check=model.check,
     products=(
@@ -72,15 +79,20 @@ GAME = Game(
                pages=scenario_page.sheet, templates=("setup.j2",)),
         Sheets("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand", pages=glance.pages,
                templates=("at-a-glance.j2",)),
-        Rules("rules", "the basic rules, laid out to read in print", shown="Rules", reads=("campaign",),
-              templates=("rules.j2",)),
+        Sheets("rules", "the basic rules, laid out to read in print, with a picture of the table", shown="Rules",
+               each=rules.items, pages=rules.sheet_pages, templates=("rules.j2", "setup.j2")),
         Booklet("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
                 pages=booklet.pages, templates=BOOKLET_TEMPLATES, printing="reading", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),
-        Booklet("booklet-saddle", "the same booklet imposed for duplex printing (short edge), fold and staple",
-                shown="Booklet for saddle stitching", pages=booklet.pages, imposition="saddle",
+        Booklet("booklet-saddle", "the same in volumes of at most 10 sheets, imposed for duplex printing (short "
+                "edge), fold and staple", shown="Booklet for saddle stitching", pages=booklet.pages,
+                volumes=booklet.volumes, imposition="saddle",
                 templates=BOOKLET_TEMPLATES, printing="booklet", options=(booklet.SCENARIOS,),
                 subject="scenario booklet"),
+        Aids("player-aid", "a half-page aid for each player: a turn's three steps, how to win, each face card",
+             aid=aid.aid, count=lambda kit: kit.model.players, templates=("player-aid.j2",), reads=("campaign",)),
+        Sheets("campaign-log", "the scenarios with boxes to tick each attempt and the win, room for the date and notes",
+               pages=log.pages, templates=("campaign-log.j2",), reads=("campaign", "scenarios")),
         Sheets("solutions", "host key: one solution per scenario, kept apart from everything else",
                pages=solutions.pages, templates=("solutions.j2",), printing="host-key"),
     ),

@@ -4,18 +4,20 @@ writes them; `--scenarios 1-10,12` chooses which scenarios it holds."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 
-from printkit.errors import UsageError
+from printkit.errors import PrintkitError, UsageError
 from printkit.options import ProductOption
 from printkit.plan.fonts import text_width
 from printkit.plan.geometry import Rect
-from printkit.plan.text import Style, fit, label, paginate
+from printkit.plan.imposition import volumes_of
+from printkit.plan.text import Style, fit, label
 from printkit.plan.type import TYPE
 
-from .scenario_page import plan_blocks, spread_boxes, spread_sides, view
+from . import glance, rules
+from .scenario_page import view
+from .spread import notes_lines, spread_pages
 
-RULES_SIZE = 8.5  # the basic rules on a half-size page
 ENTRY = 5.2  # mm: a contents line
 
 
@@ -50,41 +52,99 @@ def chosen(kit) -> list[int]:
     return [i for i, n in enumerate(numbers) if any(a <= n <= b for a, b in wanted)]
 
 
-def pages(kit, body: Rect) -> list:
-    """Every page's marks, in reading order; None for a blank page."""
-    views = [view(kit, index) for index in chosen(kit)]
-    rules = _rules_pages(kit, body)
-    first_scenario = 2 + len(rules)
-    first_scenario += first_scenario % 2  # a spread starts on a left (even) page
-    result = [_contents(body, kit, views, first_scenario)] + rules
-    result += [None] * (first_scenario - 1 - len(result))
+@dataclass(frozen=True)
+class FrontMatter:
+    """What comes before the first scenario: the rules (with their picture), the scenarios at a
+    glance with the playtest note, and the ideas for future scenarios, one after the other."""
+
+    pages: list  # each page's marks, from page 2
+    entries: list  # (contents line, page number) for each of its parts
+
+
+def front_matter(kit, body: Rect) -> FrontMatter:
+    def make() -> FrontMatter:
+        words = kit.words("booklet")
+        flow = rules.rules_flow(kit, body, TYPE.body)
+        flow.space(1.5)
+        at_glance = glance.booklet_table(flow, kit)
+        flow.space()
+        flow.text(words.markup("playtest"), "playtest note", words.where("playtest"))
+        flow.space(1.5)
+        ideas = flow.text(words.markup("ideas"), "ideas for future scenarios", words.where("ideas"))
+        entries = [(words.plain("rules_entry"), 2), (words.plain("glance_entry"), 1 + at_glance),
+                   (words.plain("ideas_heading"), 1 + ideas)]
+        return FrontMatter(flow.pages, entries)
+    return kit.memo(("front matter", body), make)
+
+
+@dataclass(frozen=True)
+class Volume:
+    """One volume of the saddle booklet: its scenarios, and which of how many it is."""
+
+    indices: tuple[int, ...]
+    number: int
+    count: int
+
+
+def pages(kit, body: Rect, volume: Volume | None = None) -> list:
+    """Every page's marks, in reading order: of the booklet of the chosen scenarios, or of a volume."""
+    if volume is None:
+        return booklet_pages(kit, body, chosen(kit), front=True)
+    return booklet_pages(kit, body, volume.indices, front=volume.number == 1, volume=(volume.number, volume.count))
+
+
+def volumes(kit, body: Rect, most: int) -> list[Volume]:
+    """The campaign in volumes of at most `most` pages, breaking only between scenarios: the first
+    holds the front matter, each its own cover and contents."""
+    front = front_matter(kit, body).pages
+    before = 1 + len(front) + len(front) % 2  # the cover, the front matter, to a left-hand page
+    count = len(kit.model.scenarios)
+    split = volumes_of([before, 1], count, most)
+    if split is None:
+        raise PrintkitError([kit.words("booklet").where().with_message(
+            f"the booklet's front matter ({before} pages) leaves no room for a scenario in a volume of "
+            f"{most} pages")])
+    starts = [sum(split[:k]) for k in range(len(split))]
+    return [Volume(tuple(range(start, start + parts)), k + 1, len(split))
+            for k, (start, parts) in enumerate(zip(starts, split))]
+
+
+def booklet_pages(kit, body: Rect, indices, front: bool, volume: tuple[int, int] | None = None) -> list:
+    """A booklet of the scenarios `indices`: its contents page, the front matter (when `front`),
+    each scenario's spread, starting on a left-hand page, and pages for notes to make up whole
+    sheets."""
+    views = [view(kit, index) for index in indices]
+    matter = front_matter(kit, body) if front else FrontMatter([], [])
+    inside = matter.pages + ([notes_page(kit, body)] if len(matter.pages) % 2 else [])
+    first = 2 + len(inside)
+    words = kit.words("booklet")
+    entries = matter.entries + [(words.plain("scenario_entry", v.number, v.setup.scenario.title), first + 2 * i)
+                                for i, v in enumerate(views)]
+    result = [_contents(body, kit, views, entries, volume)] + inside
     for shown in views:
-        boxes = spread_boxes(body, shown)
-        result += [plan_blocks(boxes, shown, only=side) for side in spread_sides(shown)]
-    return result
+        result += spread_pages(shown, body)
+    return result + [notes_page(kit, body)] * (-len(result) % 4)
 
 
-def _rules_pages(kit, body: Rect) -> list[list]:
-    words = kit.words("rules")
-    texts = paginate(words.body, body.width, body.height, RULES_SIZE, "basic rules", words.where())
-    return [[replace(text, x=body.x, top=body.top)] for text in texts]
+def notes_page(kit, body: Rect) -> list:
+    """A page of lines to write on, where whole sheets leave a page over."""
+    return notes_lines(body, kit.words("booklet"))
 
 
-def _contents(body: Rect, kit, views, first_scenario: int) -> list:
+def _contents(body: Rect, kit, views, entries, volume: tuple[int, int] | None) -> list:
+    """The cover: the title, what the booklet (or this volume of it) holds, how to use it, and the
+    contents with their page numbers."""
     words = kit.words("booklet")
     numbers = [v.number for v in views]
     marks = [label(words.plain("cover_title"), Rect(body.x, body.top - 10, body.width, 10), TYPE.display, bold=True,
                    valign="top", smallest=TYPE.title, item="booklet title", where=words.where("cover_title"))]
-    intro = f"{words.markup('cover_subtitle', min(numbers), max(numbers), len(numbers))}\n\n" \
+    intro = f"{words.markup('cover_subtitle', min(numbers), max(numbers), len(numbers), *(volume or ()))}\n\n" \
             f"<i>{words.markup('how_to_use')}</i>"
     text = fit(intro, Rect(body.x, body.top - 37, body.width, 24), Style(TYPE.body), "booklet cover",
                words.where("cover_subtitle"))
     y = text.top - text.height - 4
-    marks += [text, label(words.plain("contents_heading"), Rect(body.x, y - 5, body.width, 5), TYPE.heading + 1,
+    marks += [text, label(words.plain("contents_heading"), Rect(body.x, y - 5, body.width, 5), TYPE.heading,
                           bold=True, valign="bottom", item="contents heading", where=words.where("contents_heading"))]
-    entries = [(words.plain("rules_entry"), 2)] + [
-        (words.plain("scenario_entry", v.number, v.setup.scenario.title), first_scenario + 2 * i)
-        for i, v in enumerate(views)]
     return marks + _entries(Rect(body.x, body.y, body.width, y - 8 - body.y), entries)
 
 
@@ -92,8 +152,8 @@ def _entries(box: Rect, entries) -> list:
     """Contents lines with their page numbers, in one or two columns as they need."""
     columns = 1 if len(entries) * ENTRY <= box.height else 2
     per_column = -(-len(entries) // columns)
-    step = min(ENTRY, box.height / per_column)
-    size = min(9.0, step * 2.0)
+    step = min(1.5 * ENTRY, box.height / per_column)  # a short contents spreads down the page
+    size = min(TYPE.body, step * 2.0)
     width = (box.width - 4 * (columns - 1)) / columns
     marks = []
     for i, (name, page) in enumerate(entries):

@@ -376,6 +376,12 @@ class CrossSums:
     players: int
     count: int  # the scenarios the campaign says it has
 
+    def hand_stages(self) -> tuple[tuple[int, int, int], ...]:
+        """(hand size, first scenario, last scenario) of each stage of the campaign."""
+        sizes = self.campaign.hand_sizes
+        return tuple((size, start, sizes[i + 1][0] - 1 if i + 1 < len(sizes) else self.count)
+                     for i, (start, size) in enumerate(sizes))
+
     def setup(self, index: int) -> Setup:
         return derive(self.campaign, self.scenarios[index])
 

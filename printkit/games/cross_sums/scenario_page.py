@@ -1,6 +1,6 @@
 """One scenario on paper: its blocks (intro, setup steps, layout, deal, deck map, story, effect
-example), each planned into a box, and the two arrangements of those boxes: one A4/Letter setup
-sheet, and a two-page spread for the booklet's half-size pages."""
+example), each planned into a box, and their arrangement on one A4/Letter setup sheet. The
+booklet's two-page spread (spread.py) shares the blocks."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from . import diagrams
 from .model import apply
 
 GAP = 3.5
+TITLE = 8.0  # a scenario's title line
 INTRO = 24.0
 MAP_HEIGHT = 44.0
 DEAL_HEIGHT = 34.0
 SIDE = 80.0  # the deal's column beside the layout
-EXAMPLE_HEIGHT = 78.0 - GAP
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,14 @@ def sheet(kit, body: Rect, index: int) -> list[list]:
 def intro(box: Rect, view: ScenarioView) -> list:
     words, flow = view.words, Flow(box)
     flow.text(f"<b>{words.markup('heading')}</b>", Style(TYPE.title, TYPE.heading), f"scenario {view.number} title",
-              view.where("title"), height=box.height / 3)
+              view.where("title"), height=TITLE)
     flow.space(0.5)
-    flow.text(f"<i>{words.markup('tagline')}</i>\n\n{words.markup('for_this')}", Style(TYPE.body + 0.5),
-              f"scenario {view.number} introduction", view.where("tagline"))
+    flow.text(intro_text(view), Style(TYPE.body), f"scenario {view.number} introduction", view.where("tagline"))
     return flow.marks
+
+
+def intro_text(view: ScenarioView) -> str:
+    return f"<i>{view.words.markup('tagline')}</i>\n\n{view.words.markup('for_this')}"
 
 
 def steps_text(view: ScenarioView) -> str:
@@ -94,22 +97,23 @@ def story(box: Rect, view: ScenarioView) -> list:
 
 
 def layout(box: Rect, view: ScenarioView) -> list:
-    flow = _titled(box, view.words, "layout_heading", "layout_note", 9)
+    flow = titled(box, view.words, "layout_heading", "layout_note", 9)
     return flow.marks + diagrams.layout(flow.rest, view.setup, view.kit.model.campaign.target_suit)
 
 
 def deck_map(box: Rect, view: ScenarioView) -> list:
-    flow = _titled(box, view.words, "map_heading", "legend", 11)
+    flow = titled(box, view.words, "map_heading", "legend", 11)
     return flow.marks + diagrams.deck_map(flow.rest, view.setup, view.words)
 
 
-def _titled(box: Rect, words, heading: str, note: str, most: float) -> Flow:
+def titled(box: Rect, words, heading: str, note: str, most: float, right: tuple | None = None) -> Flow:
     """A diagram's heading at the top of its box and its note (at most `most` mm tall) at the foot;
     the flow's rest is the room between them."""
     flow = Flow(box)
-    flow.line(words.plain(heading), TYPE.small + 0.5, bold=True, item=heading.replace("_", " "),
-              where=words.where(heading))
-    flow.foot(words.markup(note), Style(TYPE.small - 0.5), note.replace("_", " "), words.where(note), most)
+    flow.line(words.plain(heading), TYPE.body, bold=True, item=heading.replace("_", " "), where=words.where(heading),
+              right=right)
+    flow.space(0.25)
+    flow.foot(words.markup(note), Style(TYPE.small), note.replace("_", " "), words.where(note), most)
     return flow
 
 
@@ -119,20 +123,20 @@ def deal(box: Rect, view: ScenarioView) -> list:
                        + [words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market",
                                                           "deal_stock", "deal_aside")])
     return [Box(box, width=0.35, radius=1.5), _text(box.inset(1.25 * SPACE), text, view, "deal",
-                                                    words.where("deal_numbers"), largest=TYPE.small + 1)]
+                                                    words.where("deal_numbers"), largest=TYPE.body)]
 
 
 def example(box: Rect, view: ScenarioView) -> list:
     words, flow = view.words, Flow(box)
     shown = view.setup.scenario.example
-    flow.line(words.plain("example_heading"), TYPE.heading - 1, bold=True, item="effect example heading",
+    flow.line(words.plain("example_heading"), TYPE.heading, bold=True, item="effect example heading",
               where=words.where("example_heading"))
     drawn, caption = diagrams.example(flow.rest, shown, words, "hearts")
     after, returned = apply(shown)
     text = words.markup("example_caption", {"effect": shown.effect, "places": shown.places, "at": shown.at,
                                             "hand": shown.hand}, after, returned)
     return flow.marks + drawn + [_text(caption, text, view, "effect example caption", view.where("effect_example"),
-                                       largest=TYPE.small + 0.5)]
+                                       largest=TYPE.small)]
 
 
 def _text(box: Rect, text: str, view: ScenarioView, what: str, where, largest: float = TYPE.body):
@@ -160,25 +164,3 @@ def sheet_boxes(body: Rect, view: ScenarioView) -> dict[str, Rect]:
     deal, example = column.cut_top(DEAL_HEIGHT, 2 * GAP)
     boxes = {"intro": intro, "steps": steps, "layout": layout, "deal": deal, "map": deck_map, "story": story}
     return boxes | ({"example": example} if view.setup.scenario.example else {})
-
-
-def spread_boxes(page: Rect, view: ScenarioView) -> dict[str, Rect]:
-    """Two facing booklet pages of the same size: the story on the left, the set-up on the right.
-    The deck map goes under the story unless an effect example needs that room, so the layout
-    keeps cards large enough to read."""
-    example = view.setup.scenario.example is not None
-    intro, rest = page.cut_top(INTRO + 6, GAP)
-    deal, rest = rest.cut_top(DEAL_HEIGHT, GAP)
-    lower, story = rest.cut_bottom(EXAMPLE_HEIGHT if example else MAP_HEIGHT, GAP)
-    steps, right = page.cut_top(min(70.0, measure(steps_text(view), page.width, TYPE.body) + 2), GAP)
-    deck_map, layout = right.cut_bottom(MAP_HEIGHT, GAP) if example else (lower, right)
-    boxes = {"intro": intro, "deal": deal.cut_left(min(page.width, SIDE))[0], "story": story, "steps": steps,
-             "map": deck_map, "layout": layout}
-    return boxes | ({"example": lower} if example else {})
-
-
-def spread_sides(view: ScenarioView) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Which blocks go on the left and on the right page of a scenario's spread."""
-    if view.setup.scenario.example is not None:
-        return ("intro", "deal", "story", "example"), ("steps", "layout", "map")
-    return ("intro", "deal", "story", "map"), ("steps", "layout")

@@ -1,0 +1,105 @@
+"""Pages filled one piece after another: running text broken across pages, drawings kept whole
+(on the next page when the rest of this one is too short), and tables whose rows run on with
+their header repeated. The rules and the booklet's front and back matter are laid out with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from printkit.errors import Problem
+from printkit.plan.geometry import Rect
+from printkit.plan.marks import Group
+from printkit.plan.table import Row, Table, plan_table, rows_that_fit
+from printkit.plan.text import paginate
+from printkit.plan.type import SPACE
+
+SHORTEST = 8.0  # mm: less room than this left on a page is not worth starting a paragraph in
+
+
+@dataclass
+class PageFlow:
+    body: Rect
+    size: float  # running text's size, points
+    where: Problem  # the template the text comes from
+    pages: list = field(default_factory=lambda: [[]])
+    top: float | None = None
+
+    def __post_init__(self) -> None:
+        self.top = self.body.top if self.top is None else self.top
+
+    @property
+    def room(self) -> float:
+        """What is left of the page, below the pieces so far."""
+        return self.top - self.body.y
+
+    def new_page(self) -> None:
+        self.pages.append([])
+        self.top = self.body.top
+
+    def space(self, units: float = 1.0) -> None:
+        """A gap between pieces; none at the top of a page."""
+        if self.top < self.body.top:
+            self.top -= SPACE * units
+
+    def text(self, markup: str, item: str, where: Problem | None = None) -> int:
+        """Running text from here on, over as many pages as it needs (its words from `where`, the
+        flow's template by default); returns the number of the page it starts on, from 1."""
+        first = self.room if self.room >= SHORTEST else 0.0
+        pieces = paginate(markup, self.body.width, self.body.height, self.size, item, where or self.where,
+                          heights=(first,))
+        start = len(self.pages) + (not pieces[0].lines)
+        self._place(pieces)
+        return start
+
+    def _place(self, pieces: list) -> None:
+        """Pieces of text: the first here, each other at the top of a new page."""
+        for number, piece in enumerate(pieces):
+            if number:
+                self.new_page()
+            if piece.lines:
+                self.pages[-1].append(replace(piece, x=self.body.x, top=self.top))
+                self.top -= piece.height
+
+    def drawing(self, marks: list, height: float) -> None:
+        """A drawing `height` mm tall (its marks from its bottom-left corner), kept whole."""
+        if height > self.room + 1e-6:
+            self.new_page()
+        self.pages[-1].append(Group(tuple(marks), self.body.x, self.top - height))
+        self.top -= height
+
+    def figure(self, marks: list, height: float, then: str, item: str) -> None:
+        """A drawing and the text after it: the drawing here if it fits, else at the top of the
+        next page, the text filling the rest of this one first."""
+        if height <= self.room + 1e-6:
+            self.drawing(marks, height)
+            self.space()
+            self.text(then, item)
+            return
+        below = self.body.height - height - SPACE  # the next page, under the drawing
+        first = self.room if self.room >= SHORTEST else 0.0
+        pieces = paginate(then, self.body.width, self.body.height, self.size, item, self.where,
+                          heights=(first, below))
+        self._place(pieces[:1])
+        self.new_page()
+        self.drawing(marks, height)
+        self.space()
+        self._place(pieces[1:])
+
+    def table(self, table: Table, header: list[Row], rows: list[Row], where: Problem, fewest: int = 3) -> None:
+        """Rows under the header, running on over pages, the header repeated on each; a page with
+        room for fewer than `fewest` rows is left for the next, and no page ends up with fewer."""
+        heading = sum(row.height for row in header)
+        start = 0
+        while start < len(rows):
+            count = rows_that_fit(self.room, heading, rows[start].height)
+            if count < min(fewest, len(rows) - start):
+                self.new_page()
+                continue
+            left = len(rows) - start - count
+            if 0 < left < fewest:  # no page of a row or two: they take a few from this one
+                count -= fewest - left
+            chunk = header + rows[start:start + count]
+            planned = plan_table(table, Rect(self.body.x, self.body.y, self.body.width, self.room), chunk, where)
+            self.pages[-1] += list(planned.marks)
+            self.top = planned.rect.y
+            start += count

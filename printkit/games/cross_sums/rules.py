@@ -1,0 +1,85 @@
+"""The basic rules, with the picture they speak of: the table of the first scenario (its target
+clubs round the empty grid, the stock, the market and the discards), drawn where the template's
+`[[table]]` line stands, or at the top of the next page when the rest of the page is too short
+for it (the text then goes on filling that page first). The rules sheet and the booklet share it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from printkit.plan.geometry import Rect
+from printkit.plan.marks import Box
+from printkit.plan.text import Style, fit
+from printkit.plan.type import GREY, LINE, SPACE, TYPE
+from printkit.products.sheets import Item
+
+from . import diagrams
+from .pageflow import PageFlow
+from .scenario_page import view
+
+FIGURE = "\n[[table]]\n"  # the line of rules.j2 where the picture goes
+CARD = 13.0  # mm: the picture's cards, at most
+CAPTION = 14.0  # mm, at most
+
+
+def items(kit) -> list[Item]:
+    """One file, drawn again when the campaign, the first scenario or the templates change."""
+    first = kit.data["scenarios"]["scenarios"][0]
+    return [Item("rules.pdf", {"campaign": kit.data["campaign"], "first scenario": first}, "Rules",
+                 f"Rules for {kit.title}", None)]
+
+
+def sheet_pages(kit, body: Rect, _=None) -> list[list]:
+    return rules_pages(kit, body, TYPE.body)
+
+
+def rules_pages(kit, body: Rect, size: float) -> list[list]:
+    """The rules' pages' marks: text set at `size`, and the picture."""
+    flow = rules_flow(kit, body, size)
+    return flow.pages
+
+
+def rules_words(kit):
+    return kit.words("rules", first=kit.data["scenarios"]["scenarios"][0], stages=kit.model.hand_stages())
+
+
+def rules_flow(kit, body: Rect, size: float) -> PageFlow:
+    """The rules laid out from the top of the first page; the flow goes on where they end."""
+    words = rules_words(kit)
+    before, _, after = words.body.partition(FIGURE)
+    flow = PageFlow(body, size, words.where())
+    flow.text(before, "basic rules")
+    if after:
+        figure, height = table_figure(kit, body.width, words)
+        flow.space()
+        flow.figure(figure, height, after, "basic rules")
+    return flow
+
+
+def table_figure(kit, width: float, words) -> tuple[list, float]:
+    """The first scenario's table in a light frame, its caption under it: the marks (from the
+    frame's bottom-left corner) and their height."""
+    first = view(kit, 0)
+    inner = width - 4 * SPACE
+    card = _card(inner, first)
+    rows, _ = first.setup.grid
+    pitch_y = card + diagrams.LABEL + 1.5
+    picture = max((rows + 1) * pitch_y, diagrams.strip_height(card, first.setup.market))
+    caption = fit(words.markup("figure_caption"), Rect(2 * SPACE, 0, inner, CAPTION), Style(TYPE.small),
+                  "rules picture caption", words.where("figure_caption"))
+    height = 2 * SPACE + picture + SPACE + caption.height + 2 * SPACE
+    drawing = diagrams.table(Rect(2 * SPACE, height - 2 * SPACE - picture, inner, picture), first.setup,
+                             kit.model.campaign.target_suit, card, first.words, centred=True)
+    caption = replace(caption, top=2 * SPACE + caption.height)
+    frame = Box(Rect(0, 0, width, height), width=LINE.thin, level=GREY.guide, radius=SPACE)
+    return [frame] + drawing + [caption], height
+
+
+def _card(width: float, first) -> float:
+    """The picture's card: CARD, or smaller if the grid and the strip would not fit the width."""
+    rows, columns = first.setup.grid
+    card = CARD
+    while card > 8 and not diagrams.table_fits(Rect(0, 0, width, 1000), card, rows, columns, first.setup.market,
+                                               diagrams.strip_width(card, first.words, first.setup)):
+        card -= 0.5
+    return card
