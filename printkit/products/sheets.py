@@ -3,7 +3,8 @@ page is (kit, product, page n of N, how to print) beside the scale bars."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import functools
+from dataclasses import dataclass
 
 import markupsafe
 from typing import Any, Callable
@@ -13,7 +14,8 @@ from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Document, Group, Line, Page
 from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
-from printkit.plan.text import Style, fit, label, paginate
+from printkit.plan.pageflow import PageFlow
+from printkit.plan.text import Style, fit, label
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products import FilePlan, Product
 
@@ -85,19 +87,22 @@ class Aids(Sheets):
 @dataclass(frozen=True)
 class Rules(Sheets):
     """A rules document: the body of `templates/<game>/<template>.j2` set at body size and flowed
-    over as many pages as it needs. `context` gives the template what the rules model works out."""
+    over as many pages as it needs. `context` gives the template what the rules model works out.
+    A line `[[name]]` in the template places the figure `figures[name](kit, width, words)` draws
+    there: (its marks from their bottom-left corner, its height), kept whole on one page."""
 
     context: Callable[[Any], dict] | None = None
     template: str = "rules"
     size: float = TYPE.body
+    figures: dict[str, Callable[[Any, float, Any], tuple[list, float]]] | None = None
 
     def document(self, kit) -> Document:
         words = kit.words(self.template, **(self.context(kit) if self.context else {}))
         frame = self.frame(kit)
-        body = frame.body
-        texts = paginate(words.body, body.width, body.height, self.size, self.label.lower(), words.where())
-        pages = [[replace(text, x=body.x, top=body.top)] for text in texts]
-        return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, pages)
+        flow = PageFlow(frame.body, self.size, words.where())
+        figures = {name: functools.partial(draw, kit, frame.body.width, words) for name, draw in (self.figures or {}).items()}
+        flow.text_and_figures(words.body, figures, self.label.lower())
+        return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, flow.pages)
 
 
 def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: list) -> Document:

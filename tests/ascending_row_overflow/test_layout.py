@@ -6,7 +6,7 @@ empty."""
 from ascending_row_overflow.test_pdfs import PRODUCTS, pdf_of
 from clearance import layout_tests
 
-SHEETS = ("player-aid", "score-sheet", "practice-sheet", "practice-key")  # pages with a body to fill (the rules: next)
+SHEETS = ("player-aid", "score-sheet", "practice-sheet", "practice-key", "rules")  # pages with a body to fill
 
 (test_no_text_touches_another_text_or_a_line, test_running_text_is_8_pt_or_more_and_nothing_is_below_6,
  test_no_title_is_smaller_than_its_headings, test_no_sheet_leaves_a_large_band_empty) = layout_tests(pdf_of, PRODUCTS, SHEETS)

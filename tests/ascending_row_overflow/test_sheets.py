@@ -10,6 +10,7 @@ import pdfplumber
 import pytest
 
 from conftest import build_into
+from readback import MM, pages, text_of
 
 GAME = "ascending-row-overflow"
 
@@ -121,3 +122,31 @@ def test_the_key_lists_every_row_tied_for_the_fewest_cards(project, tmp_path):
     assert "8 goes after 7 in row C." in key and "9 belongs in row C" in key
     assert "tie for the fewest" not in text(tmp_path, "practice-sheet")
 
+
+
+def test_the_rules_draw_the_worked_example_as_the_seed_tells_it(built):
+    """The seed's example: rows ending 3, 8, 14 and 20, cards 7, 15 and 18 revealed; 7 goes after
+    3, 15 after 14, and 18 finds row C full (10 12 14 15), so its player collects those four and 18
+    starts the row. The figure shows those rows after, the placed cards grey, the four collected."""
+    _, folder = built
+    with pdfplumber.open(folder / GAME / "rules.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        after = next(w for w, next_ in zip(words, words[1:]) if (w["text"], next_["text"]) == ("Rows", "after"))
+        left = after["x0"] - 12  # "Rows after": its first word, less the room of a row letter
+        below = sorted((w for w in words if w["x0"] > left and after["bottom"] < w["top"] < after["bottom"] + 200),
+                       key=lambda w: ((w["top"] + w["bottom"]) / 2, w["x0"]))
+        lines: list[list] = []
+        for w in below:  # one line: words whose middles are within 4 pt of the line's first
+            middle = (w["top"] + w["bottom"]) / 2
+            if lines and abs(middle - lines[-1][0]) < 4:
+                lines[-1][1].append(w)
+            else:
+                lines.append([middle, [w]])
+        shown = [" ".join(w["text"] for w in sorted(line, key=lambda w: w["x0"])) for _, line in lines]
+        assert shown[:6] == ["A 3 7", "B 5 8", "C 18", "D 20", "Collected: 4 penalty points", "10 12 14 15"]
+    drawn = pages(folder / GAME / "rules.pdf")[0]
+    grey = [shape.box for shape in drawn.curves + drawn.rects if shape.fill and shape.fill_grey == pytest.approx(0.82)
+            and shape.box.x0 > left * MM]  # the cards that stand out, right of the revealed ones
+    placed = {text_of([c for c in drawn.chars if box.holds(*c.box.centre)]) for box in grey}
+    assert placed == {"7", "18"}, placed

@@ -9,7 +9,7 @@ from printkit.load import Int, ListOf, Record, Str
 from printkit.products.cards import Cards
 from printkit.products.sheets import Aids, Rules, Sheets
 
-from . import aid, deck, mats, model, practice, scores
+from . import aid, deck, example, mats, model, practice, scores
 
 GAME_FILE = Record({
     "title": Str(max_length=80),
@@ -54,7 +54,7 @@ GAME = Game(
                pages=practice.sheet_pages),
         Sheets("practice-key", "the host's answers to the practice sheet, computed by the rules",
                pages=practice.key_pages, printing="host-key"),
-        Rules("rules", "a one-page rules reference", shown="Rules reference",
-              context=lambda kit: {"example": kit.model.worked_example()}),
+        Rules("rules", "a one-page rules reference, the worked example drawn", shown="Rules reference",
+              context=lambda kit: {"example": kit.model.worked_example()}, figures={"example": example.figure}),
     ),
 )

@@ -14,10 +14,9 @@ from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.sheets import Item
 
 from . import diagrams
-from .pageflow import PageFlow
+from printkit.plan.pageflow import PageFlow
 from .scenario_page import view
 
-FIGURE = "\n[[table]]\n"  # the line of rules.j2 where the picture goes
 CARD = 13.0  # mm: the picture's cards, at most
 CAPTION = 14.0  # mm, at most
 
@@ -46,13 +45,8 @@ def rules_words(kit):
 def rules_flow(kit, body: Rect, size: float) -> PageFlow:
     """The rules laid out from the top of the first page; the flow goes on where they end."""
     words = rules_words(kit)
-    before, _, after = words.body.partition(FIGURE)
     flow = PageFlow(body, size, words.where())
-    flow.text(before, "basic rules")
-    if after:
-        figure, height = table_figure(kit, body.width, words)
-        flow.space()
-        flow.figure(figure, height, after, "basic rules")
+    flow.text_and_figures(words.body, {"table": lambda: table_figure(kit, body.width, words)}, "basic rules")
     return flow
 
 

@@ -1,12 +1,14 @@
 """Pages filled one piece after another: running text broken across pages, drawings kept whole
 (on the next page when the rest of this one is too short), and tables whose rows run on with
-their header repeated. The rules and the booklet's front and back matter are laid out with it."""
+their header repeated. The Rules kind, and Cross Sums' booklet front and back matter, are laid
+out with it. In a template's text a line `[[name]]` stands for a figure the product draws."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
-from printkit.errors import Problem
+from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group
 from printkit.plan.table import Row, Table, plan_table, rows_that_fit
@@ -14,6 +16,7 @@ from printkit.plan.text import paginate
 from printkit.plan.type import SPACE
 
 SHORTEST = 8.0  # mm: less room than this left on a page is not worth starting a paragraph in
+FIGURE_LINE = re.compile(r"^\[\[([a-z0-9_-]+)\]\]$", re.MULTILINE)  # [[table]]: a figure goes here
 
 
 @dataclass
@@ -84,6 +87,20 @@ class PageFlow:
         self.drawing(marks, height)
         self.space()
         self._place(pieces[1:])
+
+    def text_and_figures(self, markup: str, figures: dict, item: str) -> None:
+        """Running text with a figure where each of its `[[name]]` lines stands: `figures` maps
+        each name the product draws to a function giving (marks, height) for the body's width,
+        called only if the text asks for it."""
+        parts = FIGURE_LINE.split(markup)
+        self.text(parts[0].strip("\n"), item)
+        for name, after in zip(parts[1::2], parts[2::2]):
+            if name not in figures:
+                known = ", ".join(f"[[{known}]]" for known in figures) or "none"
+                raise PrintkitError([self.where.with_message(f"[[{name}]]: no such figure here (figures: {known})")])
+            marks, height = figures[name]()
+            self.space()
+            self.figure(marks, height, after.strip("\n"), item)
 
     def table(self, table: Table, header: list[Row], rows: list[Row], where: Problem, fewest: int = 3) -> None:
         """Rows under the header, running on over pages, the header repeated on each; a page with
