@@ -56,7 +56,8 @@ def cmd_build(args) -> int:
     games = _games(args.games)
     options = _options(args)
     results = build(games, _folder(args.content), Path(args.out), options, force=args.force,
-                    only=_only(games, args.only), choices=_choices(args))
+                    only=_only(games, args.only), choices=_choices(args),
+                    removed=lambda path: print(f"{_shown(path)}  removed: printkit no longer makes it"))
     for output, changed in results:
         note = "" if changed else "  (unchanged)"
         print(f"{_shown(output.path)}  {_count(output.pages, 'page')}{note}")

@@ -71,6 +71,20 @@ class Manifest:
         entry = {"key": fingerprint, "pages": pages, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
         self.entries[self._name(path)] = {**entry, "check": _check(entry)}
 
+    def left_behind(self, games: set[str], made: set[Path]) -> list[Path]:
+        """Outputs an earlier build of these games recorded that this build no longer makes (a
+        product renamed or split into files): forgotten here, and returned where the file is
+        still as printkit wrote it, to be removed. A file changed since is left alone."""
+        found = []
+        for name in [name for name in self.entries if name.split("/", 1)[0] in games]:
+            path = self.out / name
+            if path in made:
+                continue
+            entry = self.entries.pop(name)
+            if _sound(entry) and _file_digest(path) == (entry["size"], entry["sha256"]):
+                found.append(path)
+        return found
+
     def text(self) -> str:
         return json.dumps({"printkit": __version__, "outputs": dict(sorted(self.entries.items()))}, indent=1)
 

@@ -222,17 +222,41 @@ def _problems_on(kits: list[Kit]) -> list[Problem]:
 # --- render and write ------------------------------------------------------------------------------
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
-          only: list[str] | None = None, choices: dict | None = None):
+          only: list[str] | None = None, choices: dict | None = None, removed=None):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
-    then the manifest. Returns (output, changed) for every output, drawn or not."""
+    then the manifest. Returns (output, changed) for every output, drawn or not. A whole build of
+    a game (no --only, no choices) then removes the files an earlier build made that it no longer
+    makes, if they are as printkit wrote them; `removed(path)` hears of each."""
     kits = load_all(games, content, options, choices)
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
-    manifest = Manifest(out) if not force else Manifest.empty(out)
+    earlier = Manifest(out)
+    manifest = earlier if not force else Manifest.empty(out)
     outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [])
+    whole = not only and not choices
+    left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
     written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
+    for path in left:
+        if remove_output(path, out) and removed:
+            removed(path)
     return [(output, written.get(output.path, False)) for output in outputs]
+
+
+def remove_output(path: Path, out: Path) -> bool:
+    """An output no longer made, removed, and its folders inside the game's if that empties them."""
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    folder = path.parent
+    while folder != out and folder.parent != out:  # never the game's own folder, nor out
+        try:
+            folder.rmdir()
+        except OSError:
+            break
+        folder = folder.parent
+    return True
 
 
 def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned]) -> list[Output]:

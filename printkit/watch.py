@@ -71,7 +71,7 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
 def _build(games, content: Path, out: Path, options, say, complain) -> None:
     started = time.perf_counter()
     try:
-        results = build(games, content, out, options)
+        results = build(games, content, out, options, removed=lambda path: say(f"  removed {_shown(path)}: no longer made"))
     except PrintkitError as error:
         for problem in error.problems:
             complain(str(problem))

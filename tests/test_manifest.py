@@ -193,3 +193,42 @@ def test_the_manifest_records_each_outputs_size_and_hash(project, cli):
     for name, entry in entries.items():
         data = (project / "out" / name).read_bytes()
         assert (entry["size"], entry["sha256"]) == (len(data), hashlib.sha256(data).hexdigest())
+
+
+def made_by_an_earlier_printkit(project, name: str):
+    """A file an earlier printkit made and recorded (a product since renamed, say): its bytes
+    written and its manifest entry added as a build records one."""
+    from printkit.manifest import Manifest
+
+    out = project / "out"
+    path = out / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = b"%PDF-1.4 an old product\n"
+    path.write_bytes(data)
+    manifest = Manifest(out)
+    manifest.record(path, "an earlier key", 1, data)
+    manifest.path.write_text(manifest.text(), encoding="utf-8")
+    return path
+
+
+def test_a_file_printkit_no_longer_makes_is_removed_by_the_next_whole_build(project, cli):
+    assert build(cli, "cross-sums")[0] == 0
+    old = made_by_an_earlier_printkit(project, "cross-sums/booklet-saddle.pdf")
+    folder_old = made_by_an_earlier_printkit(project, "cross-sums/old-folder/part-1.pdf")
+    code, out, _ = build(cli, "cross-sums")
+    assert code == 0
+    assert not old.exists() and not folder_old.parent.exists()
+    assert "out/cross-sums/booklet-saddle.pdf  removed: printkit no longer makes it" in out.splitlines()
+    assert "cross-sums/booklet-saddle.pdf" not in json.loads((project / "out" / ".printkit-manifest.json").read_text())["outputs"]
+    assert (project / "out" / "cross-sums" / "booklet.pdf").exists()
+
+
+def test_a_left_behind_file_changed_by_hand_or_a_partial_build_is_left_alone(project, cli):
+    assert build(cli, "cross-sums")[0] == 0
+    edited = made_by_an_earlier_printkit(project, "cross-sums/my-notes.pdf")
+    edited.write_bytes(b"%PDF-1.4 the designer's own file now\n")
+    kept = made_by_an_earlier_printkit(project, "cross-sums/old.pdf")
+    assert cli("build", "cross-sums", "--content", "content", "--out", "out", "--only", "rules")[0] == 0
+    assert kept.exists()  # --only builds part of the game: nothing is judged left behind
+    assert build(cli, "cross-sums")[0] == 0
+    assert edited.exists() and not kept.exists()

@@ -112,7 +112,7 @@ def test_a_watch_survives_every_bad_save_and_builds_the_fix(project, watcher):
 def test_a_bug_in_printkit_does_not_end_a_watch_either(project, watcher, monkeypatch):
     done = watcher.wait_for(watcher.said, r"^watching content, templates")
     real = watch_module.build
-    monkeypatch.setattr(watch_module, "build", lambda *args: 1 / 0)
+    monkeypatch.setattr(watch_module, "build", lambda *args, **kwargs: 1 / 0)
     path = project / GAME_YAML
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     watcher.wait_for(watcher.complaints, r"^not built \(a bug in printkit, not in your edit\)")
