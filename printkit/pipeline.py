@@ -20,7 +20,7 @@ from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
 from printkit.manifest import Manifest, key
 from printkit.options import Options
-from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
+from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
 from printkit.products import FilePlan
 from printkit.render.draw import render
@@ -205,6 +205,7 @@ def validate(games: list[Game], content: Path) -> int:
     papers = list(PAPERS.values())
     kits = load_all(games, content, Options(papers[0]))
     on_papers = [[replace(kit, options=Options(paper), _memo={}) for kit in kits] for paper in papers]
+    register_fonts()  # once, before the workers are forked: each has them then
     for problems in each_on_every_core(_problems_on, on_papers):
         if problems:
             raise PrintkitError(problems)
@@ -279,6 +280,8 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
         jobs = [(item, True) for item, _, _ in stale] + [(item, False) for item in uncounted]
+        if jobs:
+            register_fonts()  # once, before the workers are forked
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]))
         failed = [(item.kit, outcome) for (item, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
         if failed:

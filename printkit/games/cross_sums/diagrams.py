@@ -5,6 +5,8 @@ share them."""
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 
 from printkit.plan.fonts import BOLD, cap_height, text_width
@@ -165,6 +167,7 @@ def deck_map(box: Rect, setup: Setup, words) -> list:
     marks = [label(rank_name(rank), Rect(box.x + label_w + i * cell_w, header, cell_w, head).inset(SPACE / 4),
                    TYPE.small, bold=True, align="centre") for i, rank in enumerate(DECK_RANKS)]
     columns = {t.index: n for n, t in enumerate((t for t in setup.targets if t.line == "column"), start=1)}
+    words = _Once(words)  # a map asks for the same few words in many cells
     for j, suit in enumerate(MAP_SUITS):
         y = header - (j + 1) * cell_h
         marks.append(label(SUIT_SIGNS[suit], Rect(box.x, y, label_w, cell_h), TYPE.heading, align="centre"))
@@ -173,6 +176,13 @@ def deck_map(box: Rect, setup: Setup, words) -> list:
             marks += _map_cell(cell, setup, rank, suit, columns, words)
     table = Rect(box.x + label_w, header - len(MAP_SUITS) * cell_h, cell_w * len(DECK_RANKS), len(MAP_SUITS) * cell_h)
     return marks + [Box(table, width=LINE.rule)]
+
+
+class _Once:
+    """A scenario's words, each word (and each macro with the same arguments) worked out once."""
+
+    def __init__(self, words):
+        self.words, self.plain, self.where = words, functools.cache(words.plain), functools.cache(words.where)
 
 
 def _map_cell(cell: Rect, setup: Setup, rank: int, suit: str, columns, words) -> list:

@@ -38,7 +38,11 @@ class SpreadPlan:
 
 
 def spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
-    """The left and the right page's marks."""
+    """The left and the right page's marks: planned once for the booklet and its volumes."""
+    return view_.kit.memo(("spread pages", view_.number, page), lambda: _spread_pages(view_, page))
+
+
+def _spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
     plan = spread_plan(view_.kit, page)
     boxes = left_boxes(view_, page)
     left = intro(boxes["intro"], view_) + story(boxes["story"], view_) + deck_map(boxes["map"], view_)
