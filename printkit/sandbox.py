@@ -201,17 +201,22 @@ def _mtime(path: Path) -> float | None:
 
 class _Clock:
     """Stops a template that runs longer than TIME_LIMIT: a loop within a loop within a loop.
-    SIGALRM, so only in the main thread (elsewhere the other bounds still apply)."""
+    SIGALRM, so only in the main thread (elsewhere the other bounds still apply). Its handler is
+    installed when the clock is first armed, and again only if something replaced it; it stays
+    (acting only while the clock is armed), so each render or macro call just sets and clears
+    the timer."""
 
     def __init__(self):
         self.armed = False
+        self._handler = self._expired
 
     @contextlib.contextmanager
     def limit(self):
         if self.armed or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
             yield
             return
-        previous = signal.signal(signal.SIGALRM, self._expired)
+        if signal.getsignal(signal.SIGALRM) is not self._handler:
+            signal.signal(signal.SIGALRM, self._handler)
         self.armed = True
         signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
         try:
@@ -219,7 +224,6 @@ class _Clock:
         finally:
             self.armed = False
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
     def _expired(self, signum, frame):
         if self.armed:
