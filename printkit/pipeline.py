@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from printkit import lasting
 from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
 from printkit.games import all_games
@@ -204,6 +205,7 @@ def validate(games: list[Game], content: Path) -> int:
     problems reported are the first paper's that has any."""
     papers = list(PAPERS.values())
     kits = load_all(games, content, Options(papers[0]))
+    lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
     on_papers = [[replace(kit, options=Options(paper), _memo={}) for kit in kits] for paper in papers]
     register_fonts()  # once, before the workers are forked: each has them then
     for problems in each_on_every_core(_problems_on, on_papers):
@@ -229,6 +231,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     a game (no --only, no choices) then removes the files an earlier build made that it no longer
     makes, if they are as printkit wrote them; `removed(path)` hears of each."""
     kits = load_all(games, content, options, choices)
+    store = lasting.use(lasting.default_folder())
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
@@ -241,6 +244,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     for path in left:
         if remove_output(path, out) and removed:
             removed(path)
+    store.prune()
     return [(output, written.get(output.path, False)) for output in outputs]
 
 
