@@ -173,3 +173,15 @@ def use(folder: Path | None, write: bool = True) -> Store:
 
 def kept(inputs: Any, make: Callable[[], Any]) -> Any:
     return STORE.kept(inputs, make)
+
+
+def digest(value: Any) -> str | None:
+    """The SHA-256 of marks, for the inputs of what is made from them (None: no store in use,
+    nothing to look up)."""
+    if STORE.folder is None:
+        return None
+    buffer = io.BytesIO()
+    writer = _Writer(buffer)
+    writer.fast = True  # no memo: equal marks give equal bytes, however their objects are shared
+    writer.dump(value)
+    return hashlib.sha256(buffer.getvalue()).hexdigest()

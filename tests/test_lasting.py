@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from printkit import lasting
@@ -158,11 +159,24 @@ def _build(project: Path, out: str, cache: str) -> dict[str, str]:
             for p in sorted(folder.rglob("*.pdf"))}
 
 
+def _forms(path: Path) -> list[bytes]:
+    """The operators of every booklet page (each a form XObject), in page order."""
+    forms = {}
+    for page in pypdf.PdfReader(path).pages:
+        for name, form in page["/Resources"]["/XObject"].items():
+            forms[int(name.removeprefix("/FormXob.page"))] = form.get_object().get_data()
+    return [forms[n] for n in sorted(forms)]
+
+
 def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_store(project):
     cache = project / "cache"
     first = _build(project, "out", str(cache))
+    before = _forms(project / "out" / "cross-sums" / "booklet.pdf")
     kept = {p.name for p in cache.iterdir()}
-    assert len(kept) == 51  # the 50 spreads and the plan they share
+    booklets = [project / "out" / "cross-sums" / "booklet.pdf",
+                *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
+    drawn = sum(len(_forms(path)) for path in booklets)  # every page of the booklet and of its volumes (their
+    assert len(kept) == 51 + drawn  # own covers and footers) drawn, and the 50 spreads and the plan they share
     assert _build(project, "again", str(cache)) == first == _build(project, "off", "off")
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
     text = scenarios.read_text(encoding="utf-8")
@@ -170,5 +184,10 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
     edited = _build(project, "out", str(cache))
     new = {p.name for p in cache.iterdir()} - kept
-    assert len(new) == 2  # that scenario's spread, and the plan (made from every scenario's words)
+    # that scenario's spread, and the plan (made from every scenario's words); its left page, where the tagline is,
+    # drawn in the booklet and in its volume. A page's drawing is kept too: its glyph codes are the booklet's, not
+    # those of the order the pages were drawn in, so every other page is drawn as it was, byte for byte.
+    assert len(new) == 2 + 2
+    after = _forms(project / "out" / "cross-sums" / "booklet.pdf")
+    assert len(after) == len(before) and sum(a != b for a, b in zip(after, before)) == 1
     assert edited == _build(project, "edited-off", "off") != first

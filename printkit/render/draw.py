@@ -3,22 +3,57 @@ here; what is drawn and where was settled by the plan."""
 
 from __future__ import annotations
 
+from printkit import lasting
 from printkit.plan.marks import Box, Circle, Document, Group, Line, Polygon, UseForm
 from printkit.plan.text import Text
 from printkit.render.pdf import PdfFile
 
 
 def render(document: Document, ink_saver: bool = False) -> tuple[bytes, int]:
-    """The PDF of a planned document: (bytes, page count)."""
+    """The PDF of a planned document: (bytes, page count). A document of forms (a booklet's
+    pages) has its glyph codes given first, so that a form's operators depend on its own marks
+    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again."""
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver)
+    if document.forms:
+        characters = _characters(mark for form in document.forms for mark in form.marks)
+        pdf.assign_glyphs(characters)
+        codes = sorted((font, "".join(sorted(chars))) for font, chars in characters.items())
     for form in document.forms:
         pdf.begin_form(form.name, form.paper)
-        draw(pdf, form.marks)
+        _draw_kept(pdf, form.marks, [codes, ink_saver, lasting.digest(form.marks)])
         pdf.end_form()
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed)
         draw(pdf, page.marks)
     return pdf.finish(), pdf.pages
+
+
+def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
+    """The marks drawn, or their operators from a drawing kept under `inputs`."""
+    drawn = []
+
+    def make() -> list[str]:
+        start = pdf.drawing()
+        draw(pdf, marks)
+        drawn.append(True)
+        return pdf.drawn_since(start)
+    operators = lasting.kept(["drawn form", inputs], make)
+    if not drawn:
+        pdf.draw_again(operators)
+
+
+def _characters(marks) -> dict[str, set[str]]:
+    """font -> every character set in it, in `marks` and the groups inside them."""
+    found: dict[str, set[str]] = {}
+    for mark in marks:
+        if type(mark) is Text:
+            for line in mark.lines:
+                for font, run in line.runs:
+                    found.setdefault(font, set()).update(run)
+        elif type(mark) is Group:
+            for font, chars in _characters(mark.marks).items():
+                found.setdefault(font, set()).update(chars)
+    return found
 
 
 def draw(pdf: PdfFile, marks) -> None:

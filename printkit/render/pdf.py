@@ -54,6 +54,27 @@ class PdfFile:
         self.pages += 1
         self._open = True
 
+    def assign_glyphs(self, characters: dict[str, str]) -> None:
+        """Every character the document sets, given its codes now, font by font in a fixed order
+        and each font's characters in code-point order: a page's operators then depend on that
+        page alone (and on this set), so that a page drawn before can be used again as it is."""
+        doc = self.canvas._doc
+        for font in sorted(characters):
+            face = pdfmetrics.getFont(font)
+            for subset, _ in face.splitString("".join(sorted(characters[font])), doc):
+                face.getSubsetInternalName(subset, doc)
+
+    def drawing(self) -> int:
+        """Where the operators drawn next begin (for `drawn_since`)."""
+        return len(self.canvas._code)
+
+    def drawn_since(self, start: int) -> list[str]:
+        return self.canvas._code[start:]
+
+    def draw_again(self, operators: list[str]) -> None:
+        """Operators drawn before (`drawn_since`), in a document with the same glyph codes."""
+        self.canvas._code.extend(operators)
+
     def begin_form(self, name: str, paper: Paper) -> None:
         """Draw a page-sized piece to be placed later (booklet pages imposed on sheets)."""
         self.canvas.beginForm(name, 0, 0, paper.width * mm, paper.height * mm)
