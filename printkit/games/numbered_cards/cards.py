@@ -74,7 +74,7 @@ def _end(deck, value: int, mark: str, width: float) -> tuple:
     """One end: the corner index (number over kind mark) and the large number."""
     marked = deck.marked(value)
     index, x = corner_index(str(value), marked)
-    under = line_at(mark, x, -FRAME_INSET - MARK_BASELINE, MARK, align="centre")
+    under = line_at(mark, x, -FRAME_INSET - MARK_BASELINE, MARK, align="centre", item="kind mark")
     return index + (under,) + number(str(value), width / 2, -BIG[1], BIG[0], marked)
 
 

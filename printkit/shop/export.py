@@ -1,0 +1,153 @@
+"""`printkit export --for SHOP`: every card and token product of the chosen games as the shop takes
+it (profiles in printkit/shops.yaml), from the same planned cards as the home sheets:
+
+- png: one sRGB image a card side, trim + bleed in whole pixels at the shop's dpi, named in
+  upload order (`<game>/<product>/001-front-card-01.png`, `002-back-card-01.png`, ...);
+- pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
+  page the trim plus the bleed with its TrimBox and BleedBox, no marks;
+- sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X-4.
+
+Every file and the export's record (`.printkit-export.json`: the shop, each file, each page's card
+and side, each card's text and marks as planned) are written in one batch, all or nothing; files
+an earlier export there made and this one does not are removed. Preflight then reads it all back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pypdfium2
+from PIL import Image
+
+from printkit import __version__
+from printkit.cores import each_on_every_core
+from printkit.kit import Kit
+from printkit.options import Options
+from printkit.plan.fonts import register_fonts
+from printkit.plan.marks import Document
+from printkit.pipeline import load_all
+from printkit.products.cards import Cards, card_page
+from printkit.render.draw import render
+from printkit.shop.pdfx import as_pdfx, icc_profile
+from printkit.shop.profiles import Profile
+from printkit.shop.safezone import items
+from printkit.write import Output, write_outputs
+
+RECORD = ".printkit-export.json"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One card product to export: its kit and product, and where its files go."""
+
+    kit: Kit
+    product: Cards
+    profile: Profile
+    out: Path
+
+    @property
+    def label(self) -> str:
+        return f"{self.kit.game.slug}/{self.product.name}"
+
+
+def export(games, content: Path, out: Path, options: Options, profile: Profile) -> list[Output]:
+    """Write the export of every card product of `games` under `out`; returns its files."""
+    shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False)
+    kits = load_all(games, content, shop)
+    jobs = [Job(kit, product, profile, out) for kit in kits for product in kit.game.products
+            if isinstance(product, Cards)]
+    register_fonts()  # once, before the workers are forked
+    done = each_on_every_core(_exported, jobs)
+    outputs = [output for files, _ in done for output in files]
+    record = {"printkit": __version__, "shop": profile.slug, "products": [entry for _, entry in done]}
+    earlier = _earlier_files(out)
+    data = json.dumps(record, indent=1).encode("utf-8")
+    write_outputs(outputs + [Output(out / RECORD, data, 0)])
+    _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
+    return outputs
+
+
+def _exported(job: Job) -> tuple[list[Output], dict]:
+    """A product's files and its entry in the record."""
+    if job.profile.kind == "sheets":
+        return _sheets(job)
+    sheet, cards = job.product.shop_deck(job.kit, job.profile.bleed)
+    pages = [(number, side, getattr(card, side)) for number, card in enumerate(cards, start=1)
+             for side in ("face", "back")]
+    if job.profile.sides()[0] == "back":
+        pages = [page for pair in zip(pages[1::2], pages[::2]) for page in pair]
+    title = job.kit.file_title(job.product.label)
+    document = Document(f"{title} - {job.profile.name}", job.product.subject or job.product.description,
+                        tuple(card_page(sheet, marks) for _, _, marks in pages))
+    data, _ = render(document)
+    base = job.out / job.kit.game.slug / job.product.name
+    shown = [(number, "front" if side == "face" else "back") for number, side, _ in pages]
+    if job.profile.kind == "pdf":
+        files = [Output(base.with_suffix(".pdf"), data, len(pages))]
+        placed = [{"file": _rel(files[0], job), "page": i + 1, "card": n, "side": s} for i, (n, s) in enumerate(shown)]
+    else:
+        names = [f"{i + 1:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(shown)]
+        files = [Output(base / name, png, 1) for name, png in zip(names, _pngs(data, job.profile, sheet.card))]
+        placed = [{"file": _rel(f, job), "page": 1, "card": n, "side": s} for f, (n, s) in zip(files, shown)]
+    return files, _entry(job, sheet.card, cards, placed)
+
+
+def _sheets(job: Job) -> tuple[list[Output], dict]:
+    """The home print sheets, with the shop's bleed, as PDF/X-4."""
+    document = job.product.document(job.kit)
+    data, pages = render(document)
+    output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), as_pdfx(data), pages)
+    sheet, cards = job.product.shop_deck(job.kit, job.profile.bleed)
+    return [output], _entry(job, sheet.card, cards, [{"file": _rel(output, job), "pages": pages}])
+
+
+def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
+    """What the record says of a product: its cards as planned, its files and pages."""
+    return {"product": job.label, "trim": list(trim), "pages": placed,
+            "cards": [{"card": number, "name": card.name,
+                       "front": [_item(i) for i in items(card.face)], "back": [_item(i) for i in items(card.back)]}
+                      for number, card in enumerate(cards, start=1)]}
+
+
+def _item(item) -> list:
+    r = item.rect
+    return [item.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)]
+
+
+def _rel(output: Output, job: Job) -> str:
+    return output.path.relative_to(job.out).as_posix()
+
+
+def _pngs(data: bytes, profile: Profile, trim) -> list[bytes]:
+    """Every page as an sRGB PNG of exactly the profile's pixel size, tagged with its dpi."""
+    size = profile.pixels(trim)
+    document = pypdfium2.PdfDocument(data)
+    icc = icc_profile()
+    found = []
+    for index in range(len(document)):
+        image = document[index].render(scale=profile.dpi / 72).to_pil().convert("RGB")
+        if image.size != size:  # a page of a size not a whole number of pixels: at most one off
+            image = image.resize(size, Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", dpi=(profile.dpi, profile.dpi), icc_profile=icc)
+        found.append(buffer.getvalue())
+    return found
+
+
+def _earlier_files(out: Path) -> set[str]:
+    try:
+        record = json.loads((out / RECORD).read_text(encoding="utf-8"))
+        return {page["file"] for product in record["products"] for page in product["pages"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def _remove(names: set[str], out: Path) -> None:
+    """Files an earlier export made that this one does not (a shop's images, a smaller deck)."""
+    for name in names:
+        path = out / name
+        if path.resolve().is_relative_to(out.resolve()) and path.is_file():
+            path.unlink()
