@@ -37,11 +37,11 @@ def items(marks, transform=IDENTITY) -> list[Item]:
         elif isinstance(mark, Text) and mark.lines:
             found.append(Item(_name(mark), _mapped(transform, mark.extent)))
         elif isinstance(mark, Circle) and _meaningful(mark):
-            found.append(Item("mark", _mapped(transform, Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r,
+            found.append(Item(mark.item or "round mark", _mapped(transform, Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r,
                                                               2 * mark.r))))
         elif isinstance(mark, Polygon) and _meaningful(mark):
             xs, ys = [x for x, _ in mark.points], [y for _, y in mark.points]
-            found.append(Item("mark", _mapped(transform, Rect(min(xs), min(ys), max(xs) - min(xs),
+            found.append(Item(mark.item or "shape", _mapped(transform, Rect(min(xs), min(ys), max(xs) - min(xs),
                                                               max(ys) - min(ys)))))
     return found
 

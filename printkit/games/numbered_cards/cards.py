@@ -92,7 +92,7 @@ def _back(size, words, bleed: float) -> tuple:
     half = WORTH + SPACE + text.height + SPACE
     panel = Box(Rect(PANEL_MARGIN, centre_y - half, width - 2 * PANEL_MARGIN, 2 * half), level=None, fill=1.0,
                 radius=2 * SPACE)
-    worth = (Circle(centre_x, centre_y, WORTH, width=LINE.bold),
+    worth = (Circle(centre_x, centre_y, WORTH, width=LINE.bold, item="worth ring"),
              label(words.plain("worth"), ring.inset(SPACE * WORTH / 13), WORTH * 3.4, bold=True, align="centre",
                    item="card back worth", where=words.where("worth")))
     return back_pattern(size, BACK_CELLS, bleed) + (panel,) + worth + at_both_ends(size, (text,))
