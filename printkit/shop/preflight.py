@@ -179,8 +179,8 @@ def _pdfx(pdf) -> list[str]:
         problems.append("the XMP metadata does not give pdfxid:GTS_PDFXVersion PDF/X-4")
     if pdf.info.get("/Trapped") not in ("/True", "/False"):
         problems.append("no /Trapped key (True or False) in the document information")
-    if pdf.header[-3:] < "1.4" or pdf.header[-3:] > "1.6":
-        problems.append(f"header {pdf.header}; PDF/X-4 is PDF 1.4 to 1.6")
+    if pdf.header[-3:] > "1.6":
+        problems.append(f"header {pdf.header}; PDF/X-4 is PDF 1.6 at the most")
     intents = [i for i in pdf.intents if i["S"] == "/GTS_PDFX"]
     if len(intents) != 1:
         problems.append(f"{len(intents)} GTS_PDFX output intents; PDF/X-4 takes one")
