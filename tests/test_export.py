@@ -312,3 +312,16 @@ def test_a_second_export_removes_the_files_the_first_made_and_it_does_not(tmp_pa
     _export("tgc", tmp_path, capsys, "numbered-cards")
     assert not stray.exists()
     assert len(list((tmp_path / "numbered-cards/ability-cards").iterdir())) == 36
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["cross-sums"], "no card or token products in cross-sums"),
+    (["--out", "content/shop"], "--out content/shop: would write into content, the project's own files"),
+])
+def test_an_export_with_nothing_to_export_or_into_the_project_is_a_usage_error(project, monkeypatch, capsys,
+                                                                               argv, message):
+    monkeypatch.chdir(project)
+    code, out, err = run(["export", "--for", "tgc", *argv], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == f"printkit: error: {message}"
+    assert not (project / "output").exists() and not (project / "content/shop").exists()

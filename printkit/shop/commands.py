@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from printkit import cli
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, UsageError
 from printkit.shop.export import export
 from printkit.shop.preflight import preflight
 from printkit.shop.profiles import profiles
@@ -36,7 +36,9 @@ def cmd_export(args) -> int:
     profile = args.shop
     out = Path(args.out or Path("output") / "shops" / profile.slug)
     games = cli._games(args.games)
-    outputs = export(games, cli._folder(args.content), out, cli._options(args), profile)
+    content = cli._folder(args.content)
+    _outside_project(out, content)
+    outputs = export(games, content, out, cli._options(args), profile)
     for output in outputs:
         print(f"{cli._shown(output.path)}  {cli._count(output.pages, 'page')}")
     print(f"exported {cli._count(len(outputs), 'file')} for {profile.name}, in {time.perf_counter() - started:.2f} s")
@@ -53,6 +55,13 @@ def _report(folder: Path) -> int:
         raise PrintkitError(problems)
     print(f"preflight: {cli._count(checked, 'file')} in {cli._shown(folder)} as the shop takes them, no problems")
     return 0
+
+
+def _outside_project(out: Path, content: Path) -> None:
+    """An export never writes among the designer's own files."""
+    for folder in (content.resolve(), content.resolve().parent / "templates"):
+        if out.resolve().is_relative_to(folder):
+            raise UsageError(f"--out {out}: would write into {cli._shown(folder)}, the project's own files")
 
 
 def _shop(text: str):

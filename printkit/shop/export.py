@@ -24,6 +24,7 @@ from PIL import Image
 
 from printkit import __version__
 from printkit.cores import each_on_every_core
+from printkit.errors import UsageError
 from printkit.kit import Kit
 from printkit.options import Options
 from printkit.plan.fonts import register_fonts
@@ -59,6 +60,8 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile) 
     kits = load_all(games, content, shop)
     jobs = [Job(kit, product, profile, out) for kit in kits for product in kit.game.products
             if isinstance(product, Cards)]
+    if not jobs:
+        raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported, jobs)
     outputs = [output for files, _ in done for output in files]
