@@ -75,27 +75,28 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile) 
 
 def _exported(job: Job) -> tuple[list[Output], dict]:
     """A product's files and its entry in the record."""
-    if job.profile.kind == "sheets":
+    profile = job.profile
+    if profile.kind == "sheets":
         return _sheets(job)
-    sheet, cards = job.product.shop_deck(job.kit, job.profile.bleed)
-    pages = [(number, side, getattr(card, side)) for number, card in enumerate(cards, start=1)
-             for side in ("face", "back")]
-    if job.profile.sides()[0] == "back":
-        pages = [page for pair in zip(pages[1::2], pages[::2]) for page in pair]
-    title = job.kit.file_title(job.product.label)
-    document = Document(f"{title} - {job.profile.name}", job.product.subject or job.product.description,
-                        tuple(card_page(sheet, marks) for _, _, marks in pages))
+    bleed = profile.image_bleed(job.product.size) if profile.kind == "png" else profile.bleed
+    sheet, cards = job.product.shop_deck(job.kit, bleed)
+    sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
+    marks = [getattr(cards[number - 1], "face" if side == "front" else "back") for number, side in sides]
+    title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
+    document = Document(title, job.product.subject or job.product.description,
+                        tuple(card_page(sheet, side) for side in marks))
     data, _ = render(document)
     base = job.out / job.kit.game.slug / job.product.name
-    shown = [(number, "front" if side == "face" else "back") for number, side, _ in pages]
-    if job.profile.kind == "pdf":
-        files = [Output(base.with_suffix(".pdf"), data, len(pages))]
-        placed = [{"file": _rel(files[0], job), "page": i + 1, "card": n, "side": s} for i, (n, s) in enumerate(shown)]
+    if profile.kind == "pdf":
+        files = [Output(base.with_suffix(".pdf"), data, len(sides))]
+        placed = [(files[0], page) for page in range(1, len(sides) + 1)]
     else:
-        names = [f"{i + 1:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(shown)]
-        files = [Output(base / name, png, 1) for name, png in zip(names, _pngs(data, job.profile, sheet.card))]
-        placed = [{"file": _rel(f, job), "page": 1, "card": n, "side": s} for f, (n, s) in zip(files, shown)]
-    return files, _entry(job, sheet.card, cards, placed)
+        names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
+        files = [Output(base / name, png, 1) for name, png in zip(names, _pngs(data, profile, sheet.card))]
+        placed = [(file, 1) for file in files]
+    pages = [{"file": _rel(file, job), "page": page, "card": number, "side": side}
+             for (file, page), (number, side) in zip(placed, sides)]
+    return files, _entry(job, sheet.card, cards, pages)
 
 
 def _sheets(job: Job) -> tuple[list[Output], dict]:
@@ -132,7 +133,7 @@ def _pngs(data: bytes, profile: Profile, trim) -> list[bytes]:
     found = []
     for index in range(len(document)):
         image = document[index].render(scale=profile.dpi / 72).to_pil().convert("RGB")
-        if image.size != size:  # a page of a size not a whole number of pixels: at most one off
+        if image.size != size:  # a page not a whole number of pixels down: at most one off
             image = image.resize(size, Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
         image.save(buffer, "PNG", dpi=(profile.dpi, profile.dpi), icc_profile=icc)

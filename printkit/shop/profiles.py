@@ -30,6 +30,11 @@ class Profile:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
         return tuple(round((side + 2 * self.bleed) / MM_PER_INCH * self.dpi) for side in trim)
 
+    def image_bleed(self, trim: tuple[float, float]) -> float:
+        """The bleed that makes an image of this trim a whole number of pixels across (46.35 mm
+        tokens: 547 px, so 3.158 mm); down, it may still be a fraction of a pixel off."""
+        return (self.pixels(trim)[0] / self.dpi * MM_PER_INCH - trim[0]) / 2
+
     def published(self, trim: tuple[float, float]) -> tuple[int, int] | None:
         """The image size the shop publishes for this trim, if it publishes one."""
         return next((px for size, px in self.sizes if _same(size, trim)), None)
