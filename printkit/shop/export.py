@@ -92,7 +92,8 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
         placed = [(files[0], page) for page in range(1, len(sides) + 1)]
     else:
         names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
-        files = [Output(base / name, png, 1) for name, png in zip(names, _pngs(data, profile, sheet.card))]
+        pngs = _pngs(data, profile, sheet.card, [id(side) for side in marks])
+        files = [Output(base / name, png, 1) for name, png in zip(names, pngs)]
         placed = [(file, 1) for file in files]
     pages = [{"file": _rel(file, job), "page": page, "card": number, "side": side}
              for (file, page), (number, side) in zip(placed, sides)]
@@ -125,19 +126,24 @@ def _rel(output: Output, job: Job) -> str:
     return output.path.relative_to(job.out).as_posix()
 
 
-def _pngs(data: bytes, profile: Profile, trim) -> list[bytes]:
-    """Every page as an sRGB PNG of exactly the profile's pixel size, tagged with its dpi."""
+def _pngs(data: bytes, profile: Profile, trim, sides: list) -> list[bytes]:
+    """Every page as an sRGB PNG of exactly the profile's pixel size, tagged with its dpi; a page
+    drawn from the same marks as an earlier one (a deck's identical backs) is that one's PNG."""
     size = profile.pixels(trim)
     document = pypdfium2.PdfDocument(data)
     icc = icc_profile()
-    found = []
-    for index in range(len(document)):
+    found, made = [], {}
+    for index, side in enumerate(sides):
+        if side in made:
+            found.append(made[side])
+            continue
         image = document[index].render(scale=profile.dpi / 72).to_pil().convert("RGB")
         if image.size != size:  # a page not a whole number of pixels down: at most one off
             image = image.resize(size, Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
         image.save(buffer, "PNG", dpi=(profile.dpi, profile.dpi), icc_profile=icc)
-        found.append(buffer.getvalue())
+        made[side] = buffer.getvalue()
+        found.append(made[side])
     return found
 
 
