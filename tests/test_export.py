@@ -255,6 +255,41 @@ def test_preflight_checks_the_pdfx_keys(tmp_path, capsys):
         f"{out}/one-too-many/redo-tokens.pdf: 0 GTS_PDFX output intents; PDF/X-4 takes one"]
 
 
+@pytest.mark.parametrize("shop, condition", [("dtc", "CGATS TR 001"), ("mbprint", "FOGRA39")])
+def test_card_pdfs_are_pdfx_1a_in_grey_for_a_cmyk_press(exported, shop, condition):
+    """DTC's "All files need to be PDF/X-1a:2003" (US Web Coated SWOP v2: CGATS TR 001); the
+    European shops print FOGRA39. Every colour read back (pdfplumber) is one grey component."""
+    path = exported[shop] / "numbered-cards/ability-cards.pdf"
+    reader = pypdf.PdfReader(path)
+    assert reader.pdf_header == "%PDF-1.4"
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    (intent,) = reader.trailer["/Root"]["/OutputIntents"]
+    assert intent.get_object()["/OutputConditionIdentifier"] == condition
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages[:4]:
+            colours = {_components(obj.get(key)) for obj in page.chars + page.rects + page.lines + page.curves
+                       for key in ("stroking_color", "non_stroking_color") if obj.get(key) is not None}
+            assert colours and all(len(colour) == 1 for colour in colours), colours
+
+
+def _components(colour) -> tuple:
+    return tuple(colour) if isinstance(colour, (tuple, list)) else (colour,)
+
+
+def test_preflight_finds_rgb_in_a_pdfx_1a_file(tmp_path, capsys):
+    out = _export("dtc", tmp_path, capsys, "one-too-many")
+
+    def change(writer):
+        page = writer.pages[1]
+        content = pypdf.generic.ContentStream(None, writer)
+        content.set_data(page.get_contents().get_data().replace(b" 0 g ", b" 0 0 0 rg ", 1))
+        page.replace_contents(content)
+
+    _rewritten(out / "one-too-many/redo-tokens.pdf", change)
+    assert _failed_preflight(out, capsys) == [f"{out}/one-too-many/redo-tokens.pdf: page 2: RGB or ICC-based colour "
+                                              f"(rg); PDF/X-1a:2003 takes grey and CMYK"]
+
+
 def test_preflight_finds_a_low_resolution_image(tmp_path):
     """An image of 30 x 30 px placed an inch square prints at 30 dpi."""
     from reportlab.lib.utils import ImageReader

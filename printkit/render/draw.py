@@ -8,9 +8,9 @@ from printkit.plan.text import Text
 from printkit.render.pdf import PdfFile
 
 
-def render(document: Document, ink_saver: bool = False) -> tuple[bytes, int]:
+def render(document: Document, ink_saver: bool = False, device_grey: bool = False) -> tuple[bytes, int]:
     """The PDF of a planned document: (bytes, page count)."""
-    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver)
+    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
     for form in document.forms:
         pdf.begin_form(form.name, form.paper)
         draw(pdf, form.marks)

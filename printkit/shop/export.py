@@ -4,8 +4,9 @@ it (profiles in printkit/shops.yaml), from the same planned cards as the home sh
 - png: one sRGB image a card side, trim + bleed in whole pixels at the shop's dpi, named in
   upload order (`<game>/<product>/001-front-card-01.png`, `002-back-card-01.png`, ...);
 - pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
-  page the trim plus the bleed with its TrimBox and BleedBox, no marks;
-- sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X-4.
+  page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a where the shop
+  asks for it);
+- sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X.
 
 Every file and the export's record (`.printkit-export.json`: the shop, each file, each page's card
 and side, each card's text and marks as planned) are written in one batch, all or nothing; files
@@ -32,7 +33,7 @@ from printkit.plan.marks import Document
 from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page
 from printkit.render.draw import render
-from printkit.shop.pdfx import as_pdfx, icc_profile
+from printkit.shop.pdfx import X1A, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
 from printkit.write import Output, write_outputs
@@ -85,7 +86,9 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
     title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
     document = Document(title, job.product.subject or job.product.description,
                         tuple(card_page(sheet, side) for side in marks))
-    data, _ = render(document)
+    data, _ = render(document, device_grey=profile.pdfx == X1A)
+    if profile.pdfx and profile.kind == "pdf":
+        data = as_pdfx(data, profile.pdfx, profile.condition)
     base = job.out / job.kit.game.slug / job.product.name
     if profile.kind == "pdf":
         files = [Output(base.with_suffix(".pdf"), data, len(sides))]
@@ -103,8 +106,9 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
 def _sheets(job: Job) -> tuple[list[Output], dict]:
     """The home print sheets, with the shop's bleed, as PDF/X-4."""
     document = job.product.document(job.kit)
-    data, pages = render(document)
-    output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), as_pdfx(data), pages)
+    data, pages = render(document, device_grey=job.profile.pdfx == X1A)
+    data = as_pdfx(data, job.profile.pdfx, job.profile.condition)
+    output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), data, pages)
     sheet, cards = job.product.shop_deck(job.kit, job.profile.bleed)
     return [output], _entry(job, sheet.card, cards, [{"file": _rel(output, job), "pages": pages}])
 

@@ -1,7 +1,10 @@
-"""A printkit PDF made a PDF/X-4 file (ISO 15930-7) with pypdf: the output intent (the shipped sRGB
-ICC profile as its DestOutputProfile), the version keys in the Info dictionary and in the XMP
-metadata, /Trapped, a PDF 1.6 header. ReportLab draws the pages; nothing on them changes. The
-page boxes are ReportLab's already (MediaBox >= BleedBox >= TrimBox); preflight reads them back."""
+"""A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7) with the shipped sRGB ICC
+profile as its output intent's DestOutputProfile and a PDF 1.6 header, or PDF/X-1a:2003 (ISO
+15930-4; the pages drawn in DeviceGray, no RGB) with a registered printing condition (CGATS TR 001,
+FOGRA39) named by its output intent and a PDF 1.4 header; both with the version key in the Info
+dictionary and in the XMP metadata and /Trapped. ReportLab draws the pages; nothing on them
+changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox); preflight reads
+them back."""
 
 from __future__ import annotations
 
@@ -12,8 +15,8 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
                            TextStringObject)
 
-VERSION = "PDF/X-4"
-CONDITION = "sRGB IEC61966-2.1"  # the ICC registry's name for the sRGB condition
+X4, X1A = "PDF/X-4", "PDF/X-1a:2003"
+HEADER = {X4: b"%PDF-1.6", X1A: b"%PDF-1.4"}
 REGISTRY = "http://www.color.org"
 ICC = "icc/sRGB.icc"
 INVARIANT_DATE = "2000-01-01T00:00:00+00:00"  # ReportLab's invariant mode dates every file so
@@ -42,44 +45,49 @@ def icc_profile() -> bytes:
     return resources.files("printkit").joinpath(ICC).read_bytes()
 
 
-def as_pdfx(data: bytes) -> bytes:
-    """`data` (a PDF printkit drew) with what PDF/X-4 asks of the file."""
+def as_pdfx(data: bytes, version: str, condition: str) -> bytes:
+    """`data` (a PDF printkit drew; for PDF/X-1a, in DeviceGray) with what `version` asks of the
+    file, for printing under `condition`."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     info = writer.metadata or {}
-    writer.add_metadata({"/GTS_PDFXVersion": VERSION})
+    writer.add_metadata({"/GTS_PDFXVersion": version})
     writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
     root = writer._root_object
-    root[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(_intent(writer))])
-    root[NameObject("/Metadata")] = writer._add_object(_xmp(info))
-    writer.pdf_header = b"%PDF-1.6"
+    root[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(_intent(writer, version, condition))])
+    root[NameObject("/Metadata")] = writer._add_object(_xmp(info, version))
+    writer.pdf_header = HEADER[version]
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def _intent(writer: PdfWriter) -> DictionaryObject:
-    profile = DecodedStreamObject()
-    profile.set_data(icc_profile())
-    profile[NameObject("/N")] = NumberObject(3)
-    return DictionaryObject({
+def _intent(writer: PdfWriter, version: str, condition: str) -> DictionaryObject:
+    """The output intent: the condition by its registered name; for PDF/X-4, the ICC profile too
+    (PDF/X-1a may leave a registered condition's profile out, and printkit ships no CMYK one)."""
+    intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
-        NameObject("/OutputConditionIdentifier"): TextStringObject(CONDITION),
-        NameObject("/OutputCondition"): TextStringObject(CONDITION),
+        NameObject("/OutputConditionIdentifier"): TextStringObject(condition),
+        NameObject("/OutputCondition"): TextStringObject(condition),
         NameObject("/RegistryName"): TextStringObject(REGISTRY),
-        NameObject("/Info"): TextStringObject(CONDITION),
-        NameObject("/DestOutputProfile"): writer._add_object(profile.flate_encode()),
+        NameObject("/Info"): TextStringObject(condition),
     })
+    if version == X4:
+        profile = DecodedStreamObject()
+        profile.set_data(icc_profile())
+        profile[NameObject("/N")] = NumberObject(3)
+        intent[NameObject("/DestOutputProfile")] = writer._add_object(profile.flate_encode())
+    return intent
 
 
-def _xmp(info) -> DecodedStreamObject:
+def _xmp(info, version: str) -> DecodedStreamObject:
     def field(key: str) -> str:
         text = str(info.get(key, ""))
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
     stream = DecodedStreamObject()
     stream.set_data(XMP.format(title=field("/Title"), date=INVARIANT_DATE, creator=field("/Creator"),
-                               producer=field("/Producer"), version=VERSION).encode("utf-8"))
+                               producer=field("/Producer"), version=version).encode("utf-8"))
     stream[NameObject("/Type")] = NameObject("/Metadata")
     stream[NameObject("/Subtype")] = NameObject("/XML")
     return stream

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
 from printkit.shop.export import RECORD
+from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png
 from printkit.shop.safezone import Item, intrusions
@@ -142,8 +143,8 @@ def _pdf(data: bytes, trim, profile: Profile, pages: list[dict]) -> list[str]:
         problems += [f"page {number}: font {font} is not embedded" for font, ok in page.fonts.items() if not ok]
         problems += [f"page {number}: image {image} is {dpi:.0f} dpi as printed; at least {profile.dpi} dpi"
                      for image, dpi in page.images if dpi < profile.dpi - 0.5]
-    if profile.kind == "sheets":
-        problems += _pdfx(pdf)
+    if profile.pdfx:
+        problems += _pdfx(pdf, profile)
     return problems
 
 
@@ -171,21 +172,29 @@ def _boxes(page, trim, profile: Profile) -> list[str]:
     return problems
 
 
-def _pdfx(pdf) -> list[str]:
+def _pdfx(pdf, profile: Profile) -> list[str]:
+    """What PDF/X-4 and PDF/X-1a:2003 ask of the file as a whole, and of its colours."""
+    version, x1a = profile.pdfx, profile.pdfx == X1A
     problems = []
-    if not pdf.info.get("/GTS_PDFXVersion", "").startswith("PDF/X-4"):
-        problems.append(f"GTS_PDFXVersion is {pdf.info.get('/GTS_PDFXVersion') or 'missing'}; PDF/X-4 expected")
-    if "GTS_PDFXVersion>PDF/X-4" not in pdf.xmp:
-        problems.append("the XMP metadata does not give pdfxid:GTS_PDFXVersion PDF/X-4")
+    if pdf.info.get("/GTS_PDFXVersion") != version:
+        problems.append(f"GTS_PDFXVersion is {pdf.info.get('/GTS_PDFXVersion') or 'missing'}; {version} expected")
+    if f"GTS_PDFXVersion>{version}<" not in pdf.xmp:
+        problems.append(f"the XMP metadata does not give pdfxid:GTS_PDFXVersion {version}")
     if pdf.info.get("/Trapped") not in ("/True", "/False"):
         problems.append("no /Trapped key (True or False) in the document information")
-    if pdf.header[-3:] > "1.6":
-        problems.append(f"header {pdf.header}; PDF/X-4 is PDF 1.6 at the most")
+    if pdf.header[-3:] > ("1.4" if x1a else "1.6"):
+        problems.append(f"header {pdf.header}; {version} is PDF {'1.4' if x1a else '1.6'} at the most")
     intents = [i for i in pdf.intents if i["S"] == "/GTS_PDFX"]
     if len(intents) != 1:
-        problems.append(f"{len(intents)} GTS_PDFX output intents; PDF/X-4 takes one")
-    elif intents[0]["profile"] is None or intents[0]["profile"] not in ("RGB", "CMYK", "GRAY"):
+        return problems + [f"{len(intents)} GTS_PDFX output intents; {version} takes one"]
+    if intents[0]["condition"] != profile.condition:
+        problems.append(f"output intent for {intents[0]['condition'] or 'no condition'}; {profile.name} prints "
+                        f"{profile.condition}")
+    if not x1a and intents[0]["profile"] not in ("RGB", "CMYK", "GRAY"):
         problems.append(f"the output intent has no readable ICC profile ({intents[0]['profile']})")
+    if x1a:
+        problems += [f"page {n}: RGB or ICC-based colour ({', '.join(sorted(rgb))}); {version} takes grey and CMYK"
+                     for n, page in enumerate(pdf.pages, start=1) if (rgb := page.colours - {"g", "G", "k", "K"})]
     return problems
 
 

@@ -13,6 +13,7 @@ from printkit.plan.geometry import MM_PER_INCH
 
 KINDS = ("png", "pdf", "sheets")
 ORDERS = ("front-back", "back-front")
+PDFX = ("PDF/X-4", "PDF/X-1a:2003")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class Profile:
     order: str = "front-back"
     dpi: int = 300
     sizes: tuple[tuple[tuple[float, float], tuple[int, int]], ...] = ()  # published: trim mm -> px
+    pdfx: str | None = None  # PDF/X-4 | PDF/X-1a:2003: what a PDF must conform to
+    condition: str | None = None  # its output intent's printing condition (ICC registry name)
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
@@ -57,7 +60,9 @@ def _profile(slug: str, entry: dict) -> Profile:
     sizes = tuple((tuple(float(v) for v in size.split(" x ")), tuple(px))
                   for size, px in (entry.get("sizes") or {}).items())
     profile = Profile(slug, entry["name"], entry["kind"], float(entry["bleed"]), float(entry["safe"]),
-                      entry.get("order", "front-back"), int(entry.get("dpi", 300)), sizes)
-    if profile.kind not in KINDS or profile.order not in ORDERS:
-        raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}")
+                      entry.get("order", "front-back"), int(entry.get("dpi", 300)), sizes, entry.get("pdfx"),
+                      entry.get("condition"))
+    if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
+        raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
+                         f"pdfx one of {PDFX}")
     return profile

@@ -45,6 +45,7 @@ class PdfPage:
     bleed: Box | None
     fonts: dict[str, bool]  # font name -> embedded
     images: list[tuple[str, float]]  # (image name, its lower resolution as placed, dpi)
+    colours: set[str]  # the colour operators its content uses: g, rg, k, cs, ...
 
 
 @dataclass
@@ -100,8 +101,9 @@ def _box(page, name: str) -> Box | None:
 
 def _page(page) -> PdfPage:
     resources = page.get("/Resources") or {}
+    images, colours = _content(page, resources)
     return PdfPage(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
-                   _fonts(resources), _images(page, resources))
+                   _fonts(resources), images, colours)
 
 
 def _fonts(resources, seen=None) -> dict[str, bool]:
@@ -131,15 +133,21 @@ def _embedded(font) -> bool:
     return bool(descriptor) and any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
-def _images(page, resources) -> list[tuple[str, float]]:
-    """Each image the page's content places, with its resolution as printed: its pixels over the
-    size the current transformation gives it (the lower of its two directions)."""
+COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
+
+
+def _content(page, resources) -> tuple[list[tuple[str, float]], set[str]]:
+    """Each image the page's content places, with its resolution as printed (its pixels over the
+    size the current transformation gives it, the lower of its two directions), and the colour
+    operators it uses."""
     xobjects = resources.get("/XObject") or {}
-    if not xobjects or page.get_contents() is None:
-        return []
-    found, stack, ctm = [], [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    if page.get_contents() is None:
+        return [], set()
+    found, colours, stack, ctm = [], set(), [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
-        if operator == b"q":
+        if operator in COLOURS:
+            colours.add(operator.decode())
+        elif operator == b"q":
             stack.append(ctm)
         elif operator == b"Q" and stack:
             ctm = stack.pop()
@@ -149,7 +157,7 @@ def _images(page, resources) -> list[tuple[str, float]]:
             image = xobjects[operands[0]].get_object()
             if image.get("/Subtype") == "/Image":
                 found.append((str(operands[0]).lstrip("/"), _dpi(image, ctm)))
-    return found
+    return found, colours
 
 
 def _times(m, n):
