@@ -198,6 +198,38 @@ def test_preflight_fails_a_corner_index_in_the_safe_zone(tmp_path, monkeypatch, 
     assert len(list((tmp_path / "ascending-row-overflow/deck").glob("*.png"))) == 48  # written, and flagged
 
 
+def test_preflight_reads_where_a_card_pdf_prints_its_text(tmp_path, capsys):
+    """A corner index moved in the file alone (the record still has it where it was planned) is
+    found where PDFium reads its glyph's ink, and named by its character: nothing was planned
+    there."""
+    out = _export("dtc", tmp_path, capsys, "ascending-row-overflow")
+    path = out / "ascending-row-overflow/deck.pdf"
+
+    def change(writer):  # card 1's front (page 2): its top corner index moved from 6.5 mm to 0.35 mm
+        page = writer.pages[1]
+        data = page.get_contents().get_data()
+        assert b" 18.4252 -32.59843 Tm " in data  # the top end's comes first, then the bottom's, turned
+        content = pypdf.generic.ContentStream(None, writer)
+        content.set_data(data.replace(b" 18.4252 -32.59843 Tm ", b" 1 -32.59843 Tm ", 1))
+        page.replace_contents(content)
+
+    _rewritten(path, change)
+    (line,) = _failed_preflight(out, capsys)
+    found = re.fullmatch(r"ascending-row-overflow/deck: card 1: text '1' (\d\.\d) mm inside the trim; "
+                         r"the safe zone is 3\.2 mm", line)
+    assert found and 0.35 <= float(found.group(1)) < 1.5, line
+
+
+def test_preflight_names_text_in_a_card_pdf_by_what_was_planned_there(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("printkit.plan.cardface.INDEX_LEFT", -2.0)  # as above: 1 mm from the trim, planned
+    code, _, err = run(["export", "ascending-row-overflow", "--for", "dtc", "--content", CONTENT,
+                        "--out", tmp_path], capsys)
+    assert code == 1
+    indices = [line for line in err.splitlines() if "corner index" in line]
+    assert len(indices) == 24 and all(re.fullmatch(r"ascending-row-overflow/deck: card \d+: corner index 1\.\d mm "
+                                                    r"inside the trim; the safe zone is 3\.2 mm", i) for i in indices)
+
+
 def _export(shop, tmp_path, capsys, *games) -> Path:
     assert run(["export", *games, "--for", shop, "--content", CONTENT, "--out", tmp_path], capsys)[0] == 0
     return tmp_path

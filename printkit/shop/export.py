@@ -123,7 +123,7 @@ def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
 
 def _item(item) -> list:
     r = item.rect
-    return [item.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)]
+    return [item.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)] + ["text" if item.text else "mark"]
 
 
 def _rel(output: Output, job: Job) -> str:

@@ -18,7 +18,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.shop.export import RECORD
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
-from printkit.shop.readback import Box, read_pdf, read_png
+from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
 from printkit.shop.safezone import Item, intrusions
 from printkit.plan.geometry import Rect
 
@@ -61,16 +61,57 @@ def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
 # --- what the record says ------------------------------------------------------------------------
 
 def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
-    problems = []
+    """The planned text and marks against the safe zone; text only where the files cannot be read
+    for it (images, sheets of many cards): in a card PDF, `_text_in_file` reads where it is."""
+    worst = {}
     for card in product["cards"]:
         for side in ("front", "back"):
-            found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0)) for name, x0, y0, x1, y1 in card[side]]
-            for item, inside in intrusions(found, trim, profile.safe):
-                where = "inside" if inside >= 0 else "outside"
-                problems.append(Problem(product["product"], None,
-                                        f"card {card['card']}{' back' if side == 'back' else ''}: {item.name} "
-                                        f"{abs(inside):.1f} mm {where} the trim; the safe zone is {profile.safe:.1f} mm"))
-    return problems
+            for item, inside in intrusions(_planned(card[side], profile.kind == "pdf"), trim, profile.safe):
+                _note(worst, (card["card"], side, item.name), inside)
+    return _intrusions(product, worst, profile)
+
+
+def _planned(entries: list, marks_only: bool) -> list[Item]:
+    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), kind == ["text"])
+             for name, x0, y0, x1, y1, *kind in entries]
+    return [item for item in found if not (marks_only and item.text)]
+
+
+def _text_in_file(product: dict, name: str, pdf, boxes, profile: Profile) -> list[Problem]:
+    """Every character a card PDF prints, where PDFium reads it, against the safe zone; named by
+    what the record says was planned there (a corner index), else by the character. A page whose
+    TrimBox is not the card's is reported for that alone."""
+    placed = {p["page"]: p for p in product["pages"] if p["file"] == name}
+    cards = {card["card"]: card for card in product["cards"]}
+    worst = {}
+    for number, (page, chars) in enumerate(zip(pdf.pages, boxes), start=1):
+        if number not in placed or page.trim is None or not _near(page.trim.size, product["trim"]):
+            continue
+        card, side = placed[number]["card"], placed[number]["side"]
+        planned = [item for item in _planned(cards.get(card, {}).get(side, []), False) if item.text]
+        for char, box in chars:
+            inside = min(page.trim.margins(box))
+            if inside < profile.safe - 1e-6:
+                _note(worst, (card, side, _what(planned, char, box, page.trim)), inside)
+    return _intrusions(product, worst, profile)
+
+
+def _what(planned: list[Item], char: str, box: Box, trim: Box) -> str:
+    x, y = (box.x0 + box.x1) / 2 - trim.x0, (box.y0 + box.y1) / 2 - trim.y0
+    found = [item.name for item in planned
+             if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5]
+    return found[0] if found else f"text '{char}'"
+
+
+def _note(worst: dict, key, inside: float) -> None:
+    worst[key] = min(worst.get(key, inside), inside)
+
+
+def _intrusions(product: dict, worst: dict, profile: Profile) -> list[Problem]:
+    return [Problem(product["product"], None,
+                    f"card {card}{' back' if side == 'back' else ''}: {name} {abs(inside):.1f} mm "
+                    f"{'inside' if inside >= 0 else 'outside'} the trim; the safe zone is {profile.safe:.1f} mm")
+            for (card, side, name), inside in sorted(worst.items())]
 
 
 def _order(product: dict, profile: Profile) -> list[Problem]:
@@ -111,7 +152,11 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         if profile.kind == "png":
             return [Problem(shown, None, m) for m in _png(data, trim, profile)]
         pages = [p for p in product["pages"] if p["file"] == name]
-        return [Problem(shown, None, m) for m in _pdf(data, trim, profile, pages)]
+        pdf = read_pdf(data)
+        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages)]
+        if profile.kind == "pdf":
+            found += _text_in_file(product, name, pdf, text_boxes(data), profile)
+        return found
     except ValueError as error:
         return [Problem(shown, None, str(error))]
 
@@ -134,8 +179,7 @@ def _png(data: bytes, trim, profile: Profile) -> list[str]:
     return problems
 
 
-def _pdf(data: bytes, trim, profile: Profile, pages: list[dict]) -> list[str]:
-    pdf = read_pdf(data)
+def _pdf(pdf, trim, profile: Profile, pages: list[dict]) -> list[str]:
     expected = pages[0].get("pages", len(pages))
     problems = [] if len(pdf.pages) == expected else [f"{len(pdf.pages)} pages; the export wrote {expected}"]
     for number, page in enumerate(pdf.pages, start=1):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
+import pypdfium2
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
@@ -78,6 +79,22 @@ def read_pdf(data: bytes) -> PdfFile:
         return PdfFile(pages, reader.pdf_header, info, xmp, intents)
     except (PyPdfError, KeyError, TypeError, AttributeError, OSError) as error:
         raise ValueError(f"not a PDF that can be read: {error}") from None
+
+
+def text_boxes(data: bytes) -> list[list[tuple[str, Box]]]:
+    """Every printed character of every page with the box its glyph covers (mm), read by PDFium."""
+    document = pypdfium2.PdfDocument(data)
+    pages = []
+    for index in range(len(document)):
+        text = document[index].get_textpage()
+        found = []
+        for i in range(text.count_chars()):
+            char = text.get_text_range(i, 1)
+            left, bottom, right, top = (v * MM_PER_PT for v in text.get_charbox(i))
+            if char.strip() and right > left and top > bottom:
+                found.append((char, Box(left, bottom, right, top)))
+        pages.append(found)
+    return pages
 
 
 def read_png(data: bytes) -> PngFile:

@@ -22,6 +22,7 @@ class Item:
 
     name: str
     rect: Rect
+    text: bool = False  # set text (which a PDF can be read back for), or a drawn mark
 
     def inside(self, size: tuple[float, float]) -> float:
         """How far it stands inside the trim at its nearest edge, mm (negative: outside)."""
@@ -35,7 +36,7 @@ def items(marks, transform=IDENTITY) -> list[Item]:
         if isinstance(mark, Group):
             found += items(mark.marks, _then(transform, mark.x, mark.y, mark.angle))
         elif isinstance(mark, Text) and mark.lines:
-            found.append(Item(_name(mark), _mapped(transform, mark.extent)))
+            found.append(Item(_name(mark), _mapped(transform, mark.extent), True))
         elif isinstance(mark, Circle) and _meaningful(mark):
             found.append(Item(mark.item or "round mark", _mapped(transform, Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r,
                                                               2 * mark.r))))
