@@ -18,7 +18,7 @@ import pytest
 import yaml
 from PIL import Image, ImageCms
 
-from conftest import CONTENT, build_into, mm
+from conftest import BAD, CONTENT, build_into, expected_stderr, mm, overlay
 from printkit.cli import main
 
 INCH = 25.4
@@ -392,3 +392,28 @@ def test_an_export_with_nothing_to_export_or_into_the_project_is_a_usage_error(p
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == f"printkit: error: {message}"
     assert not (project / "output").exists() and not (project / "content/shop").exists()
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx)"),
+    (lambda r: r["products"][0]["pages"][0].pop("side"), "KeyError: 'side'"),
+    (lambda r: r["products"][0].update(trim=None), "TypeError: 'NoneType' object is not iterable"),
+])
+def test_a_broken_export_record_is_one_line(exported, tmp_path, capsys, change, reason):
+    shutil.copytree(exported["dtc"], tmp_path / "dtc")
+    record = json.loads((tmp_path / "dtc/.printkit-export.json").read_text())
+    change(record)
+    (tmp_path / "dtc/.printkit-export.json").write_text(json.dumps(record))
+    assert _failed_preflight(tmp_path / "dtc", capsys) == [
+        f"{tmp_path}/dtc/.printkit-export.json: not an export record printkit can read ({reason})"]
+
+
+def test_an_ability_too_long_for_its_card_is_reported_as_a_build_reports_it(project, monkeypatch, capsys):
+    """Planned in a worker, reported at the content's line; nothing is written."""
+    case = BAD / "numbered-cards" / "ability-too-long"
+    overlay(case, project)
+    monkeypatch.chdir(project)
+    code, out, err = run(["export", "numbered-cards", "--for", "mbprint"], capsys)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == expected_stderr(case, project)
+    assert not (project / "output").exists()

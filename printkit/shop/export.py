@@ -25,7 +25,7 @@ from PIL import Image
 
 from printkit import __version__
 from printkit.cores import each_on_every_core
-from printkit.errors import UsageError
+from printkit.errors import PrintkitError, UsageError
 from printkit.kit import Kit
 from printkit.options import Options
 from printkit.plan.fonts import register_fonts
@@ -64,7 +64,10 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile) 
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
     register_fonts()  # once, before the workers are forked
-    done = each_on_every_core(_exported, jobs)
+    done = each_on_every_core(_exported_or_problems, jobs)
+    problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
+    if problems:
+        raise PrintkitError(problems)
     outputs = [output for files, _ in done for output in files]
     record = {"printkit": __version__, "shop": profile.slug, "products": [entry for _, entry in done]}
     earlier = _earlier_files(out)
@@ -72,6 +75,15 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile) 
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
     _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
     return outputs
+
+
+def _exported_or_problems(job: Job):
+    """What `_exported` gives, or the problems of planning the product (a text too long for its
+    card): returned, not raised, from a worker."""
+    try:
+        return _exported(job)
+    except PrintkitError as error:
+        return error.problems
 
 
 def _exported(job: Job) -> tuple[list[Output], dict]:

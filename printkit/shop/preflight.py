@@ -3,7 +3,8 @@ goes out, one problem a line (`FILE: message`):
 
 - every file the export's record names is there, and no other card image beside them;
 - page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox), every font
-  embedded, no image below the shop's dpi at its printed size; PDF/X-4's output intent and keys;
+  embedded, no image below the shop's dpi at its printed size; the PDF/X version's keys, output
+  intent and colours;
 - PNGs: pixel size (and the shop's published size), sRGB, dpi, how many;
 - the page order the shop wants, and every front with its back;
 - no text or meaningful mark nearer the trim than the safe zone, named by card and content.
@@ -29,21 +30,26 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
     """(files checked, problems) of the export in `folder`; `shown` is how messages name it."""
     record, profile = _record(folder, shown)
     problems, checked = [], 0
-    for product in record["products"]:
-        trim = tuple(product["trim"])
-        problems += _safe_zone(product, trim, profile) + _order(product, profile)
-        files = sorted({page["file"] for page in product["pages"]})
-        for name in files:
-            problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
-        checked += len(files)
-        if profile.kind == "png":
-            problems += _strays(folder, shown, files)
+    try:
+        for product in record["products"]:
+            trim = tuple(product["trim"])
+            problems += _safe_zone(product, trim, profile) + _order(product, profile)
+            files = sorted({page["file"] for page in product["pages"]})
+            for name in files:
+                problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
+            checked += len(files)
+            if profile.kind == "png":
+                problems += _strays(folder, shown, files)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise _unreadable(shown, error) from None
     return checked, problems
 
 
 def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
     try:
         record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+        if record["shop"] not in profiles():
+            raise ValueError(f"shop {record['shop']!r} is not one printkit knows ({', '.join(profiles())})")
         profile = profiles()[record["shop"]]
         missing = [key for product in record["products"] for key in ("product", "trim", "pages", "cards")
                    if key not in product]
@@ -53,9 +59,13 @@ def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
         raise PrintkitError([Problem(shown, None, f"no export here (no {RECORD}); "
                                                   f"`printkit export --for SHOP` writes one")]) from None
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise PrintkitError([Problem(f"{shown}/{RECORD}", None, f"not an export record printkit can read "
-                                                                f"({type(error).__name__}: {error})")]) from None
+        raise _unreadable(shown, error) from None
     return record, profile
+
+
+def _unreadable(shown: str, error: Exception) -> PrintkitError:
+    reason = str(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {error}"
+    return PrintkitError([Problem(f"{shown}/{RECORD}", None, f"not an export record printkit can read ({reason})")])
 
 
 # --- what the record says ------------------------------------------------------------------------
@@ -144,6 +154,8 @@ def _strays(folder: Path, shown: str, files: list[str]) -> list[Problem]:
 # --- what the files say --------------------------------------------------------------------------
 
 def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Profile) -> list[Problem]:
+    if not (folder / name).resolve().is_relative_to(folder.resolve()):
+        return [Problem(shown, None, "is outside the export's folder; the record is not printkit's")]
     try:
         data = (folder / name).read_bytes()
     except OSError as error:
