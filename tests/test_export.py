@@ -417,3 +417,16 @@ def test_an_ability_too_long_for_its_card_is_reported_as_a_build_reports_it(proj
     assert (code, out) == (1, "")
     assert err.splitlines() == expected_stderr(case, project)
     assert not (project / "output").exists()
+
+
+def test_an_export_says_what_it_wrote_and_that_preflight_passed(tmp_path, capsys):
+    code, out, err = run(["export", "numbered-cards", "one-too-many", "--for", "mpc", "--content", CONTENT,
+                          "--out", tmp_path], capsys)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:2] == [f"{tmp_path}/numbered-cards/ability-cards/  36 images (001-front-card-01.png ... "
+                         f"036-back-card-18.png)",
+                         f"{tmp_path}/one-too-many/redo-tokens/  {2 * redo_tokens()} images (001-front-card-01.png ... "
+                         f"{2 * redo_tokens():03d}-back-card-{redo_tokens():02d}.png)"]
+    assert re.fullmatch(rf"exported {36 + 2 * redo_tokens()} files for MakePlayingCards, in \d+\.\d\d s", lines[2])
+    assert lines[3:] == [f"preflight: {36 + 2 * redo_tokens()} files in {tmp_path} as the shop takes them, no problems"]

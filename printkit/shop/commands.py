@@ -39,10 +39,23 @@ def cmd_export(args) -> int:
     content = cli._folder(args.content)
     _outside_project(out, content)
     outputs = export(games, content, out, cli._options(args), profile)
-    for output in outputs:
-        print(f"{cli._shown(output.path)}  {cli._count(output.pages, 'page')}")
+    for line in _listed(outputs):
+        print(line)
     print(f"exported {cli._count(len(outputs), 'file')} for {profile.name}, in {time.perf_counter() - started:.2f} s")
     return _report(out)
+
+
+def _listed(outputs) -> list[str]:
+    """A line a PDF with its pages; a line a folder of images, with the first and the last."""
+    lines, folders = [], {}
+    for output in outputs:
+        if output.path.suffix == ".png":
+            folders.setdefault(output.path.parent, []).append(output.path.name)
+        else:
+            lines.append(f"{cli._shown(output.path)}  {cli._count(output.pages, 'page')}")
+    for folder, names in folders.items():
+        lines.append(f"{cli._shown(folder)}/  {cli._count(len(names), 'image')} ({names[0]} ... {names[-1]})")
+    return lines
 
 
 def cmd_preflight(args) -> int:
