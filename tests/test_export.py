@@ -430,3 +430,18 @@ def test_an_export_says_what_it_wrote_and_that_preflight_passed(tmp_path, capsys
                          f"{2 * redo_tokens():03d}-back-card-{redo_tokens():02d}.png)"]
     assert re.fullmatch(rf"exported {36 + 2 * redo_tokens()} files for MakePlayingCards, in \d+\.\d\d s", lines[2])
     assert lines[3:] == [f"preflight: {36 + 2 * redo_tokens()} files in {tmp_path} as the shop takes them, no problems"]
+
+
+def test_preflight_holds_the_pages_to_the_shops_order_and_every_front_to_its_back(exported, tmp_path, capsys):
+    shutil.copytree(exported["dtc"], tmp_path / "dtc")
+    path = tmp_path / "dtc/.printkit-export.json"
+    record = json.loads(path.read_text())
+    deck, cards = record["products"][0], record["products"][1]
+    deck["pages"][0]["side"], deck["pages"][1]["side"] = "front", "back"  # card 1: front first
+    cards["pages"] = [page for page in cards["pages"] if (page["card"], page["side"]) != (5, "back")]
+    path.write_text(json.dumps(record))
+    assert _failed_preflight(tmp_path / "dtc", capsys) == [
+        f"{tmp_path}/dtc/numbered-cards/ability-cards.pdf: 36 pages; the export wrote 35",
+        "ascending-row-overflow/deck: page 1 is not card 1's back: DriveThruCards takes back-front, card by card",
+        "numbered-cards/ability-cards: card 5: its front has no back",
+    ]

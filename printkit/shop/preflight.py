@@ -136,9 +136,9 @@ def _order(product: dict, profile: Profile) -> list[Problem]:
     expected = [(n, side) for n in range(1, cards + 1) for side in profile.sides()]
     if not problems and placed != expected:
         first = next(i for i, (a, b) in enumerate(zip(placed + [None] * len(expected), expected)) if a != b)
-        problems.append(Problem(product["product"], None, f"page {first + 1} is not card {expected[first][0]}'s "
-                                                          f"{expected[first][1]}: {profile.name} takes {profile.order}, "
-                                                          f"card by card"))
+        card, side = expected[first]
+        problems.append(Problem(product["product"], None, f"page {first + 1} is not card {card}'s {side}: "
+                                                          f"{profile.name} takes {profile.order}, card by card"))
     return problems
 
 

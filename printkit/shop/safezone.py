@@ -37,14 +37,19 @@ def items(marks, transform=IDENTITY) -> list[Item]:
             found += items(mark.marks, _then(transform, mark.x, mark.y, mark.angle))
         elif isinstance(mark, Text) and mark.lines:
             found.append(Item(_name(mark), _mapped(transform, mark.extent), True))
-        elif isinstance(mark, Circle) and _meaningful(mark):
-            found.append(Item(mark.item or "round mark", _mapped(transform, Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r,
-                                                              2 * mark.r))))
-        elif isinstance(mark, Polygon) and _meaningful(mark):
-            xs, ys = [x for x, _ in mark.points], [y for _, y in mark.points]
-            found.append(Item(mark.item or "shape", _mapped(transform, Rect(min(xs), min(ys), max(xs) - min(xs),
-                                                              max(ys) - min(ys)))))
+        elif isinstance(mark, (Circle, Polygon)) and _meaningful(mark):
+            found.append(Item(mark.item or _KIND[type(mark)], _mapped(transform, _extent(mark))))
     return found
+
+
+_KIND = {Circle: "round mark", Polygon: "shape"}
+
+
+def _extent(mark) -> Rect:
+    if isinstance(mark, Circle):
+        return Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r, 2 * mark.r)
+    xs, ys = [x for x, _ in mark.points], [y for _, y in mark.points]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def intrusions(found: list[Item], size: tuple[float, float], safe: float) -> list[tuple[Item, float]]:
