@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pdfplumber
 import pypdf
@@ -165,7 +166,10 @@ def test_pdfx_sheets_carry_an_output_intent_version_keys_and_nested_boxes(export
     icc = ImageCms.ImageCmsProfile(io.BytesIO(intent["/DestOutputProfile"].get_object().get_data()))
     assert icc.profile.xcolor_space.strip() == "RGB" and "sRGB" in ImageCms.getProfileDescription(icc)
     xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
-    assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
+    description = ElementTree.fromstring(xmp).find(".//{http://www.w3.org/1999/02/22-rdf-syntax-ns#}Description")
+    assert description.find("{http://www.npes.org/pdfx/ns/id/}GTS_PDFXVersion").text == "PDF/X-4"
+    assert description.find("{http://ns.adobe.com/pdf/1.3/}Trapped").text == "False"
+    assert description.find("{http://ns.adobe.com/xap/1.0/mm/}DocumentID").text.startswith("uuid:")
     assert build_into(tmp_path, "ascending-row-overflow", "--only", "deck", "--bleed", "3") == 0
     assert len(pages) == len(pypdf.PdfReader(tmp_path / "ascending-row-overflow/deck.pdf").pages)
     for page in pages:

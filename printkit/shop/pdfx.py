@@ -9,6 +9,7 @@ them back."""
 from __future__ import annotations
 
 import io
+import uuid
 from importlib import resources
 
 from pypdf import PdfReader, PdfWriter
@@ -26,7 +27,7 @@ XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
   <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
     xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
-    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
    <xmp:CreateDate>{date}</xmp:CreateDate>
    <xmp:ModifyDate>{date}</xmp:ModifyDate>
@@ -35,6 +36,10 @@ XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
    <pdf:Producer>{producer}</pdf:Producer>
    <pdf:Trapped>False</pdf:Trapped>
    <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
+   <xmpMM:DocumentID>uuid:{uuid}</xmpMM:DocumentID>
+   <xmpMM:InstanceID>uuid:{uuid}</xmpMM:InstanceID>
+   <xmpMM:VersionID>1</xmpMM:VersionID>
+   <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
   </rdf:Description>
  </rdf:RDF>
 </x:xmpmeta>
@@ -54,7 +59,7 @@ def as_pdfx(data: bytes, version: str, condition: str) -> bytes:
     writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
     root = writer._root_object
     root[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(_intent(writer, version, condition))])
-    root[NameObject("/Metadata")] = writer._add_object(_xmp(info, version))
+    root[NameObject("/Metadata")] = writer._add_object(_xmp(info, version, _uuid(writer)))
     writer.pdf_header = HEADER[version]
     out = io.BytesIO()
     writer.write(out)
@@ -80,14 +85,20 @@ def _intent(writer: PdfWriter, version: str, condition: str) -> DictionaryObject
     return intent
 
 
-def _xmp(info, version: str) -> DecodedStreamObject:
+def _uuid(writer: PdfWriter) -> str:
+    """The file's identity as a UUID, from the ID ReportLab gave it (the same for the same pages)."""
+    first = bytes(writer._ID[0]) if getattr(writer, "_ID", None) else bytes(16)
+    return str(uuid.UUID(bytes=(first + bytes(16))[:16]))
+
+
+def _xmp(info, version: str, identity: str) -> DecodedStreamObject:
     def field(key: str) -> str:
         text = str(info.get(key, ""))
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
     stream = DecodedStreamObject()
     stream.set_data(XMP.format(title=field("/Title"), date=INVARIANT_DATE, creator=field("/Creator"),
-                               producer=field("/Producer"), version=version).encode("utf-8"))
+                               producer=field("/Producer"), version=version, uuid=identity).encode("utf-8"))
     stream[NameObject("/Type")] = NameObject("/Metadata")
     stream[NameObject("/Subtype")] = NameObject("/XML")
     return stream
