@@ -95,28 +95,40 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
     sheet, cards = job.product.shop_deck(job.kit, bleed)
     sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
     marks = [getattr(cards[number - 1], "face" if side == "front" else "back") for number, side in sides]
-    title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
-    document = Document(title, job.product.subject or job.product.description,
-                        tuple(card_page(sheet, side) for side in marks))
-    data, _ = render(document, device_grey=profile.pdfx == X1A)
-    if profile.pdfx and profile.kind == "pdf":
-        data = as_pdfx(data, profile.pdfx, profile.condition)
-    base = job.out / job.kit.game.slug / job.product.name
-    if profile.kind == "pdf":
-        files = [Output(base.with_suffix(".pdf"), data, len(sides))]
-        placed = [(files[0], page) for page in range(1, len(sides) + 1)]
-    else:
-        names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
-        pngs = _pngs(data, profile, sheet.card, [id(side) for side in marks])
-        files = [Output(base / name, png, 1) for name, png in zip(names, pngs)]
-        placed = [(file, 1) for file in files]
+    files_of = _pdf_file if profile.kind == "pdf" else _png_files
+    files, placed = files_of(job, _card_pdf(job, sheet, marks), sides, sheet, marks)
     pages = [{"file": _rel(file, job), "page": page, "card": number, "side": side}
              for (file, page), (number, side) in zip(placed, sides)]
     return files, _entry(job, sheet.card, cards, pages)
 
 
+def _card_pdf(job: Job, sheet, marks: list) -> bytes:
+    """One card side a page, as the shop's PDF/X where it takes one."""
+    profile = job.profile
+    title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
+    document = Document(title, job.product.subject or job.product.description,
+                        tuple(card_page(sheet, side) for side in marks))
+    data, _ = render(document, device_grey=profile.pdfx == X1A)
+    return as_pdfx(data, profile.pdfx, profile.condition) if profile.pdfx else data
+
+
+def _pdf_file(job: Job, data: bytes, sides, sheet, marks):
+    """The product's one PDF, and (file, page) for each card side."""
+    output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), data, len(sides))
+    return [output], [(output, page) for page in range(1, len(sides) + 1)]
+
+
+def _png_files(job: Job, data: bytes, sides, sheet, marks):
+    """A PNG for each card side, named in upload order, and (file, 1) for each."""
+    folder = job.out / job.kit.game.slug / job.product.name
+    names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
+    pngs = _pngs(data, job.profile, sheet.card, [id(side) for side in marks])
+    files = [Output(folder / name, png, 1) for name, png in zip(names, pngs)]
+    return files, [(file, 1) for file in files]
+
+
 def _sheets(job: Job) -> tuple[list[Output], dict]:
-    """The home print sheets, with the shop's bleed, as PDF/X-4."""
+    """The home print sheets, with the shop's bleed, as the shop's PDF/X."""
     document = job.product.document(job.kit)
     data, pages = render(document, device_grey=job.profile.pdfx == X1A)
     data = as_pdfx(data, job.profile.pdfx, job.profile.condition)
