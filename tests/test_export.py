@@ -449,3 +449,17 @@ def test_preflight_holds_the_pages_to_the_shops_order_and_every_front_to_its_bac
         "ascending-row-overflow/deck: page 1 is not card 1's back: DriveThruCards takes back-front, card by card",
         "numbered-cards/ability-cards: card 5: its front has no back",
     ]
+
+
+def test_preflight_finds_a_font_that_is_not_embedded(tmp_path, capsys):
+    out = _export("mbprint", tmp_path, capsys, "one-too-many")
+
+    def change(writer):
+        font = next(iter(writer.pages[0]["/Resources"]["/Font"].values())).get_object()
+        del font["/FontDescriptor"].get_object()["/FontFile2"]
+
+    _rewritten(out / "one-too-many/redo-tokens.pdf", change)
+    lines = _failed_preflight(out, capsys)
+    assert lines and all(re.fullmatch(rf"{out}/one-too-many/redo-tokens\.pdf: page \d+: font \w+\+DejaVuSans[-\w]* "
+                                       r"is not embedded", line) for line in lines), lines
+    assert any("redo-tokens.pdf: page 1: font" in line for line in lines)
