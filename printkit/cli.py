@@ -366,6 +366,9 @@ def _parser() -> argparse.ArgumentParser:
     _print_options(st, saving=True)
     st.set_defaults(command=cmd_settings, parser=st)
 
+    from printkit.shop.commands import add_commands  # export, preflight: printkit/shop/
+    add_commands(sub, content)
+
     ls = sub.add_parser("list", help="list the games and their products")
     ls.set_defaults(command=cmd_list, parser=ls)
     return parser

@@ -25,9 +25,9 @@ def frame(size: tuple[float, float], inset: float = FRAME_INSET, width: float = 
     return Box(Rect(0, 0, *size).inset(inset), width=width, level=level, radius=radius)
 
 
-def number(text: str, x: float, baseline: float, size: float, underline: bool) -> tuple:
+def number(text: str, x: float, baseline: float, size: float, underline: bool, item: str = "number") -> tuple:
     """A card's number in bold, centred on x; underlined when it reads as another number upside down."""
-    marks = (line_at(text, x, baseline, size, bold=True, align="centre"),)
+    marks = (line_at(text, x, baseline, size, bold=True, align="centre", item=item),)
     if underline:
         half = em_width(text, BOLD) * size / 2
         thickness = size * 0.012
@@ -39,7 +39,7 @@ def corner_index(text: str, underline: bool, size: float = TYPE.index) -> tuple[
     """The number in the top-left corner, in an end's frame (origin at its top-left corner); also
     returns the x of its centre, for what stands under it (a pip, a symbol)."""
     x = FRAME_INSET + INDEX_LEFT + em_width(text, BOLD) * size / 2
-    return number(text, x, -FRAME_INSET - INDEX_BASELINE, size, underline), x
+    return number(text, x, -FRAME_INSET - INDEX_BASELINE, size, underline, "corner index"), x
 
 
 def at_both_ends(size: tuple[float, float], ends) -> tuple[Group, Group]:

@@ -104,6 +104,13 @@ def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -
     return CardSheet(paper, cols, rows, tuple(slots), tuple(_crop_marks(paper, grid, slots, bleed)), bleed)
 
 
+def single_card_sheet(card=POKER, bleed: float = 0.0) -> CardSheet:
+    """One card on a page of its own, trim plus bleed: what a print shop takes, no marks."""
+    paper = Paper(f"{card[0]:g} x {card[1]:g} mm card", card[0] + 2 * bleed, card[1] + 2 * bleed)
+    cell = Rect(0, 0, paper.width, paper.height)
+    return CardSheet(paper, 1, 1, (Slot(0, 0, 0, cell.inset(bleed), cell),), (), bleed)
+
+
 def _crop_marks(paper: Paper, grid: Rect, slots, bleed: float) -> list[Segment]:
     """Short lines on every cut line's extension, outside the grid, inside the printable area."""
     xs = sorted({s.trim.x for s in slots} | {s.trim.right for s in slots})
@@ -136,4 +143,4 @@ def _union(rects) -> Rect:
     return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
 
 
-__all__ = ["CardSheet", "DeckLayout", "Slot", "plan_card_sheet", "PRINTER_MARGIN"]
+__all__ = ["CardSheet", "DeckLayout", "Slot", "plan_card_sheet", "single_card_sheet", "PRINTER_MARGIN"]

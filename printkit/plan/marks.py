@@ -37,6 +37,7 @@ class Polygon:
     width: float = 0.25
     level: float | None = 0.0
     fill: float | None = None
+    item: str | None = None  # what it is ("diamond"), for a preflight's messages; never drawn
 
 
 @dataclass(slots=True)
@@ -47,6 +48,7 @@ class Circle:
     width: float = 0.25
     level: float | None = 0.0
     fill: float | None = None
+    item: str | None = None
 
 
 @dataclass(slots=True)

@@ -44,6 +44,7 @@ class Text:
     size: float  # the body size it was set at
     height: float  # mm, from the top to the last line's descent
     level: float = 0.0
+    item: str | None = None  # what it is ("corner index"), for a preflight's messages; never drawn
 
     def plain(self) -> str:
         return "\n".join("".join(text for _, text in line.runs) for line in self.lines)
@@ -223,7 +224,7 @@ def fit(markup: str, box: Rect, style: Style, item: str, where: Problem) -> Text
             f"{item}: text does not fit its {box.width:.0f} x {box.height:.0f} mm box even at "
             f"{style.smallest:g} pt; shorten it", _plain(markup))])
     size, lines, used = found
-    return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level)
+    return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level, item)
 
 
 def _top(box: Rect, used: float, valign: str) -> float:
@@ -272,7 +273,7 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
         raise PrintkitError([where.with_message(
             f"{item}: '{text}' does not fit its {box.width:.1f} x {box.height:.1f} mm box at "
             f"{low:g} pt; shorten it", text)])
-    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level)
+    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level, item)
 
 
 def _anchor(box: Rect, align: str) -> float:
@@ -285,7 +286,7 @@ def _baseline(box: Rect, size: float, valign: str) -> float:
 
 
 def line_at(text: str, x: float, baseline: float, size: float, bold: bool = False, align: str = "left",
-            level: float = 0.0) -> Text:
+            level: float = 0.0, item: str | None = None) -> Text:
     """One line of plain text with its baseline at `baseline`, starting, centred or ending at x.
     For components that choose their own sizes (a card's index, a scale bar's label)."""
     font = BOLD if bold else REGULAR
@@ -293,7 +294,7 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
     shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
     ascent = size / PT_PER_MM
     line = TextLine(0.0, -ascent, size, ((font, text),), width)
-    return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level)
+    return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level, item)
 
 
 def _check_glyphs(text: str, where: Problem) -> None:

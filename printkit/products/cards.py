@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printkit.plan.cards import CardSheet, DeckLayout, Slot, plan_card_sheet
+from printkit.plan.cards import CardSheet, DeckLayout, Slot, plan_card_sheet, single_card_sheet
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Document, Group, Line, Page, frame_of
 from printkit.plan.scale import bars_in_margins, scale_bar_marks
@@ -47,6 +47,12 @@ class Cards(Product):
         return Document(kit.file_title(self.label), self.subject or self.description, tuple(pages),
                         duplex=options.duplex if options.duplex != "none" else None)
 
+    def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list[Card]]:
+        """The deck for a print shop: one card a sheet, `bleed` mm round it (the backs' patterns
+        run into it), no empty slots to fill (tokens: as many as the content asks for)."""
+        sheet = single_card_sheet(self.size, bleed)
+        return sheet, self.deck(kit, sheet)
+
     def layout(self, kit) -> DeckLayout:
         sheet = self.sheet(kit)
         return DeckLayout(sheet, len(self.deck(kit, sheet)), kit.options.duplex)
@@ -70,6 +76,13 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
                 backs = (Group(backs, *back_offset),)
             pages.append(Page(sheet.paper, backs + bars, **_boxes(sheet, [s for s, _ in behind])))
     return pages
+
+
+def card_page(sheet: CardSheet, marks: tuple) -> Page:
+    """One side of one card on a page of its own (`single_card_sheet`), with its TrimBox and
+    BleedBox: no cut lines, crop marks or scale bars, which a shop does not want."""
+    (slot,) = sheet.slots
+    return Page(sheet.paper, (_placed(marks, slot),), trim=slot.trim, bleed=slot.bleed)
 
 
 def _boxes(sheet: CardSheet, slots: list[Slot]) -> dict:

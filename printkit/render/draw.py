@@ -9,18 +9,18 @@ from printkit.plan.text import Text
 from printkit.render.pdf import PdfFile
 
 
-def render(document: Document, ink_saver: bool = False) -> tuple[bytes, int]:
+def render(document: Document, ink_saver: bool = False, device_grey: bool = False) -> tuple[bytes, int]:
     """The PDF of a planned document: (bytes, page count). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
     alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again."""
-    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver)
+    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
     if document.forms:
         characters = _characters(mark for form in document.forms for mark in form.marks)
         pdf.assign_glyphs(characters)
         codes = sorted((font, "".join(sorted(chars))) for font, chars in characters.items())
     for form in document.forms:
         pdf.begin_form(form.name, form.paper)
-        _draw_kept(pdf, form.marks, [codes, ink_saver, lasting.digest(form.marks)])
+        _draw_kept(pdf, form.marks, [codes, ink_saver, device_grey, lasting.digest(form.marks)])
         pdf.end_form()
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed)

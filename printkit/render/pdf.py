@@ -28,9 +28,12 @@ OUTLINE_TEXT = 24.0
 class PdfFile:
     """A PDF being drawn, in millimetres, with the print settings every printkit file carries."""
 
-    def __init__(self, title: str, subject: str, duplex: str | None = None, ink_saver: bool = False):
+    def __init__(self, title: str, subject: str, duplex: str | None = None, ink_saver: bool = False,
+                 device_grey: bool = False):
+        """`device_grey`: greys as DeviceGray (`g`, `G`), not as equal RGB (for PDF/X-1a: no RGB)."""
         register_fonts()
         self.ink_saver = ink_saver
+        self.device_grey = device_grey
         self._buffer = io.BytesIO()
         self.canvas = Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName="Sans")
         self.canvas.setTitle(title)
@@ -129,12 +132,11 @@ class PdfFile:
     def set_text(self, text: Text) -> None:
         """Set lines (plan.text) drawn as planned: each line's runs one after the other. Type the
         ink saver outlines is drawn in stroke mode, with a line as wide as a thirtieth of its size."""
-        grey_ = fp_str(text.level, text.level, text.level)
-        code = [f"q {grey_} rg BT"]
+        code = [f"q {self._grey(text.level, 'rg')} BT"]
         for line in text.lines:
             outlined = self.ink_saver and line.size >= OUTLINE_TEXT
             if outlined:
-                code.append(f"{grey_} RG {fp_str(max(0.5, line.size * 0.03))} w 1 Tr")
+                code.append(f"{self._grey(text.level, 'RG')} {fp_str(max(0.5, line.size * 0.03))} w 1 Tr")
             code.append(f"1 0 0 1 {fp_str((text.x + line.x) * mm, (text.top + line.baseline) * mm)} Tm")
             code += [self._run(font, line.size, run) for font, run in line.runs]
             if outlined:
@@ -177,12 +179,19 @@ class PdfFile:
             fill = 1 - (1 - fill) * INK_SAVED
         state = []
         if level is not None:
-            state.append(f"{fp_str(width * mm)} w {fp_str(level, level, level)} RG")
+            state.append(f"{fp_str(width * mm)} w {self._grey(level, 'RG')}")
             if dash:
                 state.append(f"[{fp_str([d * mm for d in dash])}] 0 d")
         if fill is not None:
-            state.append(f"{fp_str(fill, fill, fill)} rg")
+            state.append(self._grey(fill, "rg"))
         return " ".join(state), PATH_OPS[int(level is not None), int(fill is not None), FILL_NON_ZERO]
+
+
+    def _grey(self, level: float, operator: str) -> str:
+        """A grey as fill (`rg`) or stroke (`RG`) colour operators."""
+        if self.device_grey:
+            return f"{fp_str(level)} {'g' if operator == 'rg' else 'G'}"
+        return f"{fp_str(level, level, level)} {operator}"
 
 
 def _area(points) -> float:

@@ -42,7 +42,7 @@ def _face(size, value: int, words) -> tuple:
 
 def _pip(x: float, y: float) -> Circle:
     """The penalty mark: one pip per card, black, so it survives black-and-white print."""
-    return Circle(x, y, PIP, width=LINE.thin, fill=GREY.ink)
+    return Circle(x, y, PIP, width=LINE.thin, fill=GREY.ink, item="penalty pip")
 
 
 def _back(size, bleed: float, words) -> tuple:

@@ -74,7 +74,7 @@ def _end(deck, value: int, mark: str, width: float) -> tuple:
     """One end: the corner index (number over kind mark) and the large number."""
     marked = deck.marked(value)
     index, x = corner_index(str(value), marked)
-    under = line_at(mark, x, -FRAME_INSET - MARK_BASELINE, MARK, align="centre")
+    under = line_at(mark, x, -FRAME_INSET - MARK_BASELINE, MARK, align="centre", item="kind mark")
     return index + (under,) + number(str(value), width / 2, -BIG[1], BIG[0], marked)
 
 
@@ -92,7 +92,7 @@ def _back(size, words, bleed: float) -> tuple:
     half = WORTH + SPACE + text.height + SPACE
     panel = Box(Rect(PANEL_MARGIN, centre_y - half, width - 2 * PANEL_MARGIN, 2 * half), level=None, fill=1.0,
                 radius=2 * SPACE)
-    worth = (Circle(centre_x, centre_y, WORTH, width=LINE.bold),
+    worth = (Circle(centre_x, centre_y, WORTH, width=LINE.bold, item="worth ring"),
              label(words.plain("worth"), ring.inset(SPACE * WORTH / 13), WORTH * 3.4, bold=True, align="centre",
                    item="card back worth", where=words.where("worth")))
     return back_pattern(size, BACK_CELLS, bleed) + (panel,) + worth + at_both_ends(size, (text,))

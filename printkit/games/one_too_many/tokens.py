@@ -57,4 +57,5 @@ def _back(size, words, bleed: float) -> tuple:
 def _diamond(x: float, y: float, half: float) -> Polygon:
     """A Diamond pip centred on (x, y), drawn as a shape, grey inside a black outline."""
     tall = half * 1.25
-    return Polygon(((x, y + tall), (x + half, y), (x, y - tall), (x - half, y)), width=LINE.thin, fill=GREY.faint)
+    return Polygon(((x, y + tall), (x + half, y), (x, y - tall), (x - half, y)), width=LINE.thin, fill=GREY.faint,
+                   item="diamond")

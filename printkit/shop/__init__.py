@@ -1,0 +1,1 @@
+"""Print-shop exports (`printkit export --for SHOP`) and their preflight (`printkit preflight DIR`)."""

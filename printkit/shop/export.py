@@ -1,0 +1,191 @@
+"""`printkit export --for SHOP`: every card and token product of the chosen games as the shop takes
+it (profiles in printkit/shops.yaml), from the same planned cards as the home sheets:
+
+- png: one sRGB image a card side, trim + bleed in whole pixels at the shop's dpi, named in
+  upload order (`<game>/<product>/001-front-card-01.png`, `002-back-card-01.png`, ...);
+- pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
+  page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a where the shop
+  asks for it);
+- sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X.
+
+Every file and the export's record (`.printkit-export.json`: the shop, each file, each page's card
+and side, each card's text and marks as planned) are written in one batch, all or nothing; files
+an earlier export there made and this one does not are removed. Preflight then reads it all back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pypdfium2
+from PIL import Image
+
+from printkit import __version__
+from printkit.cores import each_on_every_core
+from printkit.errors import PrintkitError, UsageError
+from printkit.kit import Kit
+from printkit.options import Options
+from printkit.plan.fonts import register_fonts
+from printkit.plan.marks import Document
+from printkit.pipeline import load_all
+from printkit.products.cards import Cards, card_page
+from printkit.render.draw import render
+from printkit.shop.pdfx import X1A, as_pdfx, icc_profile
+from printkit.shop.profiles import Profile
+from printkit.shop.safezone import items
+from printkit.write import Output, write_outputs
+
+RECORD = ".printkit-export.json"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One card product to export: its kit and product, and where its files go."""
+
+    kit: Kit
+    product: Cards
+    profile: Profile
+    out: Path
+
+    @property
+    def label(self) -> str:
+        return f"{self.kit.game.slug}/{self.product.name}"
+
+
+def export(games, content: Path, out: Path, options: Options, profile: Profile) -> list[Output]:
+    """Write the export of every card product of `games` under `out`; returns its files."""
+    shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False)
+    kits = load_all(games, content, shop)
+    jobs = [Job(kit, product, profile, out) for kit in kits for product in kit.game.products
+            if isinstance(product, Cards)]
+    if not jobs:
+        raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
+    register_fonts()  # once, before the workers are forked
+    done = each_on_every_core(_exported_or_problems, jobs)
+    problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
+    if problems:
+        raise PrintkitError(problems)
+    outputs = [output for files, _ in done for output in files]
+    record = {"printkit": __version__, "shop": profile.slug, "products": [entry for _, entry in done]}
+    earlier = _earlier_files(out)
+    data = json.dumps(record, indent=1).encode("utf-8")
+    write_outputs(outputs + [Output(out / RECORD, data, 0)])
+    _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
+    return outputs
+
+
+def _exported_or_problems(job: Job):
+    """What `_exported` gives, or the problems of planning the product (a text too long for its
+    card): returned, not raised, from a worker."""
+    try:
+        return _exported(job)
+    except PrintkitError as error:
+        return error.problems
+
+
+def _exported(job: Job) -> tuple[list[Output], dict]:
+    """A product's files and its entry in the record."""
+    profile = job.profile
+    if profile.kind == "sheets":
+        return _sheets(job)
+    bleed = profile.image_bleed(job.product.size) if profile.kind == "png" else profile.bleed
+    sheet, cards = job.product.shop_deck(job.kit, bleed)
+    sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
+    marks = [getattr(cards[number - 1], "face" if side == "front" else "back") for number, side in sides]
+    files_of = _pdf_file if profile.kind == "pdf" else _png_files
+    files, placed = files_of(job, _card_pdf(job, sheet, marks), sides, sheet, marks)
+    pages = [{"file": _rel(file, job), "page": page, "card": number, "side": side}
+             for (file, page), (number, side) in zip(placed, sides)]
+    return files, _entry(job, sheet.card, cards, pages)
+
+
+def _card_pdf(job: Job, sheet, marks: list) -> bytes:
+    """One card side a page, as the shop's PDF/X where it takes one."""
+    profile = job.profile
+    title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
+    document = Document(title, job.product.subject or job.product.description,
+                        tuple(card_page(sheet, side) for side in marks))
+    data, _ = render(document, device_grey=profile.pdfx == X1A)
+    return as_pdfx(data, profile.pdfx, profile.condition) if profile.pdfx else data
+
+
+def _pdf_file(job: Job, data: bytes, sides, sheet, marks):
+    """The product's one PDF, and (file, page) for each card side."""
+    output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), data, len(sides))
+    return [output], [(output, page) for page in range(1, len(sides) + 1)]
+
+
+def _png_files(job: Job, data: bytes, sides, sheet, marks):
+    """A PNG for each card side, named in upload order, and (file, 1) for each."""
+    folder = job.out / job.kit.game.slug / job.product.name
+    names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
+    pngs = _pngs(data, job.profile, sheet.card, [id(side) for side in marks])
+    files = [Output(folder / name, png, 1) for name, png in zip(names, pngs)]
+    return files, [(file, 1) for file in files]
+
+
+def _sheets(job: Job) -> tuple[list[Output], dict]:
+    """The home print sheets, with the shop's bleed, as the shop's PDF/X."""
+    document = job.product.document(job.kit)
+    data, pages = render(document, device_grey=job.profile.pdfx == X1A)
+    data = as_pdfx(data, job.profile.pdfx, job.profile.condition)
+    output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), data, pages)
+    sheet, cards = job.product.shop_deck(job.kit, job.profile.bleed)
+    return [output], _entry(job, sheet.card, cards, [{"file": _rel(output, job), "pages": pages}])
+
+
+def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
+    """What the record says of a product: its cards as planned, its files and pages."""
+    return {"product": job.label, "trim": list(trim), "pages": placed,
+            "cards": [{"card": number, "name": card.name,
+                       "front": [_item(i) for i in items(card.face)], "back": [_item(i) for i in items(card.back)]}
+                      for number, card in enumerate(cards, start=1)]}
+
+
+def _item(item) -> list:
+    r = item.rect
+    return [item.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)] + ["text" if item.text else "mark"]
+
+
+def _rel(output: Output, job: Job) -> str:
+    return output.path.relative_to(job.out).as_posix()
+
+
+def _pngs(data: bytes, profile: Profile, trim, sides: list) -> list[bytes]:
+    """Every page as an sRGB PNG of exactly the profile's pixel size, tagged with its dpi; a page
+    drawn from the same marks as an earlier one (a deck's identical backs) is that one's PNG."""
+    size = profile.pixels(trim)
+    document = pypdfium2.PdfDocument(data)
+    icc = icc_profile()
+    found, made = [], {}
+    for index, side in enumerate(sides):
+        if side in made:
+            found.append(made[side])
+            continue
+        image = document[index].render(scale=profile.dpi / 72).to_pil().convert("RGB")
+        if image.size != size:  # a page not a whole number of pixels down: at most one off
+            image = image.resize(size, Image.Resampling.LANCZOS)
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", dpi=(profile.dpi, profile.dpi), icc_profile=icc)
+        made[side] = buffer.getvalue()
+        found.append(made[side])
+    return found
+
+
+def _earlier_files(out: Path) -> set[str]:
+    try:
+        record = json.loads((out / RECORD).read_text(encoding="utf-8"))
+        return {page["file"] for product in record["products"] for page in product["pages"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def _remove(names: set[str], out: Path) -> None:
+    """Files an earlier export made that this one does not (a shop's images, a smaller deck)."""
+    for name in names:
+        path = out / name
+        if path.resolve().is_relative_to(out.resolve()) and path.is_file():
+            path.unlink()

@@ -1,0 +1,104 @@
+"""A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7) with the shipped sRGB ICC
+profile as its output intent's DestOutputProfile and a PDF 1.6 header, or PDF/X-1a:2003 (ISO
+15930-4; the pages drawn in DeviceGray, no RGB) with a registered printing condition (CGATS TR 001,
+FOGRA39) named by its output intent and a PDF 1.4 header; both with the version key in the Info
+dictionary and in the XMP metadata and /Trapped. ReportLab draws the pages; nothing on them
+changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox); preflight reads
+them back."""
+
+from __future__ import annotations
+
+import io
+import uuid
+from importlib import resources
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
+                           TextStringObject)
+
+X4, X1A = "PDF/X-4", "PDF/X-1a:2003"
+HEADER = {X4: b"%PDF-1.6", X1A: b"%PDF-1.4"}
+REGISTRY = "http://www.color.org"
+ICC = "icc/sRGB.icc"
+INVARIANT_DATE = "2000-01-01T00:00:00+00:00"  # ReportLab's invariant mode dates every file so
+
+XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
+    xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
+   <xmp:CreateDate>{date}</xmp:CreateDate>
+   <xmp:ModifyDate>{date}</xmp:ModifyDate>
+   <xmp:MetadataDate>{date}</xmp:MetadataDate>
+   <xmp:CreatorTool>{creator}</xmp:CreatorTool>
+   <pdf:Producer>{producer}</pdf:Producer>
+   <pdf:Trapped>False</pdf:Trapped>
+   <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
+   <xmpMM:DocumentID>uuid:{uuid}</xmpMM:DocumentID>
+   <xmpMM:InstanceID>uuid:{uuid}</xmpMM:InstanceID>
+   <xmpMM:VersionID>1</xmpMM:VersionID>
+   <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>"""
+
+
+def icc_profile() -> bytes:
+    return resources.files("printkit").joinpath(ICC).read_bytes()
+
+
+def as_pdfx(data: bytes, version: str, condition: str) -> bytes:
+    """`data` (a PDF printkit drew; for PDF/X-1a, in DeviceGray) with what `version` asks of the
+    file, for printing under `condition`."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    info = writer.metadata or {}
+    writer.add_metadata({"/GTS_PDFXVersion": version})
+    writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
+    root = writer._root_object
+    root[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(_intent(writer, version, condition))])
+    root[NameObject("/Metadata")] = writer._add_object(_xmp(info, version, _uuid(writer)))
+    writer.pdf_header = HEADER[version]
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _intent(writer: PdfWriter, version: str, condition: str) -> DictionaryObject:
+    """The output intent: the condition by its registered name; for PDF/X-4, the ICC profile too
+    (PDF/X-1a may leave a registered condition's profile out, and printkit ships no CMYK one)."""
+    intent = DictionaryObject({
+        NameObject("/Type"): NameObject("/OutputIntent"),
+        NameObject("/S"): NameObject("/GTS_PDFX"),
+        NameObject("/OutputConditionIdentifier"): TextStringObject(condition),
+        NameObject("/OutputCondition"): TextStringObject(condition),
+        NameObject("/RegistryName"): TextStringObject(REGISTRY),
+        NameObject("/Info"): TextStringObject(condition),
+    })
+    if version == X4:
+        profile = DecodedStreamObject()
+        profile.set_data(icc_profile())
+        profile[NameObject("/N")] = NumberObject(3)
+        intent[NameObject("/DestOutputProfile")] = writer._add_object(profile.flate_encode())
+    return intent
+
+
+def _uuid(writer: PdfWriter) -> str:
+    """The file's identity as a UUID, from the ID ReportLab gave it (the same for the same pages)."""
+    first = bytes(writer._ID[0]) if getattr(writer, "_ID", None) else bytes(16)
+    return str(uuid.UUID(bytes=(first + bytes(16))[:16]))
+
+
+def _xmp(info, version: str, identity: str) -> DecodedStreamObject:
+    def field(key: str) -> str:
+        text = str(info.get(key, ""))
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    stream = DecodedStreamObject()
+    stream.set_data(XMP.format(title=field("/Title"), date=INVARIANT_DATE, creator=field("/Creator"),
+                               producer=field("/Producer"), version=version, uuid=identity).encode("utf-8"))
+    stream[NameObject("/Type")] = NameObject("/Metadata")
+    stream[NameObject("/Subtype")] = NameObject("/XML")
+    return stream

@@ -1,0 +1,274 @@
+"""`printkit preflight DIR`: an export read back and checked against its shop's profile before it
+goes out, one problem a line (`FILE: message`):
+
+- every file the export's record names is there, and no other card image beside them;
+- page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox), every font
+  embedded, no image below the shop's dpi at its printed size; the PDF/X version's keys, output
+  intent and colours;
+- PNGs: pixel size (and the shop's published size), sRGB, dpi, how many;
+- the page order the shop wants, and every front with its back;
+- no text or meaningful mark nearer the trim than the safe zone, named by card and content.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from printkit.errors import Problem, PrintkitError
+from printkit.shop.export import RECORD
+from printkit.shop.pdfx import X1A
+from printkit.shop.profiles import Profile, profiles
+from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
+from printkit.shop.safezone import Item, intrusions
+from printkit.plan.geometry import Rect
+
+WITHIN = 0.05  # mm: how near a size or a box must be to its figure
+
+
+def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
+    """(files checked, problems) of the export in `folder`; `shown` is how messages name it."""
+    record, profile = _record(folder, shown)
+    problems, checked = [], 0
+    try:
+        for product in record["products"]:
+            trim = tuple(product["trim"])
+            problems += _safe_zone(product, trim, profile) + _order(product, profile)
+            files = sorted({page["file"] for page in product["pages"]})
+            for name in files:
+                problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
+            checked += len(files)
+            if profile.kind == "png":
+                problems += _strays(folder, shown, files)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise _unreadable(shown, error) from None
+    return checked, problems
+
+
+def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
+    try:
+        record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+        if record["shop"] not in profiles():
+            raise ValueError(f"shop {record['shop']!r} is not one printkit knows ({', '.join(profiles())})")
+        profile = profiles()[record["shop"]]
+        missing = [key for product in record["products"] for key in ("product", "trim", "pages", "cards")
+                   if key not in product]
+        if missing:
+            raise KeyError(missing[0])
+    except FileNotFoundError:
+        raise PrintkitError([Problem(shown, None, f"no export here (no {RECORD}); "
+                                                  f"`printkit export --for SHOP` writes one")]) from None
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise _unreadable(shown, error) from None
+    return record, profile
+
+
+def _unreadable(shown: str, error: Exception) -> PrintkitError:
+    reason = str(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {error}"
+    return PrintkitError([Problem(f"{shown}/{RECORD}", None, f"not an export record printkit can read ({reason})")])
+
+
+# --- what the record says ------------------------------------------------------------------------
+
+def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
+    """The planned text and marks against the safe zone; text only where the files cannot be read
+    for it (images, sheets of many cards): in a card PDF, `_text_in_file` reads where it is."""
+    worst = {}
+    for card in product["cards"]:
+        for side in ("front", "back"):
+            for item, inside in intrusions(_planned(card[side], profile.kind == "pdf"), trim, profile.safe):
+                _note(worst, (card["card"], side, item.name), inside)
+    return _intrusions(product, worst, profile)
+
+
+def _planned(entries: list, marks_only: bool) -> list[Item]:
+    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), kind == ["text"])
+             for name, x0, y0, x1, y1, *kind in entries]
+    return [item for item in found if not (marks_only and item.text)]
+
+
+def _text_in_file(product: dict, name: str, pdf, boxes, profile: Profile) -> list[Problem]:
+    """Every character a card PDF prints, where PDFium reads it, against the safe zone; named by
+    what the record says was planned there (a corner index), else by the character. A page whose
+    TrimBox is not the card's is reported for that alone."""
+    placed = {p["page"]: p for p in product["pages"] if p["file"] == name}
+    cards = {card["card"]: card for card in product["cards"]}
+    worst = {}
+    for number, (page, chars) in enumerate(zip(pdf.pages, boxes), start=1):
+        if number not in placed or page.trim is None or not _near(page.trim.size, product["trim"]):
+            continue
+        card, side = placed[number]["card"], placed[number]["side"]
+        planned = [item for item in _planned(cards.get(card, {}).get(side, []), False) if item.text]
+        for char, box in chars:
+            inside = min(page.trim.margins(box))
+            if inside < profile.safe - 1e-6:
+                _note(worst, (card, side, _what(planned, char, box, page.trim)), inside)
+    return _intrusions(product, worst, profile)
+
+
+def _what(planned: list[Item], char: str, box: Box, trim: Box) -> str:
+    x, y = (box.x0 + box.x1) / 2 - trim.x0, (box.y0 + box.y1) / 2 - trim.y0
+    found = [item.name for item in planned
+             if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5]
+    return found[0] if found else f"text '{char}'"
+
+
+def _note(worst: dict, key, inside: float) -> None:
+    worst[key] = min(worst.get(key, inside), inside)
+
+
+def _intrusions(product: dict, worst: dict, profile: Profile) -> list[Problem]:
+    return [Problem(product["product"], None,
+                    f"card {card}{' back' if side == 'back' else ''}: {name} {abs(inside):.1f} mm "
+                    f"{'inside' if inside >= 0 else 'outside'} the trim; the safe zone is {profile.safe:.1f} mm")
+            for (card, side, name), inside in sorted(worst.items())]
+
+
+def _order(product: dict, profile: Profile) -> list[Problem]:
+    """One card side a page (or an image) in the shop's order, every front with its back."""
+    if profile.kind == "sheets":
+        return []
+    placed = [(page["card"], page["side"]) for page in product["pages"]]
+    cards = len(product["cards"])
+    problems = [Problem(product["product"], None, f"card {n}: its {side} has no {other}")
+                for n in range(1, cards + 1) for side, other in (("front", "back"), ("back", "front"))
+                if (n, side) in placed and (n, other) not in placed]
+    expected = [(n, side) for n in range(1, cards + 1) for side in profile.sides()]
+    if not problems and placed != expected:
+        first = next(i for i, (a, b) in enumerate(zip(placed + [None] * len(expected), expected)) if a != b)
+        card, side = expected[first]
+        problems.append(Problem(product["product"], None, f"page {first + 1} is not card {card}'s {side}: "
+                                                          f"{profile.name} takes {profile.order}, card by card"))
+    return problems
+
+
+def _strays(folder: Path, shown: str, files: list[str]) -> list[Problem]:
+    """Card images in a product's folder that the export did not write: they would be uploaded too."""
+    folders = {Path(name).parent for name in files}
+    known = set(files)
+    return [Problem(f"{shown}/{path.relative_to(folder).as_posix()}", None, "not part of this export; remove it")
+            for parent in sorted(folders) for path in sorted((folder / parent).glob("*.png"))
+            if path.relative_to(folder).as_posix() not in known]
+
+
+# --- what the files say --------------------------------------------------------------------------
+
+def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Profile) -> list[Problem]:
+    if not (folder / name).resolve().is_relative_to(folder.resolve()):
+        return [Problem(shown, None, "is outside the export's folder; the record is not printkit's")]
+    try:
+        data = (folder / name).read_bytes()
+    except OSError as error:
+        return [Problem(shown, None, f"missing: {error.strerror or error}")]
+    try:
+        if profile.kind == "png":
+            return [Problem(shown, None, m) for m in _png(data, trim, profile)]
+        pages = [p for p in product["pages"] if p["file"] == name]
+        pdf = read_pdf(data)
+        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages)]
+        if profile.kind == "pdf":
+            found += _text_in_file(product, name, pdf, text_boxes(data), profile)
+        return found
+    except ValueError as error:
+        return [Problem(shown, None, str(error))]
+
+
+def _png(data: bytes, trim, profile: Profile) -> list[str]:
+    png = read_png(data)
+    problems = []
+    size, published = profile.pixels(trim), profile.published(trim)
+    if png.size != size:
+        problems.append(f"{_px(png.size)}; {profile.name} takes {_px(size)} for a {_mm(trim)} card "
+                        f"({profile.bleed:g} mm bleed at {profile.dpi} dpi)")
+    if published and published != size:
+        problems.append(f"the profile's bleed gives {_px(size)} but {profile.name} publishes {_px(published)}")
+    if png.mode != "RGB":
+        problems.append(f"colour mode {png.mode}; {profile.name} takes RGB")
+    if png.colour is None or "srgb" not in png.colour.lower():
+        problems.append(f"no sRGB colour profile (found: {png.colour or 'none'})")
+    if png.dpi is None or min(png.dpi) < profile.dpi - 0.5:
+        problems.append(f"{_dpi(png.dpi)}; {profile.name} takes {profile.dpi} dpi")
+    return problems
+
+
+def _pdf(pdf, trim, profile: Profile, pages: list[dict]) -> list[str]:
+    expected = pages[0].get("pages", len(pages))
+    problems = [] if len(pdf.pages) == expected else [f"{len(pdf.pages)} pages; the export wrote {expected}"]
+    for number, page in enumerate(pdf.pages, start=1):
+        problems += [f"page {number}: {m}" for m in _boxes(page, trim, profile)]
+        problems += [f"page {number}: font {font} is not embedded" for font, ok in page.fonts.items() if not ok]
+        problems += [f"page {number}: image {image} is {dpi:.0f} dpi as printed; at least {profile.dpi} dpi"
+                     for image, dpi in page.images if dpi < profile.dpi - 0.5]
+    if profile.pdfx:
+        problems += _pdfx(pdf, profile)
+    return problems
+
+
+def _boxes(page, trim, profile: Profile) -> list[str]:
+    if page.trim is None:
+        return ["no TrimBox"]
+    bleed = page.bleed or page.media
+    problems = [] if page.media.holds(bleed) and bleed.holds(page.trim) else [
+        f"boxes do not nest (MediaBox {_box(page.media)}, BleedBox {_box(bleed)}, TrimBox {_box(page.trim)})"]
+    margins = bleed.margins(page.trim)
+    if profile.kind == "sheets":
+        short = [m for m in margins if m < profile.bleed - WITHIN]
+        return problems + ([f"BleedBox {min(margins):.2f} mm round the TrimBox; {profile.name} takes "
+                            f"{profile.bleed:g} mm"] if short else [])
+    if not _near(page.trim.size, trim):
+        problems.append(f"TrimBox {_mm(page.trim.size)}; the card is {_mm(trim)}")
+    whole = (trim[0] + 2 * profile.bleed, trim[1] + 2 * profile.bleed)
+    if not _near(page.media.size, whole):
+        problems.append(f"page {_mm(page.media.size)}; {profile.name} takes {_mm(whole)} "
+                        f"(the card and {profile.bleed:g} mm bleed a side)")
+    if page.bleed is None or not _near(page.bleed.size, whole):
+        problems.append(f"BleedBox {_mm(page.bleed.size) if page.bleed else 'missing'}; it should be {_mm(whole)}")
+    elif any(abs(m - profile.bleed) > WITHIN for m in margins):
+        problems.append(f"the TrimBox is not centred in the bleed ({', '.join(f'{m:.2f}' for m in margins)} mm)")
+    return problems
+
+
+def _pdfx(pdf, profile: Profile) -> list[str]:
+    """What PDF/X-4 and PDF/X-1a:2003 ask of the file as a whole, and of its colours."""
+    version, x1a = profile.pdfx, profile.pdfx == X1A
+    problems = []
+    if pdf.info.get("/GTS_PDFXVersion") != version:
+        problems.append(f"GTS_PDFXVersion is {pdf.info.get('/GTS_PDFXVersion') or 'missing'}; {version} expected")
+    if f"GTS_PDFXVersion>{version}<" not in pdf.xmp:
+        problems.append(f"the XMP metadata does not give pdfxid:GTS_PDFXVersion {version}")
+    if pdf.info.get("/Trapped") not in ("/True", "/False"):
+        problems.append("no /Trapped key (True or False) in the document information")
+    if pdf.header[-3:] > ("1.4" if x1a else "1.6"):
+        problems.append(f"header {pdf.header}; {version} is PDF {'1.4' if x1a else '1.6'} at the most")
+    intents = [i for i in pdf.intents if i["S"] == "/GTS_PDFX"]
+    if len(intents) != 1:
+        return problems + [f"{len(intents)} GTS_PDFX output intents; {version} takes one"]
+    if intents[0]["condition"] != profile.condition:
+        problems.append(f"output intent for {intents[0]['condition'] or 'no condition'}; {profile.name} prints "
+                        f"{profile.condition}")
+    if not x1a and intents[0]["profile"] not in ("RGB", "CMYK", "GRAY"):
+        problems.append(f"the output intent has no readable ICC profile ({intents[0]['profile']})")
+    if x1a:
+        problems += [f"page {n}: RGB or ICC-based colour ({', '.join(sorted(rgb))}); {version} takes grey and CMYK"
+                     for n, page in enumerate(pdf.pages, start=1) if (rgb := page.colours - {"g", "G", "k", "K"})]
+    return problems
+
+
+def _near(a, b) -> bool:
+    return all(abs(x - y) <= WITHIN for x, y in zip(a, b))
+
+
+def _mm(size) -> str:
+    return f"{size[0]:.2f} x {size[1]:.2f} mm"
+
+
+def _px(size) -> str:
+    return f"{size[0]} x {size[1]} px"
+
+
+def _dpi(dpi) -> str:
+    return f"{min(dpi):.0f} dpi" if dpi else "no dpi recorded"
+
+
+def _box(box: Box) -> str:
+    return "[" + " ".join(f"{v:.2f}" for v in (box.x0, box.y0, box.x1, box.y1)) + "]"

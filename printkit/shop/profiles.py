@@ -1,0 +1,68 @@
+"""The print shops' profiles, read from printkit/shops.yaml: what kind of file each shop takes, its
+bleed, its safe zone and its page order. A new shop is a new entry there, not new code."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+
+import yaml
+
+from printkit.plan.geometry import MM_PER_INCH
+
+KINDS = ("png", "pdf", "sheets")
+ORDERS = ("front-back", "back-front")
+PDFX = ("PDF/X-4", "PDF/X-1a:2003")
+
+
+@dataclass(frozen=True)
+class Profile:
+    slug: str
+    name: str
+    kind: str  # png | pdf | sheets
+    bleed: float  # mm a side
+    safe: float  # mm inside the trim
+    order: str = "front-back"
+    dpi: int = 300
+    sizes: tuple[tuple[tuple[float, float], tuple[int, int]], ...] = ()  # published: trim mm -> px
+    pdfx: str | None = None  # PDF/X-4 | PDF/X-1a:2003: what a PDF must conform to
+    condition: str | None = None  # its output intent's printing condition (ICC registry name)
+
+    def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
+        """A card image's size: the trim plus the bleed on each side, in whole pixels."""
+        return tuple(round((side + 2 * self.bleed) / MM_PER_INCH * self.dpi) for side in trim)
+
+    def image_bleed(self, trim: tuple[float, float]) -> float:
+        """The bleed that makes an image of this trim a whole number of pixels across (46.35 mm
+        tokens: 547 px, so 3.158 mm); down, it may still be a fraction of a pixel off."""
+        return (self.pixels(trim)[0] / self.dpi * MM_PER_INCH - trim[0]) / 2
+
+    def published(self, trim: tuple[float, float]) -> tuple[int, int] | None:
+        """The image size the shop publishes for this trim, if it publishes one."""
+        return next((px for size, px in self.sizes if _same(size, trim)), None)
+
+    def sides(self) -> tuple[str, str]:
+        return tuple(self.order.split("-"))
+
+
+def _same(a, b, within: float = 0.05) -> bool:
+    return all(abs(x - y) <= within for x, y in zip(a, b))
+
+
+@functools.cache
+def profiles() -> dict[str, Profile]:
+    data = yaml.safe_load(resources.files("printkit").joinpath("shops.yaml").read_text(encoding="utf-8"))
+    return {slug: _profile(slug, entry) for slug, entry in data.items()}
+
+
+def _profile(slug: str, entry: dict) -> Profile:
+    sizes = tuple((tuple(float(v) for v in size.split(" x ")), tuple(px))
+                  for size, px in (entry.get("sizes") or {}).items())
+    profile = Profile(slug, entry["name"], entry["kind"], float(entry["bleed"]), float(entry["safe"]),
+                      entry.get("order", "front-back"), int(entry.get("dpi", 300)), sizes, entry.get("pdfx"),
+                      entry.get("condition"))
+    if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
+        raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
+                         f"pdfx one of {PDFX}")
+    return profile

@@ -1,0 +1,205 @@
+"""Written export files read back, with readers of their own (pypdf for PDFs, Pillow for PNGs):
+what preflight compares with the shop's profile. Nothing here knows how printkit drew them."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+import pypdfium2
+from PIL import Image, ImageCms
+from pypdf import PdfReader
+from pypdf.errors import PyPdfError
+from pypdf.generic import ContentStream
+
+from printkit.plan.geometry import MM_PER_INCH
+
+MM_PER_PT = MM_PER_INCH / 72
+
+
+@dataclass(frozen=True)
+class Box:
+    """A page box in mm: left, bottom, right, top."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.x1 - self.x0, self.y1 - self.y0
+
+    def holds(self, other: "Box", within: float = 0.05) -> bool:
+        return (other.x0 >= self.x0 - within and other.y0 >= self.y0 - within
+                and other.x1 <= self.x1 + within and other.y1 <= self.y1 + within)
+
+    def margins(self, inner: "Box") -> tuple[float, float, float, float]:
+        """How far `inner` stands inside this box on each side: left, bottom, right, top."""
+        return inner.x0 - self.x0, inner.y0 - self.y0, self.x1 - inner.x1, self.y1 - inner.y1
+
+
+@dataclass
+class PdfPage:
+    media: Box
+    trim: Box | None
+    bleed: Box | None
+    fonts: dict[str, bool]  # font name -> embedded
+    images: list[tuple[str, float]]  # (image name, its lower resolution as placed, dpi)
+    colours: set[str]  # the colour operators its content uses: g, rg, k, cs, ...
+
+
+@dataclass
+class PdfFile:
+    pages: list[PdfPage]
+    header: str
+    info: dict
+    xmp: str
+    intents: list[dict] = field(default_factory=list)  # /S, /OutputConditionIdentifier, profile's colour space
+
+
+@dataclass(frozen=True)
+class PngFile:
+    size: tuple[int, int]
+    mode: str
+    dpi: tuple[float, float] | None
+    colour: str | None  # the embedded ICC profile's description, None without one
+
+
+def read_pdf(data: bytes) -> PdfFile:
+    """Raises ValueError when the bytes are not a PDF pypdf can read."""
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = [_page(page) for page in reader.pages]
+        root = reader.trailer["/Root"]
+        metadata = root.get("/Metadata")
+        xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata else ""
+        intents = [_intent(i.get_object()) for i in root.get("/OutputIntents", [])]
+        info = {k: str(v) for k, v in (reader.metadata or {}).items()}
+        return PdfFile(pages, reader.pdf_header, info, xmp, intents)
+    except (PyPdfError, KeyError, TypeError, AttributeError, OSError) as error:
+        raise ValueError(f"not a PDF that can be read: {error}") from None
+
+
+def text_boxes(data: bytes) -> list[list[tuple[str, Box]]]:
+    """Every printed character of every page with the box its glyph covers (mm), read by PDFium."""
+    document = pypdfium2.PdfDocument(data)
+    pages = []
+    for index in range(len(document)):
+        text = document[index].get_textpage()
+        found = []
+        for i in range(text.count_chars()):
+            char = text.get_text_range(i, 1)
+            left, bottom, right, top = (v * MM_PER_PT for v in text.get_charbox(i))
+            if char.strip() and right > left and top > bottom:
+                found.append((char, Box(left, bottom, right, top)))
+        pages.append(found)
+    return pages
+
+
+def read_png(data: bytes) -> PngFile:
+    try:
+        image = Image.open(io.BytesIO(data))
+        if image.format != "PNG":
+            raise ValueError(f"a {image.format} image, not a PNG")
+        icc = image.info.get("icc_profile")
+        colour = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip() if icc else None
+        return PngFile(image.size, image.mode, image.info.get("dpi"), colour)
+    except (OSError, ImageCms.PyCMSError) as error:
+        raise ValueError(f"not a PNG that can be read: {error}") from None
+
+
+def _box(page, name: str) -> Box | None:
+    if name not in page:
+        return None
+    x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in page[name])
+    return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def _page(page) -> PdfPage:
+    resources = page.get("/Resources") or {}
+    images, colours = _content(page, resources)
+    return PdfPage(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
+                   _fonts(resources), images, colours)
+
+
+def _fonts(resources, seen=None) -> dict[str, bool]:
+    """Every font of the page and of the forms it places, and whether its program is embedded."""
+    seen = set() if seen is None else seen
+    found = {}
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        found[str(font.get("/BaseFont", "(unnamed)")).lstrip("/")] = _embedded(font)
+    for ref in (resources.get("/XObject") or {}).values():
+        key = getattr(ref, "idnum", id(ref))
+        if key in seen:
+            continue
+        seen.add(key)
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            found.update(_fonts(xobject.get("/Resources") or {}, seen))
+    return found
+
+
+def _embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type3":
+        return True  # drawn by the file's own procedures
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    return bool(descriptor) and any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
+
+
+def _content(page, resources) -> tuple[list[tuple[str, float]], set[str]]:
+    """Each image the page's content places, with its resolution as printed (its pixels over the
+    size the current transformation gives it, the lower of its two directions), and the colour
+    operators it uses."""
+    xobjects = resources.get("/XObject") or {}
+    if page.get_contents() is None:
+        return [], set()
+    found, colours, stack, ctm = [], set(), [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        if operator in COLOURS:
+            colours.add(operator.decode())
+        elif operator == b"q":
+            stack.append(ctm)
+        elif operator == b"Q" and stack:
+            ctm = stack.pop()
+        elif operator == b"cm":
+            ctm = _times([float(v) for v in operands], ctm)
+        elif operator == b"Do" and operands[0] in xobjects:
+            image = xobjects[operands[0]].get_object()
+            if image.get("/Subtype") == "/Image":
+                found.append((str(operands[0]).lstrip("/"), _dpi(image, ctm)))
+    return found, colours
+
+
+def _times(m, n):
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _dpi(image, ctm) -> float:
+    a, b, c, d, _, _ = ctm
+    width_in = (a * a + b * b) ** 0.5 / 72
+    height_in = (c * c + d * d) ** 0.5 / 72
+    if not width_in or not height_in:
+        return float("inf")
+    return min(float(image["/Width"]) / width_in, float(image["/Height"]) / height_in)
+
+
+def _intent(intent) -> dict:
+    profile = intent.get("/DestOutputProfile")
+    colour = None
+    if profile is not None:
+        try:
+            icc = ImageCms.ImageCmsProfile(io.BytesIO(profile.get_object().get_data()))
+            colour = icc.profile.xcolor_space.strip()
+        except (OSError, ImageCms.PyCMSError, PyPdfError):
+            colour = "unreadable"
+    return {"S": str(intent.get("/S", "")), "condition": str(intent.get("/OutputConditionIdentifier", "")),
+            "profile": colour}

@@ -1,0 +1,83 @@
+"""What on a card must survive a shop's cut: its text and meaningful marks (pips, rings, a suit's
+shape), each with its extent in the card's frame (mm from the trim's bottom-left corner), found by
+walking the card's planned marks. Frames, bands, lattices and grounds are art: they may run to
+the trim and into the bleed."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.plan.geometry import Rect
+from printkit.plan.marks import Circle, Group, Polygon
+from printkit.plan.text import Text
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a, b, c, d, e, f: x' = a x + c y + e, y' = b x + d y + f
+PAPER_WHITE = 0.9  # a fill this light with no outline is a ground (a panel, a disc), not a mark
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing that must stay inside the safe zone: what it is and the rectangle it covers."""
+
+    name: str
+    rect: Rect
+    text: bool = False  # set text (which a PDF can be read back for), or a drawn mark
+
+    def inside(self, size: tuple[float, float]) -> float:
+        """How far it stands inside the trim at its nearest edge, mm (negative: outside)."""
+        r = self.rect
+        return min(r.x, r.y, size[0] - r.right, size[1] - r.top)
+
+
+def items(marks, transform=IDENTITY) -> list[Item]:
+    found = []
+    for mark in marks:
+        if isinstance(mark, Group):
+            found += items(mark.marks, _then(transform, mark.x, mark.y, mark.angle))
+        elif isinstance(mark, Text) and mark.lines:
+            found.append(Item(_name(mark), _mapped(transform, mark.extent), True))
+        elif isinstance(mark, (Circle, Polygon)) and _meaningful(mark):
+            found.append(Item(mark.item or _KIND[type(mark)], _mapped(transform, _extent(mark))))
+    return found
+
+
+_KIND = {Circle: "round mark", Polygon: "shape"}
+
+
+def _extent(mark) -> Rect:
+    if isinstance(mark, Circle):
+        return Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r, 2 * mark.r)
+    xs, ys = [x for x, _ in mark.points], [y for _, y in mark.points]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def intrusions(found: list[Item], size: tuple[float, float], safe: float) -> list[tuple[Item, float]]:
+    """The items nearer the trim than `safe` mm, each with how far inside it stands."""
+    return [(item, item.inside(size)) for item in found if item.inside(size) < safe - 1e-6]
+
+
+def _name(text: Text) -> str:
+    if text.item:
+        return text.item
+    words = " ".join(text.plain().split())
+    return f"text '{words[:24]}{'...' if len(words) > 24 else ''}'"
+
+
+def _meaningful(mark) -> bool:
+    return mark.level is not None or (mark.fill is not None and mark.fill < PAPER_WHITE)
+
+
+def _then(t, x: float, y: float, angle: float):
+    """`t` after a move to (x, y) and a turn by `angle` degrees: the frame of a Group inside it."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    a, b, c, d, e, f = t
+    return (a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos,
+            a * x + c * y + e, b * x + d * y + f)
+
+
+def _mapped(t, r: Rect) -> Rect:
+    a, b, c, d, e, f = t
+    corners = [(a * x + c * y + e, b * x + d * y + f) for x in (r.x, r.right) for y in (r.y, r.top)]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
