@@ -45,10 +45,9 @@ def declared_game(folder: Path) -> Game:
     declared = values.get("products")
     products = [product(name, _plain(spec), folder)
                 for name, spec in (declared.value.items() if declared and isinstance(declared.value, dict) else ())]
+    guide = PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut")
     return Game(slug=slug, title=title, files={GAME_FILE: GameFile(folder, slug)}, model=lambda data: data["game"],
-                check=lambda model: [], own_fonts=True,
-                products=(PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
-                          *(p for p in products if p is not None)))
+                check=lambda model: [], own_fonts=True, products=(guide, *(p for p in products if p is not None)))
 
 
 def _plain(node) -> dict:

@@ -18,7 +18,8 @@ from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.text import Style
 from printkit.plan.type import GREY, SPACE, TYPE
-from printkit.products.cards import Cards
+from printkit.plan.scale import bars_in_margins
+from printkit.products.cards import Cards, _keep_out
 from printkit.products.sheets import Rules, Sheets, title_line
 from printkit.declared import faces, layout
 
@@ -31,11 +32,26 @@ DESCRIBED = {"deck": "cards with backs, to cut out", "tokens": "tokens with back
 
 @dataclass(frozen=True)
 class DeclaredCards(Cards):
-    """Cards whose size the game's content gives (so it is read when the deck is planned)."""
+    """Cards whose size the game's content gives (so it is read when the deck is planned), as
+    many to a sheet as fit with the scale bars beside them."""
 
     def sheet(self, kit) -> CardSheet:
         card = layout.card_size(kit.data["game"]["products"][self.name])
-        return plan_card_sheet(kit.options.paper, kit.options.bleed, card=card, most=MOST)
+        paper, bleed = kit.options.paper, kit.options.bleed
+        full = plan_card_sheet(paper, bleed, card=card, most=MOST)
+        for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
+            sheet = plan_card_sheet(paper, bleed, card=card, most=most) if min(most) >= 1 else None
+            if sheet and _bars_fit(sheet):
+                return sheet
+        return plan_card_sheet(paper, bleed, card=card, most=(full.cols - 1, full.rows - 1))
+
+
+def _bars_fit(sheet: CardSheet) -> bool:
+    try:
+        bars_in_margins(sheet.paper, _keep_out(sheet))  # as the card kind places them
+    except ValueError:
+        return False
+    return True
 
 
 def product(name: str, spec: dict, folder: Path):
@@ -81,7 +97,7 @@ def score_sheet(kit, body: Rect, product: str) -> list[list]:
     if needed > flow.rest.height + 1e-6:
         fits = int((flow.rest.height - HEADER_ROW) // height)
         raise PrintkitError([where("rows").with_message(
-            f"products.{product}.rows: {len(rows)} rows of {height:g} mm do not fit a {kit.options.paper.name} "
-            f"page ({fits} do)")])
+            f"products.{product}.rows: {len(rows)} rows of {height:g} mm do not fit on one "
+            f"{kit.options.paper.name} page ({fits} do)")])
     table = plan_table(Table(columns, item=product), flow.take(needed + SPACE / 2), [header] + rows, where("columns"))
     return [flow.marks + list(table.marks)]
