@@ -228,3 +228,11 @@ def test_a_score_sheet_with_more_rows_than_a_page_holds_is_an_error_at_its_rows(
     message = f"{SLUG}/game.yaml:8: products.score-sheet.rows: 40 rows of 20 mm do not fit on one A4 page"
     assert err.startswith(message) and re.fullmatch(r" \(1[0-3] do\)\n", err[len(message):]), err
     assert not (project / "out" / SLUG).exists()
+
+
+def test_the_starter_previews_every_card(starter, capsys, monkeypatch):
+    code, out, _ = run(starter, capsys, monkeypatch, "preview", STARTER_SLUG, "--content", "content", "--out", "out",
+                       "--dpi", "30")
+    assert code == 0
+    cards = sorted((starter / "out" / "preview" / STARTER_SLUG / "deck").glob("card-*.png"))
+    assert len(cards) == 12 and (starter / "out" / "index.html").is_file()
