@@ -74,7 +74,8 @@ def test_an_image_of_other_proportions_is_centred_in_its_box_whole(tmp_path, cap
 
 
 def test_each_card_may_have_its_own_image_jpeg_too(tmp_path, capsys, monkeypatch):
-    cards = "\n".join(f"      - {{number: {n}, picture: {name}}}" for n, name in ((1, "a.jpg"), (2, "b.jpg"), (3, "a.jpg")))
+    pictures = ((1, "a.jpg"), (2, "b.jpg"), (3, "a.jpg"))
+    cards = "\n".join(f"      - {{number: {n}, picture: {name}}}" for n, name in pictures)
     files = {"a.jpg": picture((600, 300), "JPEG"), "b.jpg": picture((600, 300), "JPEG", (20, 20, 200))}
     project = image_game(tmp_path, "field: picture", files, cards)
     assert build(project, capsys, monkeypatch)[0] == 0

@@ -80,6 +80,8 @@ def _face(look: Look, key: str, index: int, values: dict, size, bleed: float) ->
         if value is None:
             continue  # a blank cell: nothing in this box on this card
         where = look.where(key, index, field) if field else look.where("face", "boxes", name, FIXED[box["kind"]])
+        if value in (box.get("symbols") or {}):  # the glyph printed is the one written in the box's symbols
+            where = look.where("face", "boxes", name, "symbols", value)
         rect = layout.box_rect(box, size)
         if box.get("fill"):
             marks.append(Box(rect, level=None, fill=look.colour(box["fill"])))
@@ -207,7 +209,7 @@ def _back(look: Look, size, bleed: float) -> tuple:
         cells = max(2, round(BACK_CELLS * size[0] / POKER_WIDTH))
         marks += back_pattern(size, (cells, max(2, round(cells * size[1] / size[0]))), bleed)
     words = back.get("words") or look.game["title"]
-    panel = Rect(0, 0, *size).inset(max(4 * SPACE, size[0] / 6))
+    panel = Rect(0, 0, *size).inset(size[0] / 6)
     panel = Rect(panel.x, size[1] / 2 - panel.width / 3, panel.width, panel.width * 2 / 3)
     marks.append(Box(panel, level=None, fill=1.0, radius=SPACE) if not _round(look) else
                  Circle(size[0] / 2, size[1] / 2, panel.width / 2, level=None, fill=1.0))
