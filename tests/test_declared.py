@@ -236,3 +236,11 @@ def test_the_starter_previews_every_card(starter, capsys, monkeypatch):
     assert code == 0
     cards = sorted((starter / "out" / "preview" / STARTER_SLUG / "deck").glob("card-*.png"))
     assert len(cards) == 12 and (starter / "out" / "index.html").is_file()
+
+
+def test_the_rules_template_reads_the_game_and_its_own_values(tmp_path, capsys, monkeypatch):
+    rules = "# {{ title }}\nDeal {{ values.hand }} cards each from the {{ products.deck.cards|length }}.\n"
+    project = game_project(tmp_path, deck_yaml(extra="values: {hand: 5}\n"), rules=rules)
+    assert build(project, capsys, monkeypatch)[0] == 0
+    (page,) = pages(project / "out" / SLUG / "rules.pdf")
+    assert "Test Game Deal 5 cards each from the 3." in text_of(page.chars)

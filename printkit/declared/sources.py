@@ -98,6 +98,8 @@ def read_image(path: Path) -> Asset:
     try:
         with Image.open(io.BytesIO(data)) as image:
             found, size = image.format, image.size
+    except Image.DecompressionBombError:
+        raise ValueError("has more pixels than printkit reads (a page needs about 10 million)") from None
     except (UnidentifiedImageError, OSError):
         found, size = None, None
     if found != IMAGES[suffix]:
