@@ -244,3 +244,11 @@ def test_the_rules_template_reads_the_game_and_its_own_values(tmp_path, capsys, 
     assert build(project, capsys, monkeypatch)[0] == 0
     (page,) = pages(project / "out" / SLUG / "rules.pdf")
     assert "Test Game Deal 5 cards each from the 3." in text_of(page.chars)
+
+
+def test_the_starter_is_listed_and_validated_as_a_game(starter, capsys, monkeypatch):
+    code, out, err = run(starter, capsys, monkeypatch, "validate", STARTER_SLUG, "--content", "content")
+    assert (code, out, err) == (0, "content is valid: 1 game checked, 3 products planned on A4 and Letter\n", "")
+    code, out, _ = run(starter, capsys, monkeypatch, "list")
+    assert "three-skies  (Three Skies)\n  print-guide " in out
+    assert "  deck             the 12 cards, with their backs\n" in out

@@ -46,6 +46,8 @@ CASES = [
      "products.deck.cards[2].copies: 'two' is not a number of copies (1 to 99)"),
     ("text too long", '"1 point. Beats the 12"', f'"{LONG.strip()}"', "number: 1,",
      "card 1 text: text does not fit its 36 x 13 mm box even at 7 pt; shorten it"),
+    ("number too wide", "x: 14\n          y: 36\n          width: 35.5", "x: 14\n          y: 36\n          width: 3",
+     "number: 10,", "card 10 number: '10' does not fit its 3 x 22 mm box even at 7 pt; make the box larger"),
     ("no glyph", 'text: "1 point"}', 'text: "1 point 漢"}', "number: 2,",
      "the font has no glyph for '漢' (U+6F22)"),
 ]

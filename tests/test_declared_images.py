@@ -202,3 +202,19 @@ def test_an_image_changed_is_drawn_again_and_only_then(tmp_path, capsys, monkeyp
     (project / "content" / SLUG / "sun.png").write_bytes(picture((600, 300), colour=(10, 200, 10)))
     out = build(project, capsys, monkeypatch)[1]
     assert "deck.pdf  2 pages\n" in out and "rules.pdf  1 page  (unchanged)" in out
+
+
+def test_a_back_image_covers_each_card_behind_its_front(tmp_path, capsys, monkeypatch):
+    game = deck_yaml().replace("  rules:\n", "    back:\n      image: back.png\n  rules:\n")
+    project = game_project(tmp_path, game, {"back.png": picture((750, 1050))})  # 300 dpi at 63.5 x 88.9 mm
+    code, _, err = build(project, capsys, monkeypatch, SLUG, "--duplex", "short")
+    assert (code, err) == (0, "")
+    path = project / "out" / SLUG / "deck.pdf"
+    front = pages(path)[0]
+    with pdfplumber.open(path) as pdf:
+        backs = [Box(i["x0"] * MM, i["y0"] * MM, i["x1"] * MM, i["y1"] * MM) for i in pdf.pages[1].images]
+    # short-edge flip: the rows mirrored, so the first row's backs lie in the bottom row, same columns
+    expected = [Box(card.x0, 297 - card.y1, card.x1, 297 - card.y0) for card in cards_on(front)]
+    assert len(backs) == 3
+    assert all(any(back.same(place) for place in expected) for back in backs), (backs, expected)
+    assert len(image_objects(path)) == 1

@@ -12,7 +12,9 @@ import markupsafe
 
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
                                     corner_index, frame, number)
+from printkit.errors import PrintkitError
 from printkit.plan.fonts import BOLD, REGULAR, em_width
+from printkit.plan.markup import check_markup
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Picture
 from printkit.plan.text import PT_PER_MM, Style, fit, label, line_at
@@ -105,7 +107,12 @@ def _text(look: Look, box: dict, rect: Rect, value: str, item: str, where, corne
 
 def _number(look: Look, box: dict, rect: Rect, value: str, item: str, where, corners: dict) -> list:
     face, level = look.face(box["font"]), look.colour(box["colour"])
+    check_markup(str(markupsafe.escape(value)), where, face=face)
     size = _size(value, rect, face or BOLD)
+    if em_width(value, face or BOLD) * size > rect.width + 1e-6 or CAP * size > rect.height + 1e-6:
+        raise PrintkitError([where.with_message(f"{item}: '{value}' does not fit its {rect.width:g} x "
+                                                f"{rect.height:g} mm box even at {size:g} pt; make the box larger",
+                                                value)])
     turned = _reads_as_another(value, look)
     baseline = rect.y + (rect.height - CAP * size) / 2
     if box["corners"] is not False:
