@@ -77,17 +77,7 @@ def _face(look: Look, key: str, index: int, values: dict, size, bleed: float) ->
     marks = list(_ground(look, face["background"], size, bleed))
     corners: dict = {}  # what the number and symbol boxes put in the corners
     for name, box in face["boxes"].items():
-        field = box["field"]
-        value = values.get(field) if field else box[FIXED[box["kind"]]]
-        if value is None:
-            continue  # a blank cell: nothing in this box on this card
-        where = look.where(key, index, field) if field else look.where("face", "boxes", name, FIXED[box["kind"]])
-        if value in (box.get("symbols") or {}):  # the glyph printed is the one written in the box's symbols
-            where = look.where("face", "boxes", name, "symbols", value)
-        rect = layout.box_rect(box, size)
-        if box.get("fill"):
-            marks.append(Box(rect, level=None, fill=look.colour(box["fill"])))
-        marks += DRAW[box["kind"]](look, box, rect, value, f"card {index + 1} {name}", where, corners)
+        marks += _box(look, key, index, values, name, box, size, corners)
     if face["frame"] is not False:
         marks.append(_frame(look, size))
     if _round(look):
@@ -95,6 +85,20 @@ def _face(look: Look, key: str, index: int, values: dict, size, bleed: float) ->
     if corners:
         marks += at_both_ends(size, _corner(look, corners))
     return tuple(marks)
+
+
+def _box(look: Look, key: str, index: int, values: dict, name: str, box: dict, size, corners: dict) -> list:
+    """One box of one card: its fill and what it shows of the card (nothing for a blank cell)."""
+    field = box["field"]
+    value = values.get(field) if field else box[FIXED[box["kind"]]]
+    if value is None:
+        return []
+    where = look.where(key, index, field) if field else look.where("face", "boxes", name, FIXED[box["kind"]])
+    if value in (box.get("symbols") or {}):  # the glyph printed is the one written in the box's symbols
+        where = look.where("face", "boxes", name, "symbols", value)
+    rect = layout.box_rect(box, size)
+    fill = [Box(rect, level=None, fill=look.colour(box["fill"]))] if box.get("fill") else []
+    return fill + DRAW[box["kind"]](look, box, rect, value, f"card {index + 1} {name}", where, corners)
 
 
 def _text(look: Look, box: dict, rect: Rect, value: str, item: str, where, corners: dict) -> list:
