@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_build(args) -> int:
     started = time.perf_counter()
-    games = _games(args.games)
+    games = _games(args.games, args.content)
     options = _options(args)
     results = build(games, _folder(args.content), Path(args.out), options, force=args.force,
                     only=_only(games, args.only), choices=_choices(args),
@@ -74,7 +74,7 @@ def cmd_preview(args) -> int:
 
     started = time.perf_counter()
     options = _options(args)
-    results, shown = preview(_games(args.games), _folder(args.content), Path(args.out), options, args.dpi,
+    results, shown = preview(_games(args.games, args.content), _folder(args.content), Path(args.out), options, args.dpi,
                              force=args.force)
     images = sum(len(s.images) + len(s.cards) for s in shown)
     rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
@@ -85,7 +85,7 @@ def cmd_preview(args) -> int:
 
 
 def cmd_validate(args) -> int:
-    games = _games(args.games)
+    games = _games(args.games, args.content)
     products = validate(games, _folder(args.content))
     print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
           f"planned on A4 and Letter")
@@ -95,7 +95,7 @@ def cmd_validate(args) -> int:
 def cmd_watch(args) -> int:
     from printkit.watch import watch  # watchdog starts threads: only load it to watch
 
-    games = _games(args.games)
+    games = _games(args.games, args.content)
     options = _options(args)
     try:
         watch(games, _folder(args.content), Path(args.out), options, say=lambda line: print(line, flush=True),
@@ -250,11 +250,11 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
 
 
-def _games(names):
+def _games(names, content: str = "content"):
     try:
-        return select_games(names)
+        return select_games(names, Path(content))
     except LookupError as error:
-        known = ", ".join(game.slug for game in select_games([]))
+        known = ", ".join(game.slug for game in select_games([], Path(content)))
         raise UsageError(f"unknown game: {error} (known: {known})") from None
 
 

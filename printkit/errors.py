@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -49,6 +50,12 @@ class Finding:
     def within(self, *prefix) -> "Finding":
         """The same finding, its path inside `prefix` (a scenario's finding inside the list)."""
         return Finding(self.file, tuple(prefix) + self.path, self.message)
+
+
+def warn(problem: Problem) -> None:
+    """Something the designer should know that does not stop the build (an image too coarse to
+    print sharply): one line on standard error, `FILE:LINE: warning: message`."""
+    print(str(problem.with_message(f"warning: {problem.message}")), file=sys.stderr)
 
 
 class PrintkitError(Exception):

@@ -23,6 +23,7 @@ class Game:
     model: Callable[[dict[str, Any]], Any]  # checked content -> the rules model's view of the game
     check: Callable[[Any], list[Finding]]  # the rules model's findings
     products: tuple[Product, ...]
+    own_fonts: bool = False  # its products check each text against the font it is set in (a project's own)
 
 
 @dataclass

@@ -41,7 +41,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
             problems += error.problems
             continue
         data[Path(file).stem], located[file], found = read_content(node, spec)
-        problems += found + unprintable(data[Path(file).stem], located[file])
+        problems += found + ([] if game.own_fonts else unprintable(data[Path(file).stem], located[file]))
     model = None
     if not problems:
         model = game.model(data)
@@ -347,8 +347,9 @@ def build_file(game: Game, product: str, content: Path, target: Path, options: O
     return output
 
 
-def select_games(names: list[str]) -> list[Game]:
-    games = all_games()
+def select_games(names: list[str], content: Path | None = None) -> list[Game]:
+    """The games named (all by default): printkit's own, and those declared in `content`."""
+    games = all_games(content)
     unknown = [name for name in names if name not in games]
     if unknown:
         raise LookupError(", ".join(unknown))

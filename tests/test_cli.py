@@ -163,7 +163,7 @@ CHECK_STDOUT = {"list": check_list, "valid": check_valid, "built": check_built, 
 @pytest.mark.parametrize("only_one", [True, False], ids=["one game", "every game"])
 def test_validate_counts_games_in_good_english(only_one, here: Path, capsys, monkeypatch):
     if only_one:  # a project with just this game, as before a second one was added
-        monkeypatch.setattr("printkit.pipeline.all_games", lambda: {GAME: ALL_GAMES[GAME]})
+        monkeypatch.setattr("printkit.pipeline.all_games", lambda content=None: {GAME: ALL_GAMES[GAME]})
     games = select_games([])
     products = sum(len(game.products) for game in games)
     code, out, _ = run(["validate"], capsys)

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from printkit.kit import Game, Kit
 
 __all__ = ["Game", "Kit", "all_games"]
 
 
-def all_games() -> dict[str, Game]:
+def all_games(content: Path | None = None) -> dict[str, Game]:
     games = {}
     for module in pkgutil.iter_modules(__path__):
         game = importlib.import_module(f"{__name__}.{module.name}").GAME
         games[game.slug] = game
+    if content is not None:  # a folder of content/ with a game.yaml and no game above: a game with no Python
+        from printkit.declared import games_in
+
+        games.update(games_in(content, games))
     return dict(sorted(games.items()))

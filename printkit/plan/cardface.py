@@ -25,21 +25,26 @@ def frame(size: tuple[float, float], inset: float = FRAME_INSET, width: float = 
     return Box(Rect(0, 0, *size).inset(inset), width=width, level=level, radius=radius)
 
 
-def number(text: str, x: float, baseline: float, size: float, underline: bool, item: str = "number") -> tuple:
-    """A card's number in bold, centred on x; underlined when it reads as another number upside down."""
-    marks = (line_at(text, x, baseline, size, bold=True, align="centre", item=item),)
+def number(text: str, x: float, baseline: float, size: float, underline: bool, item: str = "number", level=0.0,
+           face: str | None = None) -> tuple:
+    """A card's number in bold (or in a project's font `face`), centred on x; underlined when it
+    reads as another number upside down."""
+    marks = (line_at(text, x, baseline, size, bold=True, align="centre", level=level, item=item, face=face),)
     if underline:
-        half = em_width(text, BOLD) * size / 2
+        half = em_width(text, face or BOLD) * size / 2
         thickness = size * 0.012
-        marks += (Box(Rect(x - half, baseline - size * 0.07 - thickness, 2 * half, thickness), level=None, fill=0.0),)
+        marks += (Box(Rect(x - half, baseline - size * 0.07 - thickness, 2 * half, thickness), level=None,
+                      fill=level),)
     return marks
 
 
-def corner_index(text: str, underline: bool, size: float = TYPE.index) -> tuple[tuple, float]:
+def corner_index(text: str, underline: bool, size: float = TYPE.index, level=0.0,
+                 face: str | None = None) -> tuple[tuple, float]:
     """The number in the top-left corner, in an end's frame (origin at its top-left corner); also
     returns the x of its centre, for what stands under it (a pip, a symbol)."""
-    x = FRAME_INSET + INDEX_LEFT + em_width(text, BOLD) * size / 2
-    return number(text, x, -FRAME_INSET - INDEX_BASELINE, size, underline, "corner index"), x
+    x = FRAME_INSET + INDEX_LEFT * size / TYPE.index + em_width(text, face or BOLD) * size / 2
+    return number(text, x, -FRAME_INSET - INDEX_BASELINE * size / TYPE.index, size, underline, "corner index", level,
+                  face), x
 
 
 def at_both_ends(size: tuple[float, float], ends) -> tuple[Group, Group]:

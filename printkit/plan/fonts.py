@@ -1,6 +1,7 @@
 """The fonts' metrics, for planning: how wide a text is and which characters have a glyph.
 
-printkit prints in DejaVu Sans, shipped in the package. Measuring uses ReportLab's font tables
+printkit prints in DejaVu Sans, shipped in the package; a project may bring a font of its own (a
+TTF file, one face: its bold and italic are itself). Measuring uses ReportLab's font tables
 (pdfmetrics), not its canvas: nothing here draws.
 """
 
@@ -31,9 +32,25 @@ def register_fonts() -> None:
         pdfmetrics.registerFontFamily(family, normal=family, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 
-def font_for(bold: bool, italic: bool) -> str:
-    """DejaVu Sans ships no bold oblique: bold wins, as it always has in printkit."""
+def font_for(bold: bool, italic: bool, font: str | None = None) -> str:
+    """DejaVu Sans ships no bold oblique: bold wins, as it always has in printkit. A project's
+    font (`font`) is one face, whatever the markup asks for."""
+    if font is not None and font not in FONTS:
+        return font
     return BOLD if bold else ITALIC if italic else REGULAR
+
+
+_PROJECT_FONTS: dict[str, frozenset[str]] = {}  # name -> the characters it has a glyph for
+
+
+def register_project_font(name: str, path: str) -> None:
+    """A project's TTF file, registered under `name` (once: a name says which version of the
+    file it is). Raises what ReportLab raises for a file that is not a TrueType font."""
+    if name in _PROJECT_FONTS:
+        return
+    font = TTFont(name, path)
+    pdfmetrics.registerFont(font)
+    _PROJECT_FONTS[name] = frozenset(chr(code) for code in font.face.charToGlyph)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -84,9 +101,11 @@ def drawable_in_fonts() -> list[str]:
 
 
 @functools.lru_cache(maxsize=8192)
-def missing_glyphs(text: str) -> tuple[str, ...]:
-    """Characters of `text` that printkit's fonts cannot draw (they would print as empty boxes)."""
-    return tuple(sorted(ch for ch in set(text) - _drawable() if not ch.isspace()))
+def missing_glyphs(text: str, font: str | None = None) -> tuple[str, ...]:
+    """Characters of `text` that printkit's fonts (or the project font `font`) cannot draw (they
+    would print as empty boxes)."""
+    drawable = _PROJECT_FONTS[font] if font in _PROJECT_FONTS else _drawable()
+    return tuple(sorted(ch for ch in set(text) - drawable if not ch.isspace()))
 
 
 @functools.lru_cache(maxsize=8192)

@@ -3,7 +3,8 @@ pages of marks; `render` draws them and does nothing else, so a plan can be chec
 tested before anything is drawn.
 
 Greys: 0 is black, 1 is white; `level` is an outline's grey (None: no outline), `fill` a fill's
-(None: not filled). Everything printkit prints reads in black-and-white print.
+(None: not filled). Everything printkit prints reads in black-and-white print; a project's own
+game may colour its marks: a level or fill is then (red, green, blue), each 0 to 1.
 """
 
 from __future__ import annotations
@@ -49,6 +50,17 @@ class Circle:
     level: float | None = 0.0
     fill: float | None = None
     item: str | None = None
+
+
+@dataclass(slots=True)
+class Picture:
+    """A project's image (PNG, JPEG or SVG) drawn to fill `rect`: each file is embedded once in a
+    document, however often it is placed."""
+
+    path: str
+    rect: Rect
+    digest: str  # of the file's bytes: what names it in the PDF, wherever the project is
+    svg: bool = False
 
 
 @dataclass(slots=True)

@@ -86,10 +86,11 @@ class MarkupError(ValueError):
 
 
 @functools.lru_cache(maxsize=16384)
-def words_of(markup: str, bold: bool = False) -> tuple[Word, ...]:
-    """The words of one block's markup, each measured once (at 1 pt: widths scale with size)."""
-    words, pieces, space, space_font = [], [], 0.0, REGULAR
-    for font, text in _pieces(markup, bold):
+def words_of(markup: str, bold: bool = False, face: str | None = None) -> tuple[Word, ...]:
+    """The words of one block's markup, each measured once (at 1 pt: widths scale with size), in
+    printkit's fonts or in the project font `face`."""
+    words, pieces, space, space_font = [], [], 0.0, face or REGULAR
+    for font, text in _pieces(markup, bold, face):
         for i, part in enumerate(SPACES.split(text)):
             if i:  # a space came before this part: the word so far is finished
                 if pieces:
@@ -112,7 +113,7 @@ def _word(pieces, space: float, space_font: str) -> Word:
     return Word(tuple(pieces), sum(em_width(text, font) for font, text in pieces), space, space_font)
 
 
-def _pieces(markup: str, bold: bool):
+def _pieces(markup: str, bold: bool, face: str | None = None):
     """(font, text) for each stretch of the markup between tags, entities decoded."""
     depth = {"b": int(bold), "i": 0}
     for match in TAG.finditer(markup):
@@ -120,7 +121,7 @@ def _pieces(markup: str, bold: bool):
         if stray is not None:
             raise MarkupError("'<' that starts no tag (write &lt; for a literal <)")
         if text is not None:
-            yield font_for(depth["b"] > 0, depth["i"] > 0), html.unescape(text)
+            yield font_for(depth["b"] > 0, depth["i"] > 0, face), html.unescape(text)
             continue
         if name not in depth:
             raise MarkupError(f"unknown tag <{closing}{name}>: only <b> and <i> are understood")
@@ -132,16 +133,16 @@ def _pieces(markup: str, bold: bool):
         raise MarkupError(f"<{open_tags[0]}> is not closed")
 
 
-def check_markup(markup: str, where: Problem, bold: bool = False) -> None:
+def check_markup(markup: str, where: Problem, bold: bool = False, face: str | None = None) -> None:
     """Markup that cannot be set (a stray tag) or glyphs the fonts lack: an error at `where`."""
     try:
-        words_of(markup, bold)
+        words_of(markup, bold, face)
     except MarkupError as error:
         raise PrintkitError([where.with_message(f"text markup: {error}")]) from None
     plain = re.sub(r"<[^>]*>", "", html.unescape(markup))
     if right_to_left(plain):
         raise PrintkitError([where.with_message(f"right-to-left text ({describe_glyphs(right_to_left(plain)[:3])}) "
                                                 f"is not supported: it would print reversed")])
-    missing = missing_glyphs(plain)
+    missing = missing_glyphs(plain, face)
     if missing:
         raise PrintkitError([where.with_message(f"the font has no glyph for {describe_glyphs(missing)}")])

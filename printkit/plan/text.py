@@ -70,6 +70,7 @@ class Style:
     valign: str = "top"  # top | middle | bottom
     level: float = 0.0
     leading: float = TYPE.leading
+    font: str | None = None  # a project font's name; printkit's DejaVu Sans by default
 
 
 # --- breaking and setting ------------------------------------------------------------------------
@@ -124,7 +125,7 @@ def set_blocks(blocks: tuple[Block, ...], width: float, size: float, style: Styl
     """Every block set `width` mm wide at body size `size`; None if a word is too wide."""
     result = []
     for block in blocks:
-        set_block = _set_block(block, width, size, style.bold, style.align, style.leading)
+        set_block = _set_block(block, width, size, style.bold, style.align, style.leading, style.font)
         if set_block is None:
             return None
         result.append(set_block)
@@ -132,11 +133,12 @@ def set_blocks(blocks: tuple[Block, ...], width: float, size: float, style: Styl
 
 
 @functools.lru_cache(maxsize=16384)
-def _set_block(block: Block, width: float, size: float, bold: bool, align: str, leading: float):
+def _set_block(block: Block, width: float, size: float, bold: bool, align: str, leading: float,
+               font: str | None = None):
     spacing = SPACING[block.kind]
     block_size = size * spacing.scale
     indent = size * spacing.indent / PT_PER_MM
-    words = words_of(block.markup, bold or spacing.bold)
+    words = words_of(block.markup, bold or spacing.bold, font)
     broken = break_lines(words, width - indent, block_size)
     if broken is None:
         return None
@@ -217,7 +219,7 @@ def _fitted(markup: str, width: float, height: float, style: Style):
 def fit(markup: str, box: Rect, style: Style, item: str, where: Problem) -> Text:
     """`markup` set in `box` at the largest size that fits (never larger than `style.largest`);
     a PrintkitError at `where` when even `style.smallest` does not fit."""
-    check_markup(markup, where, style.bold)
+    check_markup(markup, where, style.bold, style.font)
     found = _fitted(markup, round(box.width, 4), round(box.height, 4), style)
     if found is None:
         raise PrintkitError([where.with_message(
@@ -254,14 +256,14 @@ def measure(markup: str, width: float, size: float, bold: bool = False) -> float
 
 def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "left",
           valign: str = "middle", level: float = 0.0, smallest: float | None = None,
-          item: str = "label", where: Problem | None = None) -> Text:
+          item: str = "label", where: Problem | None = None, face: str | None = None) -> Text:
     """Plain text on one line in `box`, shrunk in half points down to `smallest` (default: the
     smallest legible size) if it is too wide; an error naming `item` at `where` if it does not fit
     even then. Vertically the capitals are centred in the box (or stand on its bottom, or hang
-    from its top)."""
-    font = BOLD if bold else REGULAR
-    if missing_glyphs(text) or right_to_left(text):
-        _check_glyphs(text, where or Problem("templates", None, ""))
+    from its top). `face` is a project font to set it in."""
+    font = face or (BOLD if bold else REGULAR)
+    if missing_glyphs(text, face) or right_to_left(text):
+        _check_glyphs(text, where or Problem("templates", None, ""), face)
     low = min(size, TYPE.smallest) if smallest is None else smallest
     width = em_width(text, font)
     if width * size <= box.width + EPSILON:  # most labels fit at their size
@@ -273,7 +275,7 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
         raise PrintkitError([where.with_message(
             f"{item}: '{text}' does not fit its {box.width:.1f} x {box.height:.1f} mm box at "
             f"{low:g} pt; shorten it", text)])
-    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level, item)
+    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level, item, face)
 
 
 def _anchor(box: Rect, align: str) -> float:
@@ -286,10 +288,10 @@ def _baseline(box: Rect, size: float, valign: str) -> float:
 
 
 def line_at(text: str, x: float, baseline: float, size: float, bold: bool = False, align: str = "left",
-            level: float = 0.0, item: str | None = None) -> Text:
+            level: float = 0.0, item: str | None = None, face: str | None = None) -> Text:
     """One line of plain text with its baseline at `baseline`, starting, centred or ending at x.
     For components that choose their own sizes (a card's index, a scale bar's label)."""
-    font = BOLD if bold else REGULAR
+    font = face or (BOLD if bold else REGULAR)
     width = em_width(text, font) * size
     shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
     ascent = size / PT_PER_MM
@@ -297,11 +299,11 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
     return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level, item)
 
 
-def _check_glyphs(text: str, where: Problem) -> None:
+def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
     if right_to_left(text):
         raise PrintkitError([where.with_message(f"'{text}': right-to-left text is not supported: it would print "
                                                 f"reversed")])
-    missing = missing_glyphs(text)
+    missing = missing_glyphs(text, face)
     if missing:
         raise PrintkitError([where.with_message(f"'{text}': the font has no glyph for {describe_glyphs(missing)}")])
 

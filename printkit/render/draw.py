@@ -4,7 +4,7 @@ here; what is drawn and where was settled by the plan."""
 from __future__ import annotations
 
 from printkit import lasting
-from printkit.plan.marks import Box, Circle, Document, Group, Line, Polygon, UseForm
+from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm
 from printkit.plan.text import Text
 from printkit.render.pdf import PdfFile
 
@@ -74,4 +74,5 @@ DRAW = {
     Circle: lambda pdf, m: pdf.circle(m.x, m.y, m.r, m.width, m.level, m.fill),
     Group: _group,
     UseForm: lambda pdf, m: pdf.place_form(m.name, m.x, m.y),
+    Picture: lambda pdf, m: (pdf.svg if m.svg else pdf.image)(m.path, m.rect, m.digest),
 }

@@ -3,14 +3,17 @@ page boxes, and the millimetre-to-point conversion. Everything else draws throug
 
 from __future__ import annotations
 
+import functools
 import io
 from contextlib import contextmanager
 
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.graphics import renderPDF
 
 from printkit import __version__
 from printkit.plan.fonts import register_fonts
@@ -46,6 +49,8 @@ class PdfFile:
         self.pages = 0
         self._open = False
         self._runs: dict[tuple, str] = {}
+        self._forms: set[str] = set()
+        self._images: dict[str, ImageReader] = {}
 
     # --- pages ---------------------------------------------------------------------------------
     def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None) -> None:
@@ -156,6 +161,28 @@ class PdfFile:
             self._runs[key] = ops
         return ops
 
+    def image(self, path: str, r: Rect, digest: str) -> None:
+        """A PNG or JPEG stretched over `r`. ReportLab embeds an image once however often it is
+        drawn, named by its pixels (an ImageReader's; a file name would put the path in the PDF)."""
+        if digest not in self._images:
+            self._images[digest] = ImageReader(path)
+        self.canvas.drawImage(self._images[digest], r.x * mm, r.y * mm, r.width * mm, r.height * mm, mask="auto")
+
+    def svg(self, path: str, r: Rect, digest: str) -> None:
+        """An SVG drawing scaled over `r`: drawn once into a form, which every placement reuses."""
+        drawing = _drawing(path, digest)
+        name = "svg" + digest[:16]
+        if name not in self._forms:
+            self._forms.add(name)
+            self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
+        self.canvas.saveState()
+        self.canvas.translate(r.x * mm, r.y * mm)
+        self.canvas.scale(r.width * mm / drawing.width, r.height * mm / drawing.height)
+        self.canvas.doForm(name)
+        self.canvas.restoreState()
+
     def _emit(self, operators: str) -> None:
         self.canvas._code.append(operators)
 
@@ -175,8 +202,8 @@ class PdfFile:
         """One shape's outline (grey `level`, `width` mm, dashed or not) and fill (grey `fill`) as
         graphics-state operators, and the operator that paints its path with them."""
         if self.ink_saver and fill is not None and area >= LARGE_FILL:
-            level = level if level is not None or fill > 0.5 else fill
-            fill = 1 - (1 - fill) * INK_SAVED
+            level = level if level is not None or _lightness(fill) > 0.5 else fill
+            fill = _lighter(fill)
         state = []
         if level is not None:
             state.append(f"{fp_str(width * mm)} w {self._grey(level, 'RG')}")
@@ -186,12 +213,37 @@ class PdfFile:
             state.append(self._grey(fill, "rg"))
         return " ".join(state), PATH_OPS[int(level is not None), int(fill is not None), FILL_NON_ZERO]
 
-
-    def _grey(self, level: float, operator: str) -> str:
-        """A grey as fill (`rg`) or stroke (`RG`) colour operators."""
+    def _grey(self, level, operator: str) -> str:
+        """A grey (or a colour) as fill (`rg`) or stroke (`RG`) colour operators; in black ink
+        only (`device_grey`, PDF/X-1a) a colour prints as its lightness."""
         if self.device_grey:
-            return f"{fp_str(level)} {'g' if operator == 'rg' else 'G'}"
-        return f"{fp_str(level, level, level)} {operator}"
+            return f"{fp_str(_lightness(level))} {'g' if operator == 'rg' else 'G'}"
+        return f"{_colour(level)} {operator}"
+
+
+def _colour(value) -> str:
+    """A grey (0 black to 1 white) or a colour (red, green, blue) as the three numbers of an RGB
+    operator."""
+    return fp_str(*value) if isinstance(value, tuple) else fp_str(value, value, value)
+
+
+def _lightness(value) -> float:
+    return sum(value) / 3 if isinstance(value, tuple) else value
+
+
+def _lighter(value):
+    """A fill the ink saver prints: a quarter of its ink."""
+    if isinstance(value, tuple):
+        return tuple(1 - (1 - part) * INK_SAVED for part in value)
+    return 1 - (1 - value) * INK_SAVED
+
+
+@functools.lru_cache(maxsize=64)
+def _drawing(path: str, digest: str):
+    """An SVG file (of these contents) as a ReportLab drawing (checked when the content was loaded)."""
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg(path)
 
 
 def _area(points) -> float:

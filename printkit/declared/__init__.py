@@ -1,0 +1,57 @@
+"""Games with no Python: a folder of content whose game.yaml declares its products (a deck, tokens,
+a score sheet, a rules document) in YAML, and templates for its words. printkit's product kinds
+do the rest, as for its own games.
+
+- `vocabulary.py`: what game.yaml may say, as a schema;
+- `checks.py` and `sources.py`: game.yaml read whole, with its CSV cards, images and fonts;
+- `faces.py`: each card's face from its layout of named boxes, and the back;
+- `products.py`: the product kinds they are made of.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.errors import PrintkitError
+from printkit.kit import Game
+from printkit.load import load_yaml
+from printkit.products.guide import PrintGuide
+from printkit.declared.checks import GameFile
+from printkit.declared.products import product
+
+GAME_FILE = "game.yaml"
+
+
+def games_in(content: Path, claimed) -> dict[str, Game]:
+    """A declared game for every folder of `content` with a game.yaml that no game in `claimed`
+    (printkit's own, by slug) already is."""
+    if not content.is_dir():
+        return {}
+    folders = sorted(f for f in content.iterdir() if (f / GAME_FILE).is_file() and f.name not in claimed)
+    return {folder.name: declared_game(folder) for folder in folders}
+
+
+def declared_game(folder: Path) -> Game:
+    """The game in `folder`. Its products are read from game.yaml as it stands (none when it cannot
+    be read: loading its content then reports every problem at its line)."""
+    slug = folder.name
+    try:
+        node = load_yaml(folder / GAME_FILE, f"{slug}/{GAME_FILE}")
+    except PrintkitError:
+        node = None
+    values = node.value if node is not None and isinstance(node.value, dict) else {}
+    title = values.get("title")
+    title = title.value if title is not None and isinstance(title.value, str) else slug
+    declared = values.get("products")
+    products = [product(name, _plain(spec), folder)
+                for name, spec in (declared.value.items() if declared and isinstance(declared.value, dict) else ())]
+    guide = PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut")
+    return Game(slug=slug, title=title, files={GAME_FILE: GameFile(folder, slug)}, model=lambda data: data["game"],
+                check=lambda model: [], own_fonts=True, products=(guide, *(p for p in products if p is not None)))
+
+
+def _plain(node) -> dict:
+    """A product's keys, as plain values where they are plain (enough to know its kind)."""
+    if not isinstance(node.value, dict):
+        return {}
+    return {key: child.value for key, child in node.value.items() if not isinstance(child.value, (dict, list))}

@@ -1,0 +1,59 @@
+"""A declared game's geometry and looks as numbers: a card's size, a box's rectangle in the card's
+frame, where an image lands in its box, a colour's red, green and blue. Checking and drawing both
+use these, so what is checked is what is drawn."""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.lib import colors
+
+from printkit.plan.geometry import MM_PER_INCH, Rect
+from printkit.declared.vocabulary import CARD_SIZES
+
+HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+NAMED = {name: colour.rgb() for name, colour in colors.getAllNamedColors().items()
+         if name.isalpha() and name.islower() and name != "transparent"}  # the CSS names: red, navy, ...
+SHARP = 300  # dpi: an image printed coarser than this looks soft
+
+
+def card_size(product: dict) -> tuple[float, float]:
+    """A deck's card or a token, width x height in mm."""
+    if product["kind"] == "tokens":
+        return product["size"], product["size"]
+    size = product["size"]
+    return CARD_SIZES[size] if isinstance(size, str) else (size[0], size[1])
+
+
+def box_rect(box: dict, card: tuple[float, float]) -> Rect:
+    """A box written from the card's top-left corner (y down), in the card's frame (y up)."""
+    return Rect(box["x"], card[1] - box["y"] - box["height"], box["width"], box["height"])
+
+
+def image_rect(box: Rect, size: tuple[float, float], fit: str | None) -> Rect:
+    """Where an image of `size` (pixels or points: only its proportions count) lands in `box`:
+    as large as fits, centred (`contain`, the default), or stretched over the box."""
+    if fit == "stretch":
+        return box
+    scale = min(box.width / size[0], box.height / size[1])
+    width, height = size[0] * scale, size[1] * scale
+    return Rect(box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height)
+
+
+def dpi(pixels: tuple[int, int], printed: Rect) -> float:
+    """The coarser of an image's two resolutions at its printed size."""
+    return min(pixels[0] / (printed.width / MM_PER_INCH), pixels[1] / (printed.height / MM_PER_INCH))
+
+
+def colour(value: str | None, own: dict | None):
+    """A colour as written (one of the game's own names, a CSS name, #rgb or #rrggbb) as (red,
+    green, blue) from 0 to 1; None stays None, and an unknown name is None (checked on loading)."""
+    if value is None:
+        return None
+    written = (own or {}).get(value, value)
+    found = HEX.match(written)
+    if found:
+        digits = found.group(1)
+        digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits
+        return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return NAMED.get(written.lower())

@@ -1,0 +1,103 @@
+"""A declared game's products, made of printkit's own product kinds: a deck or tokens are `Cards`
+(sheets, duplex backs, cut lines, crop marks) with their faces drawn from the layout, a score
+sheet is `Sheets` holding one table (`plan.table`), a rules document is `Rules` (its template's
+text flowed over pages). What each prints is read from the game's content when it is planned."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import markupsafe
+
+from printkit.errors import PrintkitError
+from printkit.plan.cards import CardSheet, plan_card_sheet
+from printkit.plan.flow import Flow
+from printkit.plan.geometry import Rect
+from printkit.plan.table import Cell, Column, Row, Table, plan_table
+from printkit.plan.text import Style
+from printkit.plan.type import GREY, SPACE, TYPE
+from printkit.plan.scale import bars_in_margins
+from printkit.products.cards import Cards, _keep_out
+from printkit.products.sheets import Rules, Sheets, title_line
+from printkit.declared import faces, layout
+
+MOST = (99, 99)  # as many cards as fit a page
+HEADER_ROW = 10.0
+ROW = 9.0
+DESCRIBED = {"deck": "cards with backs, to cut out", "tokens": "tokens with backs, to cut out",
+             "score-sheet": "a score sheet", "rules": "the rules"}
+
+
+@dataclass(frozen=True)
+class DeclaredCards(Cards):
+    """Cards whose size the game's content gives (so it is read when the deck is planned), as
+    many to a sheet as fit with the scale bars beside them."""
+
+    def sheet(self, kit) -> CardSheet:
+        card = layout.card_size(kit.data["game"]["products"][self.name])
+        paper, bleed = kit.options.paper, kit.options.bleed
+        full = plan_card_sheet(paper, bleed, card=card, most=MOST)
+        for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
+            sheet = plan_card_sheet(paper, bleed, card=card, most=most) if min(most) >= 1 else None
+            if sheet and _bars_fit(sheet):
+                return sheet
+        return plan_card_sheet(paper, bleed, card=card, most=(full.cols - 1, full.rows - 1))
+
+
+def _bars_fit(sheet: CardSheet) -> bool:
+    try:
+        bars_in_margins(sheet.paper, _keep_out(sheet))  # as the card kind places them
+    except ValueError:
+        return False
+    return True
+
+
+def product(name: str, spec: dict, folder: Path):
+    """The product `spec` declares (the kind and landscape keys of game.yaml, before it is checked):
+    a card product, a score sheet or a rules document."""
+    kind = spec.get("kind")
+    about = spec.get("about") if isinstance(spec.get("about"), str) else DESCRIBED.get(kind)
+    if kind in ("deck", "tokens"):
+        return DeclaredCards(name, about, deck=functools.partial(faces.deck, product=name, folder=folder))
+    if kind == "score-sheet":
+        return Sheets(name, about, pages=functools.partial(score_sheet, product=name),
+                      landscape=spec.get("landscape") is True)
+    if kind == "rules":
+        template = spec.get("template") if isinstance(spec.get("template"), str) else name
+        shown = spec.get("title") if isinstance(spec.get("title"), str) else None
+        return Rules(name, about, shown=shown, template=template)
+    return None
+
+
+def score_sheet(kit, body: Rect, product: str) -> list[list]:
+    """The title, a note under it if there is one, and the table: a header row of the columns'
+    headings, then a row for each label (in the first column) or as many blank rows as asked."""
+    spec = kit.data["game"]["products"][product]
+
+    def where(*path):
+        return kit.where("game.yaml", ("products", product) + path)
+
+    marks, rest = title_line(body, spec["title"], where("title"))
+    flow = Flow(rest, marks)
+    if spec["note"]:
+        flow.text(str(markupsafe.escape(spec["note"])), Style(TYPE.body), f"{product} note", where("note"))
+        flow.space()
+    headings = [column if isinstance(column, str) else column["heading"] for column in spec["columns"]]
+    columns = tuple(Column(f"column {n + 1}", width=None if isinstance(c, str) else c["width"])
+                    for n, c in enumerate(spec["columns"]))
+    header = Row(tuple(Cell(str(markupsafe.escape(h)), bold=True, wrap=True, where=where("columns", n))
+                       for n, h in enumerate(headings)), HEADER_ROW, shade=GREY.shade)
+    labels = spec["rows"] if isinstance(spec["rows"], list) else [""] * spec["rows"]
+    height = spec["row_height"] or ROW
+    rows = [Row((Cell(label, bold=True, where=where("rows", n)),) + (Cell(),) * (len(columns) - 1), height)
+            for n, label in enumerate(labels)]
+    needed = HEADER_ROW + height * len(rows)
+    if needed > flow.rest.height + 1e-6:
+        fits = int((flow.rest.height - HEADER_ROW) // height)
+        raise PrintkitError([where("rows").with_message(
+            f"products.{product}.rows: {len(rows)} rows of {height:g} mm do not fit on one "
+            f"{kit.options.paper.name} page ({fits} do)")])
+    table = plan_table(Table(columns, item=product), flow.take(needed + SPACE / 2), [header] + rows, where("columns"))
+    return [flow.marks + list(table.marks)]
