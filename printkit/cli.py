@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from printkit import __version__, console, interrupt, settings
+from printkit import __version__, console, interrupt, project, settings
 from printkit.errors import PrintkitError, UsageError
 from printkit.options import Options
 from printkit.pipeline import build, build_file, select_games, templates_for, validate
@@ -55,12 +55,12 @@ def cmd_build(args) -> int:
     started = time.perf_counter()
     games = _games(args.games)
     options = _options(args)
-    results = build(games, _folder(args.content), Path(args.out), options, force=args.force,
+    results = build(games, _folder(args), _out(args), options, force=args.force,
                     only=_only(games, args.only), choices=_choices(args),
-                    removed=lambda path: print(f"{_shown(path)}  removed: printkit no longer makes it"))
+                    removed=lambda path: print(f"{project.shown(path)}  removed: printkit no longer makes it"))
     for output, changed in results:
         note = "" if changed else "  (unchanged)"
-        print(f"{_shown(output.path)}  {_count(output.pages, 'page')}{note}")
+        print(f"{project.shown(output.path)}  {_count(output.pages, 'page')}{note}")
     pages = sum(output.pages for output, _ in results)
     written = sum(changed for _, changed in results)
     print(f"built {_count(len(results), 'file')} ({written} changed), {_count(pages, 'page')}, "
@@ -74,19 +74,19 @@ def cmd_preview(args) -> int:
 
     started = time.perf_counter()
     options = _options(args)
-    results, shown = preview(_games(args.games), _folder(args.content), Path(args.out), options, args.dpi,
+    results, shown = preview(_games(args.games), _folder(args), _out(args), options, args.dpi,
                              force=args.force)
     images = sum(len(s.images) + len(s.cards) for s in shown)
     rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
     print(f"previewed {_count(len(results), 'file')}: {_count(images, 'PNG')} ({rendered} rendered) "
           f"at {args.dpi} dpi, in {time.perf_counter() - started:.2f} s")
-    print(f"open {_shown(Path(args.out) / INDEX)}")
+    print(f"open {project.shown(_out(args) / INDEX)}")
     return 0
 
 
 def cmd_validate(args) -> int:
     games = _games(args.games)
-    products = validate(games, _folder(args.content))
+    products = validate(games, _folder(args))
     print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
           f"planned on A4 and Letter")
     return 0
@@ -98,7 +98,7 @@ def cmd_watch(args) -> int:
     games = _games(args.games)
     options = _options(args)
     try:
-        watch(games, _folder(args.content), Path(args.out), options, say=lambda line: print(line, flush=True),
+        watch(games, _folder(args), _out(args), options, say=lambda line: print(line, flush=True),
               complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event())
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a watch ends
@@ -109,9 +109,9 @@ def cmd_calibrate(args) -> int:
     """The calibration pages, drawn with no back offset: they measure the printer as it is."""
     from printkit.calibrate import calibrate
 
-    folder = _folder(args.content)
-    for output in calibrate(Path(args.out), _options(args), templates_for(folder)):
-        print(f"{_shown(output.path)}  {_count(output.pages, 'page')}")
+    folder = _content(args)
+    for output in calibrate(_out(args), _options(args), templates_for(folder)):
+        print(f"{project.shown(output.path)}  {_count(output.pages, 'page')}")
     print("print back-offset.pdf two-sided and scale.pdf at Actual size; then "
           "`printkit settings --back-offset X,Y`")
     return 0
@@ -122,10 +122,11 @@ def cmd_booklet(args) -> int:
     of the game that has one (or of the one named), imposed as asked."""
     options = _options(args)
     game, product = _booklet(args.game, args.imposition)
-    folder = _folder(args.content)
-    target = _export_target(Path(args.out) if args.out else Path("output") / game.slug / "booklet-export.pdf", folder)
+    folder = _folder(args)
+    target = _export_target(Path(args.out) if args.out else folder.parent / "output" / game.slug / "booklet-export.pdf",
+                            folder)
     output = build_file(game, product, folder, target, options, _choices(args))
-    print(f"{_shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
+    print(f"{project.shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
     return 0
 
 
@@ -136,7 +137,7 @@ def _export_target(target: Path, content: Path) -> Path:
     project = content.resolve().parent
     for folder in (content.resolve(), project / "templates"):
         if resolved.is_relative_to(folder):
-            raise UsageError(f"--out {target}: would write into {_shown(folder)}, the project's own files")
+            raise UsageError(f"--out {target}: would write into {project.shown(folder)}, the project's own files")
     if resolved.name.startswith(".printkit"):
         raise UsageError(f"--out {target}: would replace printkit's own record of a build")
     if resolved.is_dir():
@@ -217,12 +218,12 @@ def cmd_list(args) -> int:
 
 
 def cmd_settings(args) -> int:
-    folder = _folder(args.content)
+    folder = _content(args)
     given = {key: getattr(args, key) for key in settings.DEFAULTS}
     if any(value is not None for value in given.values()):
         settings.save(folder, given)
     saved = settings.load(folder)
-    print(f"{_shown(settings.path_for(folder))}:" if saved else "no printkit.yaml: printkit's defaults")
+    print(f"{project.shown(settings.path_for(folder))}:" if saved else "no printkit.yaml: printkit's defaults")
     for key, value in settings.resolve(folder, {}).items():
         print(f"  {key}: {settings._yaml(value)}{'' if key in saved else '  (default)'}")
     return 0
@@ -231,7 +232,7 @@ def cmd_settings(args) -> int:
 def _options(args) -> Options:
     """The command line's print options over the project's printkit.yaml over the defaults."""
     given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
-    chosen = settings.resolve(_folder(args.content), given)
+    chosen = settings.resolve(_content(args), given)
     return Options(PAPERS[chosen["paper"]], chosen["bleed"], chosen["duplex"], tuple(chosen["back_offset"]),
                    chosen["ink_saver"])
 
@@ -258,11 +259,18 @@ def _games(names):
         raise UsageError(f"unknown game: {error} (known: {known})") from None
 
 
-def _folder(path: str) -> Path:
-    folder = Path(path)
-    if not folder.is_dir():
-        raise UsageError(f"content folder not found: {path}")
-    return folder
+def _folder(args) -> Path:
+    """The project's content folder, which must be there."""
+    return project.required(_content(args))
+
+
+def _content(args) -> Path:
+    return project.content_folder(getattr(args, "project", None), args.content)
+
+
+def _out(args) -> Path:
+    """--out, or the project's output/ folder."""
+    return Path(args.out) if args.out else _content(args).parent / "output"
 
 
 def _bleed(text: str) -> float:
@@ -281,16 +289,19 @@ def _dpi(text: str) -> int:
     return int(text)
 
 
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+def _where(parser) -> None:
+    """Which project: found from the working folder unless given."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--project", metavar="DIR",
+                       help="the project folder (default: the nearest folder from here up with a printkit.yaml, "
+                            "else this one)")
+    group.add_argument("--content", default=None, metavar="DIR",
+                       help="the content folder (default: the project's content/); its parent is the project")
 
 
-def _build_options(parser, content: dict) -> None:
-    parser.add_argument("--content", **content)
-    parser.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
+def _build_options(parser) -> None:
+    _where(parser)
+    parser.add_argument("--out", default=None, metavar="DIR", help="output folder (default: the project's output/)")
     _print_options(parser)
 
 
@@ -314,11 +325,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="printkit", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
-    content = dict(default="content", metavar="DIR", help="content folder (default: ./content)")
 
     b = sub.add_parser("build", help="build the printable PDFs of every game, or of the named games")
     b.add_argument("games", nargs="*", metavar="GAME")
-    _build_options(b, content)
+    _build_options(b)
     b.add_argument("--force", action="store_true",
                    help="draw every file again, even those whose content, templates and options are unchanged")
     b.add_argument("--only", type=lambda text: [n.strip() for n in text.split(",") if n.strip()], default=None,
@@ -328,19 +338,19 @@ def _parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("watch", help="build, then rebuild what each edit of content/ or templates/ affects")
     w.add_argument("games", nargs="*", metavar="GAME")
-    _build_options(w, content)
+    _build_options(w)
     w.set_defaults(command=cmd_watch, parser=w)
 
     pv = sub.add_parser("preview", help="build, then PNGs of every page and card and an index.html")
     pv.add_argument("games", nargs="*", metavar="GAME")
-    _build_options(pv, content)
+    _build_options(pv)
     pv.add_argument("--force", action="store_true", help="draw every file again")
     pv.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs (default: 100)")
     pv.set_defaults(command=cmd_preview, parser=pv)
 
     v = sub.add_parser("validate", help="check all content (or the named games') against the rules models")
     v.add_argument("games", nargs="*", metavar="GAME")
-    v.add_argument("--content", **content)
+    _where(v)
     v.set_defaults(command=cmd_validate, parser=v)
 
     bk = sub.add_parser("booklet", help="export a scenario booklet for a chosen set of scenarios")
@@ -350,19 +360,19 @@ def _parser() -> argparse.ArgumentParser:
                     help="saddle: two pages a side, print duplex (flip on short edge), fold and staple; "
                          "none: pages in reading order (default: saddle)")
     bk.add_argument("--out", default=None, metavar="FILE", help="default: output/GAME/booklet-export.pdf")
-    bk.add_argument("--content", **content)
+    _where(bk)
     _print_options(bk)
     bk.set_defaults(command=cmd_booklet, parser=bk)
 
     cal = sub.add_parser("calibrate", help="pages to find a printer's back-side offset and check its scale")
-    cal.add_argument("--content", **content)
-    cal.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
+    _where(cal)
+    cal.add_argument("--out", default=None, metavar="DIR", help="output folder (default: the project's output/)")
     cal.add_argument("--paper", choices=sorted(PAPERS), default=None, help="paper size (default: a4)")
     cal.add_argument("--duplex", choices=["long", "short"], default=None, help="flip (default: long)")
     cal.set_defaults(command=cmd_calibrate, parser=cal)
 
     st = sub.add_parser("settings", help="show or change how this project prints (printkit.yaml beside content/)")
-    st.add_argument("--content", **content)
+    _where(st)
     _print_options(st, saving=True)
     st.set_defaults(command=cmd_settings, parser=st)
 

@@ -54,11 +54,7 @@ class Kit:
     def template_sources(self, names: tuple[str, ...] | None) -> str:
         """The text of the templates a product reads (for the build manifest): `names` under
         templates/<game>/, or all of them, and common.j2."""
-        folder = self.templates.folder
-        paths = [folder / self.game.slug / name for name in names] if names is not None else \
-            sorted((folder / self.game.slug).glob("*.j2"))
-        return "".join(path.read_text(encoding="utf-8") if path.is_file() else ""
-                       for path in [folder / "common.j2", *paths])
+        return self.templates.sources(self.game.slug, names)
 
     def footer(self, product: str) -> "Footer":
         return Footer(self.templates.render("common.j2"), self.title, product)

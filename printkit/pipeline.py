@@ -14,7 +14,7 @@ from pathlib import Path
 
 from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
-from printkit.games import all_games
+from printkit.games import all_games, template_fallbacks
 from printkit.kit import Game, Kit
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
@@ -69,16 +69,18 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
 
 
 def templates_for(content: Path) -> Templates:
-    """A project keeps templates/ beside content/; both are the designer's to edit."""
+    """A project keeps templates/ beside content/; both are the designer's to edit. A template it
+    does not have is printkit's own (or, for a plug-in's game, the plug-in's)."""
     folder = content.resolve().parent / "templates"
-    return _templates(folder, _shown(folder))
+    fallbacks = tuple((other, _shown(other)) for other in template_fallbacks() if other != folder)
+    return _templates(folder, _shown(folder), fallbacks)
 
 
 @functools.lru_cache(maxsize=8)
-def _templates(folder: Path, shown_as: str) -> Templates:
+def _templates(folder: Path, shown_as: str, fallbacks: tuple) -> Templates:
     """One Jinja environment per folder for the life of the process: compiled templates are kept,
     and Jinja recompiles any template whose file has changed since (auto_reload)."""
-    return Templates(folder, shown_as=shown_as)
+    return Templates(folder, shown_as, fallbacks)
 
 
 def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
+from printkit import bundled
 from printkit.kit import Game, Kit
 
-__all__ = ["Game", "Kit", "all_games"]
+__all__ = ["Game", "Kit", "all_games", "template_fallbacks"]
 
 
 def all_games() -> dict[str, Game]:
@@ -22,3 +24,8 @@ def all_games() -> dict[str, Game]:
         game = importlib.import_module(f"{__name__}.{module.name}").GAME
         games[game.slug] = game
     return dict(sorted(games.items()))
+
+
+def template_fallbacks() -> tuple[Path, ...]:
+    """Where a template a project does not have is found: printkit's own templates."""
+    return (bundled.templates().resolve(),)
