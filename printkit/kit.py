@@ -5,6 +5,7 @@ was written, the words, the print options and the product options chosen)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from printkit.errors import Finding, Problem
@@ -22,6 +23,8 @@ class Game:
     model: Callable[[dict[str, Any]], Any]  # checked content -> the rules model's view of the game
     check: Callable[[Any], list[Finding]]  # the rules model's findings
     products: tuple[Product, ...]
+    home: Path | None = None  # holds content/<slug>/ (the seed `printkit new --example` copies) and templates/<slug>/
+    origin: str = "printkit"  # where the game comes from, as `printkit list` says it
 
 
 @dataclass
