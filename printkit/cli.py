@@ -96,7 +96,7 @@ def cmd_new(args) -> int:
         games = [known[name] for name in dict.fromkeys(names)]
     folder = Path(args.folder)
     count = new_project(folder, games)
-    what = f"{len(games)} game{'s' * (len(games) != 1)}' content and templates" if games else "a starter game"
+    what = f"the content and templates of {', '.join(game.slug for game in games)}" if games else "a starter game"
     _say(args, f"made {project.shown(folder)}: {project.FILE} and {what}, {_count(count, 'file')}")
     _say(args, f"next: cd {project.shown(folder)} && printkit build")
     return 0

@@ -17,7 +17,7 @@ import pkgutil
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from printkit import bundled
+from printkit import bundled, project
 from printkit.errors import Problem, PrintkitError
 from printkit.kit import Game, Kit
 
@@ -72,7 +72,7 @@ def project_games(content: Path) -> dict[str, Game]:
         else:
             games[game.slug] = game
     if not games and not problems:
-        problems.append(Problem(f"{content}/", None, "holds no game: each game's content is a folder in it"))
+        problems.append(Problem(f"{project.shown(content)}/", None, "holds no game: each game's content is a folder in it"))
     if problems:
         raise PrintkitError(problems)
     return games
