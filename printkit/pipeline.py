@@ -23,6 +23,7 @@ from printkit.options import Options
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
 from printkit.products import FilePlan
+from printkit.project import shown
 from printkit.render.draw import render
 from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
@@ -72,8 +73,8 @@ def templates_for(content: Path) -> Templates:
     """A project keeps templates/ beside content/; both are the designer's to edit. A template it
     does not have is printkit's own (or, for a plug-in's game, the plug-in's)."""
     folder = content.resolve().parent / "templates"
-    fallbacks = tuple((other, _shown(other)) for other in template_fallbacks() if other != folder)
-    return _templates(folder, _shown(folder), fallbacks)
+    fallbacks = tuple((other, shown(other)) for other in template_fallbacks() if other != folder)
+    return _templates(folder, shown(folder), fallbacks)
 
 
 @functools.lru_cache(maxsize=8)
@@ -367,13 +368,6 @@ def select_games(names: list[str], content: Path | None = None) -> list[Game]:
     if unknown:
         raise LookupError(", ".join(unknown))
     return [games[name] for name in names] if names else list(games.values())
-
-
-def _shown(folder: Path) -> str:
-    try:
-        return str(folder.relative_to(Path.cwd()))
-    except ValueError:
-        return str(folder)
 
 
 __all__ = ["build", "build_file", "files", "load_all", "select_games", "validate", "Problem"]

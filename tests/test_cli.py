@@ -7,6 +7,7 @@ nothing else was written. One subprocess test proves `python -m printkit` works.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -295,3 +296,30 @@ def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path, command,
     assert (result.returncode, result.stderr) == (1, f"printkit: error: cannot write to standard output: {reason}\n")
     if command.startswith("build"):
         assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 5
+
+
+def test_a_build_on_a_terminal_shows_a_bar_as_it_draws(here: Path):
+    """Every file drawn moves the bar on standard error, a terminal: done/total and the file; at the
+    end the line is cleared. Not a terminal (a pipe, a log): nothing at all."""
+    from printkit.console import Progress
+    from printkit.options import Options
+    from printkit.pipeline import build
+    from printkit.plan.geometry import PAPERS
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, pipe = Terminal(), io.StringIO()
+    games = select_games([GAME], here / "content")
+    for stream, out in ((terminal, "a"), (pipe, "b")):
+        bar = Progress(stream=stream)
+        results = build(games, here / "content", here / out, Options(PAPERS["a4"]), progress=bar)
+        bar.clear()
+    shown = [re.fullmatch(r"\[([#-]{24})\] (\d+)/(\d+) (\S+)", part) for part in terminal.getvalue().split("\r\x1b[K")[1:-1]]
+    assert all(shown) and len(shown) == len(results) == len(PRODUCTS)
+    assert [int(m.group(2)) for m in shown] == list(range(1, len(PRODUCTS) + 1))
+    assert {m.group(4) for m in shown} == {str(here / "a" / GAME / f"{p}.pdf") for p in PRODUCTS}
+    assert shown[-1].group(1) == "#" * 24
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    assert pipe.getvalue() == ""
