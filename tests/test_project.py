@@ -174,6 +174,10 @@ def test_a_plugin_game_is_listed_started_validated_and_built(plugin, empty, cli,
     assert cli("build", "-q") == (0, "", "")
     text = text_of(empty / "tiny" / "output" / "tiny-game" / "rules.pdf")
     assert "Shuffle the 12 cards and deal three to each player." in text
+    shutil.rmtree(empty / "tiny" / "templates")  # the plug-in's own words are the fallback
+    (empty / "tiny" / "content" / "tiny-game" / "game.yaml").write_text("title: Tiny\ndeck: 9\nhand: 2\n")
+    assert cli("build", "-q") == (0, "", "")
+    assert "Shuffle the 9 cards and deal two to each player." in text_of(empty / "tiny" / "output" / "tiny-game" / "rules.pdf")
     (empty / "tiny" / "content" / "tiny-game" / "game.yaml").write_text("title: Tiny\ndeck: 2\nhand: 3\n")
     assert cli("validate") == (1, "", "tiny-game/game.yaml:3: hand: 3 cards, more than the deck's 2\n")
 
