@@ -7,6 +7,7 @@ nothing else was written. One subprocess test proves `python -m printkit` works.
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import re
@@ -323,3 +324,17 @@ def test_a_build_on_a_terminal_shows_a_bar_as_it_draws(here: Path):
     assert shown[-1].group(1) == "#" * 24
     assert terminal.getvalue().endswith("\r\x1b[K")
     assert pipe.getvalue() == ""
+
+
+def test_every_command_and_option_has_a_description():
+    """`printkit COMMAND --help` explains each thing it lists: nothing bare, no developer's note."""
+    from printkit import arguments
+    from printkit.cli import _parser
+
+    parser = _parser(arguments.Context(games=["a-game"]))
+    (commands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    assert list(commands.choices) == list(COMMANDS)
+    for name, sub in commands.choices.items():
+        assert sub.description and sub.description[0].isupper() and sub.description.endswith("."), name
+        bare = [action.option_strings or action.dest for action in sub._actions if not action.help]
+        assert bare == [], name
