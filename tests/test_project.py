@@ -115,8 +115,8 @@ def test_a_mistake_in_a_project_template_is_named_at_the_projects_file(one_game,
 # --- the games a project has --------------------------------------------------------------------------
 
 def test_a_content_folder_no_game_claims_is_an_error_at_its_path(project, cli):
-    (project / "content" / "my-game").mkdir()
-    (project / "content" / "my-game" / "game.yaml").write_text("title: Mine\n", encoding="utf-8")
+    (project / "content" / "my-game").mkdir()  # a game's folder, its game.yaml not written yet
+    (project / "content" / "my-game" / "cards.csv").write_text("number,name\n1,Sun\n", encoding="utf-8")
     (project / "content" / ".hidden").mkdir()  # an editor's or a tool's: not a game
     message = f"my-game/: no game claims this content folder (the games printkit has: {', '.join(PRINTKIT_GAMES)})\n"
     for command in (["validate"], ["build"], ["preview"], ["list"]):
