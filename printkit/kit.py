@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from printkit import lasting
 from printkit.errors import Finding, Problem
 from printkit.load.schema import Located, Spec
 from printkit.options import Options
@@ -74,6 +75,11 @@ class Kit:
         if key not in self._memo:
             self._memo[key] = make()
         return self._memo[key]
+
+    def kept(self, key, inputs, make: Callable[[], Any]) -> Any:
+        """The same, and kept between builds (printkit/lasting.py) under `inputs`: everything the
+        value is made from besides printkit's code and the print options, which count too."""
+        return self.memo(key, lambda: lasting.kept([self.game.slug, key, inputs, self.options], make))
 
 
 @dataclass(frozen=True)

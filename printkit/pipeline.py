@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from printkit import lasting
 from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
 from printkit.games import all_games, project_games, template_fallbacks
@@ -207,6 +208,7 @@ def validate(games: list[Game], content: Path) -> int:
     problems reported are the first paper's that has any."""
     papers = list(PAPERS.values())
     kits = load_all(games, content, Options(papers[0]))
+    lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
     on_papers = [[replace(kit, options=Options(paper), _memo={}) for kit in kits] for paper in papers]
     register_fonts()  # once, before the workers are forked: each has them then
     for problems in each_on_every_core(_problems_on, on_papers):
@@ -233,6 +235,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     makes, if they are as printkit wrote them; `removed(path)` hears of each. `progress(done,
     total, path)` hears of each file as it is drawn."""
     kits = load_all(games, content, options, choices)
+    store = lasting.use(lasting.default_folder())
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
@@ -245,6 +248,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     for path in left:
         if remove_output(path, out) and removed:
             removed(path)
+    store.prune()
     return [(output, written.get(output.path, False)) for output in outputs]
 
 

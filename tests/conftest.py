@@ -4,7 +4,9 @@ good/) with the stderr a bad case expects, and helpers to read PDFs back in mill
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,15 @@ BAD = ROOT / "tests" / "fixtures" / "bad"  # bad-content cases: bad/<game>/<case
 GOOD = ROOT / "tests" / "fixtures" / "good"  # content a game's own tests lay over: good/<game>/<name>/
 EXPECTED = "expected.yaml"
 PT = 25.4 / 72  # millimetres per PDF point
+
+
+def pytest_configure(config):
+    """The planned pages a test session's builds keep (printkit/lasting.py) go to a folder of the
+    session's own, not to the user's cache; its subprocesses use it too."""
+    if "PRINTKIT_CACHE" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="printkit-cache-")
+        os.environ["PRINTKIT_CACHE"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def build_into(out: Path, *args: str, content: Path = CONTENT) -> int:

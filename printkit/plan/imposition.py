@@ -48,38 +48,50 @@ def volumes_of(sizes: list[int], count: int, most: int) -> list[int] | None:
     def overhead(k: int) -> int:
         return sizes[min(k, len(sizes) - 1)]
 
-    for volumes in range(1, count + 1):
-        if any(padded(overhead(k) + 2) > most for k in range(volumes)):
+    volumes = _fewest(count, most, overhead)
+    return None if volumes is None else _balanced(volumes, count, most, overhead)
+
+
+def _fewest(count: int, most: int, overhead) -> int | None:
+    """The fewest volumes that hold `count` parts: each as full as it can be, one after the other
+    (a volume's room depends only on which it is). None when one holds no part."""
+    volumes, left = 0, count
+    while left > 0:
+        room = next((parts for parts in range(left, 0, -1) if padded(overhead(volumes) + 2 * parts) <= most), 0)
+        if room == 0:
             return None
-        best = _balanced(volumes, count, most, overhead)
-        if best is not None:
-            return best
-    return None
+        volumes, left = volumes + 1, left - room
+    return volumes
 
 
 def _balanced(volumes: int, count: int, most: int, overhead) -> list[int] | None:
-    """The split of `count` parts over `volumes` volumes that `_key` finds best, each volume at
-    most `most` pages; None when there is none. A volume's pages are counted from its parts alone
-    in the third key, which is what the overheads leave to choose."""
-    # best[k][n]: (largest, total, parts per volume) for the first k volumes holding n parts
-    best = {0: {0: (0, 0, [])}}
+    """The best split of `count` parts over `volumes` volumes, each at most `most` pages; None
+    when there is none. Best: the largest volume smallest, then the fewest pages in all, then
+    volumes as alike as they can be (the squares of their parts' pages add up to less; counted from
+    the parts alone, which is what the overheads leave to choose), then the earlier ones fuller."""
+    # best[k][n]: that key, for the best split of the first n parts over the first k volumes; the
+    # split itself a number in base `base`, a volume's digit `base - parts`: the smaller number is
+    # the split whose earlier volumes are fuller
+    base = count + 1
+    best = {0: {0: (0, 0, 0, 0)}}
     for k in range(volumes):
         best[k + 1] = {}
-        for used, (largest, total, split) in best[k].items():
+        for used, (largest, total, squares, split) in best[k].items():
             for parts in range(1, count - used + 1):
                 pages = padded(overhead(k) + 2 * parts)
                 if pages > most:
                     break
-                score = (max(largest, pages), total + pages, split + [parts])
+                score = (max(largest, pages), total + pages, squares + (2 * parts) ** 2, split * base + base - parts)
                 known = best[k + 1].get(used + parts)
-                if known is None or _key(score) < _key(known):
+                if known is None or score < known:
                     best[k + 1][used + parts] = score
     found = best[volumes].get(count)
-    return found[2] if found else None
+    if found is None:
+        return None
+    split, code = [], found[3]
+    for _ in range(volumes):
+        code, digit = divmod(code, base)
+        split.append(base - digit)
+    return split[::-1]
 
 
-def _key(score) -> tuple:
-    """The largest volume, the pages in all, then volumes as alike as they can be (the squares of
-    their parts' pages add up to less), then the earlier ones fuller."""
-    largest, total, split = score
-    return largest, total, sum((2 * parts) ** 2 for parts in split), [-parts for parts in split]

@@ -10,12 +10,15 @@ Templates run in printkit's sandbox (printkit/sandbox.py): bounded, and every er
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+import jinja2.meta
 import markupsafe
 
 from printkit.errors import Problem, PrintkitError
@@ -67,6 +70,18 @@ class Words:
     source: str  # the template's path as shown in messages
     template: jinja2.Template
     lines: dict = field(default_factory=dict)  # named word -> the line it is defined on
+    context: dict = field(default_factory=dict, repr=False, compare=False)  # what it was rendered with
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """What every word and macro of this template can print depends on: the text of the
+        template and of every template it imports or includes, and the values of the context
+        names they read (all of the context where a template's name is worked out as it runs)."""
+        environment = self.template.environment
+        sources, names = _reads(environment, self.template.name)
+        shown = self.context if names is None else {n: self.context[n] for n in sorted(names) if n in self.context}
+        text = json.dumps([sources, shown], sort_keys=True, default=repr, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def where(self, name: str | None = None) -> Problem:
         """Where a named word (or, without a name, the template) was written: for messages about
@@ -103,7 +118,7 @@ class Templates:
 
     def render(self, name: str, **context) -> Words:
         template, module, body = self._run(name, context)
-        return Words(body.strip(), module, self.env.shown(name), template, _definition_lines(template))
+        return Words(body.strip(), module, self.env.shown(name), template, _definition_lines(template), context)
 
     def page(self, name: str, **context) -> str:
         """A whole page (the preview's index.html): the template's output as it is, which may be
@@ -157,6 +172,53 @@ def _definition_lines(template: jinja2.Template) -> dict[str, int]:
         return _definitions(path, path.stat().st_mtime_ns)
     except (OSError, TypeError, ValueError):
         return {}
+
+
+def _reads(environment, name: str) -> tuple[list[str], set[str] | None]:
+    """The sources of a template and of those it imports or includes, and the context names they
+    read (None: any, where a template's name is not written out)."""
+    sources, names, waiting, seen = [], set(), [name], set()
+    while waiting:
+        current = waiting.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        source = environment.loader.get_source(environment, current)[0]
+        read, referenced = _parsed(source)
+        sources.append(source)
+        names.update(read)
+        if None in referenced:
+            return sources, None
+        waiting += referenced
+    return sources, names
+
+
+TAGS = re.compile(r"{{(.*?)}}|{%(.*?)%}", re.S)  # where a template's code is (its comments are not)
+COMMENT = re.compile(r"{#.*?#}", re.S)
+NAME = re.compile(r"[A-Za-z_]\w*")
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+REFERENCE = re.compile(r"\s*[-+]?\s*(include|import|from|extends)\b(.*?)[-+]?\s*$", re.S)
+SYNTAX = {"ignore", "missing", "with", "without", "context", "as", "import"}
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(source: str) -> tuple[frozenset, tuple]:
+    """Every name written in a template's code (those it reads from its context among them), and
+    the templates it imports or includes (None for one whose name it works out as it runs).
+    A scan of its tags, not a parse: it may find more names than the template reads, never fewer."""
+    names, referenced = set(), []
+    for expression, statement in TAGS.findall(COMMENT.sub("", source)):
+        code = expression or statement
+        names.update(NAME.findall(QUOTED.sub("", code)))
+        reference = REFERENCE.match(statement) if statement else None
+        if reference:
+            keyword, rest = reference.groups()
+            head = rest.split(" import ")[0] if keyword == "from" else rest.split(" as ")[0] if keyword == "import" \
+                else rest
+            literal = QUOTED.findall(head)
+            spoken = set(NAME.findall(QUOTED.sub("", head))) - SYNTAX
+            referenced += [None] if spoken or not literal else [name[1:-1] for name in literal]
+    return frozenset(names), tuple(referenced)
 
 
 DEFINITION = re.compile(r"{%-?\s*(?:set|macro)\s+(\w+)")

@@ -18,7 +18,7 @@ RULES = ("hand", "copies", "actions", "distinct")
 CAMPAIGN_FILE = Record({
     "title": Str(max_length=80),
     "players": Int(1, 8),
-    "scenarios": Int(1, 200),
+    "scenarios": Int(1, 1000),
     "copies": Record({"usual": Int(1, 4)}, optional={
         "changes": ListOf(Record({"from": Int(1), "to": Int(1), "copies": Int(1, 4)}))}),
     "number_suits": ListOf(Choice(SUITS), 1, 4),

@@ -19,6 +19,7 @@ from .scenario_page import view
 from .spread import notes_lines, spread_pages
 
 ENTRY = 5.2  # mm: a contents line
+TIGHTEST = TYPE.body / 2  # mm: contents lines closer than this would be set smaller than the body
 
 
 def ranges(text: str) -> tuple[tuple[int, int], ...]:
@@ -110,17 +111,23 @@ def volumes(kit, body: Rect, most: int) -> list[Volume]:
 
 
 def booklet_pages(kit, body: Rect, indices, front: bool, volume: tuple[int, int] | None = None) -> list:
-    """A booklet of the scenarios `indices`: its contents page, the front matter (when `front`),
-    each scenario's spread, starting on a left-hand page, and pages for notes to make up whole
-    sheets."""
+    """A booklet of the scenarios `indices`: its contents (on the cover, and on as many pages
+    after it as a long campaign needs), the front matter (when `front`), each scenario's spread,
+    starting on a left-hand page, and pages for notes to make up whole sheets."""
     views = [view(kit, index) for index in indices]
     matter = front_matter(kit, body) if front else FrontMatter([], [])
-    inside = matter.pages + ([notes_page(kit, body)] if len(matter.pages) % 2 else [])
-    first = 2 + len(inside)
     words = kit.words("booklet")
-    entries = matter.entries + [(words.plain("scenario_entry", v.number, v.setup.scenario.title), first + 2 * i)
-                                for i, v in enumerate(views)]
-    result = [_contents(body, kit, views, entries, volume)] + inside
+    cover, box = _cover(body, kit, views, volume)
+    room, more_room = _room(box), _room(_continued_box(body))
+    more = -(-max(0, len(matter.entries) + len(views) - room) // more_room)  # contents pages after the cover
+    inside = matter.pages + ([notes_page(kit, body)] if (1 + more + len(matter.pages)) % 2 == 0 else [])
+    first = 2 + more + len(inside)
+    entries = [(name, page + more) for name, page in matter.entries] + \
+        [(words.plain("scenario_entry", v.number, v.setup.scenario.title), first + 2 * i) for i, v in enumerate(views)]
+    result = [cover + _entries(box, entries[:room])]
+    for start in range(room, len(entries), more_room):
+        result.append(_continued(body, words) + _entries(_continued_box(body), entries[start:start + more_room]))
+    result += inside
     for shown in views:
         result += spread_pages(shown, body)
     return result + [notes_page(kit, body)] * (-len(result) % 4)
@@ -131,9 +138,9 @@ def notes_page(kit, body: Rect) -> list:
     return notes_lines(body, kit.words("booklet"))
 
 
-def _contents(body: Rect, kit, views, entries, volume: tuple[int, int] | None) -> list:
+def _cover(body: Rect, kit, views, volume: tuple[int, int] | None) -> tuple[list, Rect]:
     """The cover: the title, what the booklet (or this volume of it) holds, how to use it, and the
-    contents with their page numbers."""
+    contents heading; and the box the contents lines go in."""
     words = kit.words("booklet")
     numbers = [v.number for v in views]
     marks = [label(words.plain("cover_title"), Rect(body.x, body.top - 10, body.width, 10), TYPE.display, bold=True,
@@ -143,9 +150,27 @@ def _contents(body: Rect, kit, views, entries, volume: tuple[int, int] | None) -
     text = fit(intro, Rect(body.x, body.top - 37, body.width, 24), Style(TYPE.body), "booklet cover",
                words.where("cover_subtitle"))
     y = text.top - text.height - 4
-    marks += [text, label(words.plain("contents_heading"), Rect(body.x, y - 5, body.width, 5), TYPE.heading,
-                          bold=True, valign="bottom", item="contents heading", where=words.where("contents_heading"))]
-    return marks + _entries(Rect(body.x, body.y, body.width, y - 8 - body.y), entries)
+    marks += [text, _contents_heading(Rect(body.x, y - 5, body.width, 5), words)]
+    return marks, Rect(body.x, body.y, body.width, y - 8 - body.y)
+
+
+def _contents_heading(box: Rect, words):
+    return label(words.plain("contents_heading"), box, TYPE.heading, bold=True, valign="bottom",
+                 item="contents heading", where=words.where("contents_heading"))
+
+
+def _continued(body: Rect, words) -> list:
+    """A contents page after the cover: the heading again, at the top."""
+    return [_contents_heading(Rect(body.x, body.top - 5, body.width, 5), words)]
+
+
+def _continued_box(body: Rect) -> Rect:
+    return Rect(body.x, body.y, body.width, body.height - 8)
+
+
+def _room(box: Rect) -> int:
+    """How many contents lines a box holds: two columns of lines at least TIGHTEST apart."""
+    return 2 * int(box.height / TIGHTEST + 1e-9)
 
 
 def _entries(box: Rect, entries) -> list:

@@ -5,6 +5,7 @@ solution for the host key). Pure: checked content in, the model and its findings
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from printkit.errors import Finding
@@ -326,6 +327,7 @@ def solve(scenario: Scenario) -> tuple[tuple[int, ...], ...] | None:
     return solve_grid(scenario.rows, scenario.columns, scenario.highest, scenario.copies, scenario.distinct)
 
 
+@functools.lru_cache(maxsize=1024)  # the check proves each scenario solvable; the host key prints the same filling
 def solve_grid(rows, columns, highest: int, copies: int, distinct: bool):
     n_rows, n_cols = len(rows), len(columns)
     grid = [[0] * n_cols for _ in range(n_rows)]

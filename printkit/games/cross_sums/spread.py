@@ -38,8 +38,11 @@ class SpreadPlan:
 
 
 def spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
-    """The left and the right page's marks: planned once for the booklet and its volumes."""
-    return view_.kit.memo(("spread pages", view_.number, page), lambda: _spread_pages(view_, page))
+    """The left and the right page's marks: planned once for the booklet and its volumes, and
+    kept between builds, so that an edit plans again only the spreads of the scenarios it changes."""
+    kit = view_.kit
+    inputs = [view_.words.fingerprint, view_.setup, kit.model.campaign.target_suit, spread_plan(kit, page)]
+    return kit.kept(("spread pages", view_.number, page), inputs, lambda: _spread_pages(view_, page))
 
 
 def _spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
@@ -63,14 +66,18 @@ def left_boxes(view_: ScenarioView, page: Rect) -> dict[str, Rect]:
 
 def spread_plan(kit, page: Rect) -> SpreadPlan:
     """Planned once per booklet from every scenario of the campaign, so that a chosen set looks
-    like the whole booklet."""
+    like the whole booklet (and kept between builds, as its spreads are)."""
     def make() -> SpreadPlan:
         views = [view(kit, index) for index in range(len(kit.model.scenarios))]
-        tallest = max(measure(steps_text(v), page.width, TYPE.body) for v in views) + 1
-        area = _table_area(page.cut_top(tallest, GAP)[1], views[0])
-        examples = [v for v in views if v.setup.scenario.example]
-        card = min((_example_card(v, page) for v in examples), default=0.0)
-        return SpreadPlan(tallest, _table_card(area, views), card)
+
+        def measured() -> tuple[float, float, float]:
+            tallest = max(measure(steps_text(v), page.width, TYPE.body) for v in views) + 1
+            area = _table_area(page.cut_top(tallest, GAP)[1], views[0])
+            examples = [v for v in views if v.setup.scenario.example]
+            card = min((_example_card(v, page) for v in examples), default=0.0)
+            return tallest, _table_card(area, views), card
+        inputs = [[v.words.fingerprint, v.setup] for v in views]
+        return SpreadPlan(*kit.kept(("spread plan", page), inputs, measured))
     return kit.memo(("spread", page), make)
 
 
