@@ -81,7 +81,7 @@ def new(parser, ctx: Context) -> None:
                         help="start from a game printkit has, with its content and templates to edit: "
                              f"{', '.join(seeded(_known(all_games)))}, or all (may be given more than once; "
                              "default: the starter game)")
-    _verbosity(parser)
+    _verbosity(parser, "every file written")
 
 
 def build(parser, ctx: Context) -> None:
@@ -109,7 +109,7 @@ def preview(parser, ctx: Context) -> None:
 def validate(parser, ctx: Context) -> None:
     _games(parser, ctx)
     _where(parser)
-    _verbosity(parser)
+    _verbosity(parser, "each game checked")
 
 
 def booklet(parser, ctx: Context) -> None:
@@ -122,7 +122,7 @@ def booklet(parser, ctx: Context) -> None:
                         help="the PDF to write (default: the project's output/GAME/booklet-export.pdf)")
     _where(parser)
     _print_options(parser, ctx)
-    _verbosity(parser)
+    _verbosity(parser, None)
 
 
 def calibrate(parser, ctx: Context) -> None:
@@ -132,7 +132,7 @@ def calibrate(parser, ctx: Context) -> None:
                         help=f"paper size {ctx.default('paper')}")
     parser.add_argument("--duplex", choices=["long", "short"], type=str.lower, default=None,
                         help=f"the flip the pages are printed with {ctx.default('duplex')}")
-    _verbosity(parser)
+    _verbosity(parser, None)
 
 
 def settings_(parser, ctx: Context) -> None:
@@ -165,12 +165,14 @@ def _out(parser) -> None:
     parser.add_argument("--out", default=None, metavar="DIR", help="the output folder (default: the project's output/)")
 
 
-def _verbosity(parser) -> None:
+def _verbosity(parser, more: str | None = "every file, the unchanged ones too") -> None:
+    """-q, and -v where the command has `more` to say."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=VERBOSITY["quiet"],
                        default=VERBOSITY["normal"], help="print nothing but problems")
-    group.add_argument("-v", "--verbose", dest="verbosity", action="store_const", const=VERBOSITY["verbose"],
-                       help="print more: every file, the unchanged ones too")
+    if more:
+        group.add_argument("-v", "--verbose", dest="verbosity", action="store_const", const=VERBOSITY["verbose"],
+                           help=f"print more: {more}")
 
 
 def _build_options(parser, ctx: Context) -> None:

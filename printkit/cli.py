@@ -95,9 +95,11 @@ def cmd_new(args) -> int:
                              f"(printkit has: {', '.join(seeded(known))}, or all)")
         games = [known[name] for name in dict.fromkeys(names)]
     folder = Path(args.folder)
-    count = new_project(folder, games)
+    made = new_project(folder, games)
+    for name in made:
+        _say(args, f"{project.shown(folder / name)}", VERBOSITY["verbose"])
     what = f"the content and templates of {', '.join(game.slug for game in games)}" if games else "a starter game"
-    _say(args, f"made {project.shown(folder)}: {project.FILE} and {what}, {_count(count, 'file')}")
+    _say(args, f"made {project.shown(folder)}: {project.FILE} and {what}, {_count(len(made), 'file')}")
     _say(args, f"next: cd {project.shown(folder)} && printkit build")
     return 0
 

@@ -20,8 +20,9 @@ STARTER = Path(__file__).resolve().parent / "starter"
 SKIPPED = ("__pycache__", "__init__.py")  # what makes printkit/starter/ a package, not the project's
 
 
-def new_project(folder: Path, games: list[Game] | None) -> int:
-    """Write the project (the games' seeds, or the starter with `games` None); returns its file count."""
+def new_project(folder: Path, games: list[Game] | None) -> list[str]:
+    """Write the project (the games' seeds, or the starter with `games` None); returns its files,
+    relative to it."""
     _check_empty(folder)
     sources = _starter() if games is None else [place for game in games for place in _seed(game)]
     staging = folder.parent / f".{folder.name}.printkit-new-{os.getpid()}-{secrets.token_hex(4)}"
@@ -30,7 +31,7 @@ def new_project(folder: Path, games: list[Game] | None) -> int:
             shutil.copytree(source, staging / target, ignore=shutil.ignore_patterns(*SKIPPED), dirs_exist_ok=True)
         if not (staging / FILE).exists():
             (staging / FILE).write_text(settings.text(settings.DEFAULTS), encoding="utf-8")
-        count = sum(1 for path in staging.rglob("*") if path.is_file())
+        made = sorted(path.relative_to(staging).as_posix() for path in staging.rglob("*") if path.is_file())
         with held():  # the folder appears whole, or not at all
             _check_empty(folder)
             if folder.is_dir():
@@ -40,7 +41,7 @@ def new_project(folder: Path, games: list[Game] | None) -> int:
         raise PrintkitError([Problem(str(folder), None, f"cannot write: {error.strerror or error}")]) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return count
+    return made
 
 
 def _check_empty(folder: Path) -> None:

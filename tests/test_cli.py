@@ -88,6 +88,7 @@ ROWS = {
     "validate --quiet": Row(["validate", "-q"], 0, [], "empty"),
     "validate --verbose": Row(["validate", "-v"], 0, [], says=(f"{GAME}  8 products", "content is valid: 4 games")),
     "list --quiet is no option of list": Row(["list", "-q"], 2, Usage("unrecognized arguments: -q")),
+    "calibrate -v: it has nothing more to say": Row(["calibrate", "-v"], 2, Usage("unrecognized arguments: -v")),
     "validate missing content": Row(["validate", "--content", "/nonexistent"], 2,
                                     Usage("content folder not found: /nonexistent")),
     "build missing content": Row(["build", "--content", "/nonexistent"], 2,

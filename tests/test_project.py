@@ -226,7 +226,11 @@ def test_new_never_writes_over_what_is_there(empty, cli, monkeypatch, already):
 def test_new_into_an_empty_folder_and_every_example(empty, cli, monkeypatch):
     monkeypatch.chdir(empty)
     (empty / "kit").mkdir()
-    assert cli("new", "kit", "--example", "all", "-q") == (0, "", "")
+    code, out, err = cli("new", "kit", "--example", "all", "-v")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:-2] == [f"kit/{name}" for name in sha256s(empty / "kit")]  # every file, as -v lists them
+    assert lines[-2].startswith(f"made kit: printkit.yaml and the content and templates of {', '.join(PRINTKIT_GAMES)}, ")
     assert sorted(path.name for path in (empty / "kit" / "content").iterdir()) == PRINTKIT_GAMES
     assert sorted(path.name for path in (empty / "kit" / "templates").iterdir()) == PRINTKIT_GAMES
 
