@@ -1,11 +1,12 @@
 """The command line: parse, call the pipeline, print. User errors are caught here and only here.
 
-Exit codes: 0 success, 1 content, validation or output error, 2 usage error.
+Exit codes: 0 success (a bare `printkit` prints the help: exit 0), 1 content, validation or output
+error, 2 usage error. Every command is a row of COMMANDS: the function that runs it (its docstring
+is its help) and the function that adds what it takes (printkit/arguments.py).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
@@ -13,24 +14,31 @@ import threading
 import time
 from pathlib import Path
 
-from printkit import __version__, console, interrupt, settings
+from printkit import __version__, arguments, console, interrupt, project, settings
+from printkit.arguments import VERBOSITY, product_choices
 from printkit.errors import PrintkitError, UsageError
 from printkit.options import Options
 from printkit.pipeline import build, build_file, select_games, templates_for, validate
 from printkit.products.booklet import Booklet
 from printkit.plan.geometry import PAPERS
 
+DESCRIPTION = ("printkit turns a project's content (YAML) and words (Jinja templates) into print-ready PDFs at "
+               "100% scale: card decks with duplex backs and crop marks, sheets, rules and booklets.")
+EPILOG = ("A project is a folder with printkit.yaml, content/ and templates/: `printkit new DIR` makes one, and every "
+          "command finds it from the folder it is run in or any folder below. `printkit COMMAND --help` tells "
+          "more. Exit codes: 0 done, 1 a problem in the project (one line each, FILE:LINE: message), "
+          "2 a command-line mistake.")
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
         with console.guarded(), interrupt.handled():  # SIGTERM too ends through the clean-up below
-            code = args.command(args)
+            code = _run(argv)
             sys.stdout.flush()  # inside: a closed pipe or a full disk is reported here, not at exit
         return code
     except UsageError as error:
-        args.parser.print_usage(sys.stderr)
+        (getattr(error, "parser", None) or _parser(arguments.Context())).print_usage(sys.stderr)
         print(f"printkit: error: {error}", file=sys.stderr)
         return 2
     except PrintkitError as error:
@@ -45,118 +53,292 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush is quiet
         return 0
     except console.StdoutError as error:  # `>&-`, `> /dev/full`
-        print(f"printkit: cannot write to standard output: {error}", file=sys.stderr)
+        print(f"printkit: error: cannot write to standard output: {error}", file=sys.stderr)
         if sys.stdout is not None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unwritten
         return 1
 
 
+def _run(argv: list[str]) -> int:
+    parser = _parser(arguments.context(argv))
+    if not argv:
+        parser.print_help()
+        return 0
+    arguments.did_you_mean(argv, COMMANDS)
+    args = parser.parse_args(argv)
+    try:
+        return args.command(args)
+    except UsageError as error:
+        error.parser = args.parser
+        raise
+
+
+# --- the commands -----------------------------------------------------------------------------------
+
+def cmd_new(args) -> int:
+    """make a project to start from: printkit.yaml, content/ and templates/
+
+    Writes DIR (a new or empty folder), all at once or not at all: printkit.yaml, and the content and
+    templates of the games named with --example, copied from printkit (or from the plug-in the game
+    comes from); with no --example, a small starter game. Then `cd DIR && printkit build`.
+    """
+    from printkit.games import all_games
+    from printkit.new import new_project, seeded
+
+    games = None
+    if args.example:
+        known = all_games()
+        names = seeded(known) if "all" in args.example else args.example
+        unknown = [name for name in names if name not in seeded(known)]
+        if unknown:
+            raise UsageError(f"--example {unknown[0]}: no such game to start from "
+                             f"(printkit has: {', '.join(seeded(known))}, or all)")
+        games = [known[name] for name in dict.fromkeys(names)]
+    folder = Path(args.folder)
+    made = new_project(folder, games)
+    for name in made:
+        _say(args, f"{project.shown(folder / name)}", VERBOSITY["verbose"])
+    what = f"the content and templates of {', '.join(game.slug for game in games)}" if games else "a starter game"
+    _say(args, f"made {project.shown(folder)}: {project.FILE} and {what}, {_count(len(made), 'file')}")
+    _say(args, f"next: cd {project.shown(folder)} && printkit build")
+    return 0
+
+
 def cmd_build(args) -> int:
+    """build the printable PDFs of the project's games, or of those named
+
+    Only files whose content, templates or options changed are drawn again (the output folder's
+    .printkit-manifest.json remembers what each was built from). A line for each file written, then a
+    summary; with -v the unchanged files too. A build that fails writes nothing.
+    """
     started = time.perf_counter()
-    games = _games(args.games, args.content)
+    games = _games(args, args.games)
     options = _options(args)
-    results = build(games, _folder(args.content), Path(args.out), options, force=args.force,
-                    only=_only(games, args.only), choices=_choices(args),
-                    removed=lambda path: print(f"{_shown(path)}  removed: printkit no longer makes it"))
+    bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"])
+    try:
+        results = build(games, _folder(args), _out(args), options, force=args.force,
+                        only=_only(games, args.only), choices=product_choices(args), progress=bar,
+                        removed=lambda path: _say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
+    finally:
+        bar.clear()
     for output, changed in results:
-        note = "" if changed else "  (unchanged)"
-        print(f"{_shown(output.path)}  {_count(output.pages, 'page')}{note}")
+        _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}{'' if changed else '  (unchanged)'}",
+             VERBOSITY["normal"] if changed else VERBOSITY["verbose"])
     pages = sum(output.pages for output, _ in results)
     written = sum(changed for _, changed in results)
-    print(f"built {_count(len(results), 'file')} ({written} changed), {_count(pages, 'page')}, "
-          f"{_count(len(games), 'game')}, {options.paper.name}, in {time.perf_counter() - started:.2f} s")
-    return 0
-
-
-def cmd_preview(args) -> int:
-    """Build, then a PNG of every page and card and an index.html to open in a browser."""
-    from printkit.preview import INDEX, preview
-
-    started = time.perf_counter()
-    options = _options(args)
-    results, shown = preview(_games(args.games, args.content), _folder(args.content), Path(args.out), options, args.dpi,
-                             force=args.force)
-    images = sum(len(s.images) + len(s.cards) for s in shown)
-    rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
-    print(f"previewed {_count(len(results), 'file')}: {_count(images, 'PNG')} ({rendered} rendered) "
-          f"at {args.dpi} dpi, in {time.perf_counter() - started:.2f} s")
-    print(f"open {_shown(Path(args.out) / INDEX)}")
-    return 0
-
-
-def cmd_validate(args) -> int:
-    games = _games(args.games, args.content)
-    products = validate(games, _folder(args.content))
-    print(f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
-          f"planned on A4 and Letter")
+    _say(args, f"built {_count(len(results), 'file')} ({written} changed), {_count(pages, 'page')}, "
+               f"{_count(len(games), 'game')}, {options.paper.name}, in {time.perf_counter() - started:.2f} s")
     return 0
 
 
 def cmd_watch(args) -> int:
+    """build, then rebuild what each saved edit of content/ or templates/ affects
+
+    An edit with problems prints them and keeps the last good outputs. Ctrl-C stops it.
+    """
     from printkit.watch import watch  # watchdog starts threads: only load it to watch
 
-    games = _games(args.games, args.content)
+    games = _games(args, args.games)
     options = _options(args)
     try:
-        watch(games, _folder(args.content), Path(args.out), options, say=lambda line: print(line, flush=True),
+        watch(games, _folder(args), _out(args), options, say=lambda line: _say(args, line, flush=True),
               complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event())
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a watch ends
     return 0
 
 
-def cmd_calibrate(args) -> int:
-    """The calibration pages, drawn with no back offset: they measure the printer as it is."""
-    from printkit.calibrate import calibrate
+def cmd_preview(args) -> int:
+    """build, then a PNG of every page and card and an index.html to open in a browser
 
-    folder = _folder(args.content)
-    for output in calibrate(Path(args.out), _options(args), templates_for(folder)):
-        print(f"{_shown(output.path)}  {_count(output.pages, 'page')}")
-    print("print back-offset.pdf two-sided and scale.pdf at Actual size; then "
-          "`printkit settings --back-offset X,Y`")
+    The page works straight from the folder: no server. PNGs are rendered again only when their PDF
+    or the dpi changed.
+    """
+    from printkit.preview import INDEX, preview
+
+    started = time.perf_counter()
+    options = _options(args)
+    results, shown = preview(_games(args, args.games), _folder(args), _out(args), options, args.dpi,
+                             force=args.force)
+    for output, changed in results:
+        _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}{'' if changed else '  (unchanged)'}",
+             VERBOSITY["verbose"])
+    images = sum(len(s.images) + len(s.cards) for s in shown)
+    rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
+    _say(args, f"previewed {_count(len(results), 'file')}: {_count(images, 'PNG')} ({rendered} rendered) "
+               f"at {args.dpi} dpi, in {time.perf_counter() - started:.2f} s")
+    _say(args, f"open {project.shown(_out(args) / INDEX)}")
+    return 0
+
+
+def cmd_validate(args) -> int:
+    """check the content of the project's games (or of those named) and plan every product
+
+    Runs each game's rules model and plans every product on A4 and Letter, every text fitted to its
+    box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
+    """
+    games = _games(args, args.games)
+    products = validate(games, _folder(args))
+    for game in games:
+        _say(args, f"{game.slug}  {_count(len(game.products), 'product')}", VERBOSITY["verbose"])
+    _say(args, f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
+               f"planned on A4 and Letter")
     return 0
 
 
 def cmd_booklet(args) -> int:
-    """A scenario booklet for a chosen set of scenarios, written to one file: the booklet product
-    of the game that has one (or of the one named), imposed as asked."""
+    """export a scenario booklet of a chosen set of scenarios into one file
+
+    The booklet product of the game that has one (or of the one named), imposed as asked.
+    """
     options = _options(args)
-    game, product = _booklet(args.game, args.imposition)
-    folder = _folder(args.content)
-    target = _export_target(Path(args.out) if args.out else Path("output") / game.slug / "booklet-export.pdf", folder)
-    output = build_file(game, product, folder, target, options, _choices(args))
-    print(f"{_shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
+    folder = _folder(args)
+    game, product = _booklet(_games(args, [args.game] if args.game else []), args.imposition)
+    target = _export_target(Path(args.out) if args.out else folder.parent / "output" / game.slug / "booklet-export.pdf",
+                            folder)
+    output = build_file(game, product, folder, target, options, product_choices(args))
+    _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
     return 0
 
 
-def _export_target(target: Path, content: Path) -> Path:
-    """Where an export may go: never over the project's content or templates, a build's manifest,
-    or a file that is not a PDF."""
-    resolved = target.resolve()
-    project = content.resolve().parent
-    for folder in (content.resolve(), project / "templates"):
-        if resolved.is_relative_to(folder):
-            raise UsageError(f"--out {target}: would write into {_shown(folder)}, the project's own files")
-    if resolved.name.startswith(".printkit"):
-        raise UsageError(f"--out {target}: would replace printkit's own record of a build")
-    if resolved.is_dir():
-        raise UsageError(f"--out {target}: is a folder; give the name of the PDF to write")
-    if resolved.is_file() and not _is_pdf(resolved):
-        raise UsageError(f"--out {target}: is a file that is not a PDF; it is not replaced")
-    return target
+def cmd_calibrate(args) -> int:
+    """pages to find a printer's back-side offset and check its scale
+
+    Writes calibration/back-offset.pdf (print it two-sided, read the offset against the light) and
+    calibration/scale.pdf (rulers, a 100 mm square), drawn with no back offset: they measure the
+    printer as it is. Needs no project.
+    """
+    from printkit.calibrate import calibrate
+
+    for output in calibrate(_out(args), _options(args), templates_for(_content(args))):
+        _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}")
+    _say(args, "print back-offset.pdf two-sided and scale.pdf at Actual size; then "
+               "`printkit settings --back-offset X,Y`")
+    return 0
 
 
-def _is_pdf(path: Path) -> bool:
+def cmd_settings(args) -> int:
+    """show or change how this project prints (its printkit.yaml)
+
+    With no option, shows every setting and where it comes from; each option given is saved to the
+    project's printkit.yaml, which every later command reads (an option on the command line wins).
+    """
+    folder = _content(args)
+    given = {key: getattr(args, key) for key in settings.DEFAULTS}
+    if any(value is not None for value in given.values()):
+        settings.save(folder, given)
+    saved = settings.load(folder)
+    print(f"{project.shown(settings.path_for(folder))}:" if saved else f"no {project.FILE}: printkit's defaults")
+    for key, value in settings.resolve(folder, {}).items():
+        print(f"  {key}: {settings._yaml(value)}{'' if key in saved else '  (default)'}")
+    return 0
+
+
+def cmd_list(args) -> int:
+    """list the project's games and their products, and the games to start a project from"""
+    from printkit.games import all_games
+    from printkit.new import seeded
+
+    content = _content(args)
+    has = {game.slug: game for game in select_games([], content)} if content.is_dir() else {}
+    for game in has.values():
+        print(f"{game.slug}  ({game.title})")
+        for product in game.products:
+            print(f"  {product.name:<16} {product.description}")
+    others = [game for slug, game in all_games().items() if slug not in has and slug in seeded(all_games())]
+    if others:
+        print(f"{'other games' if has else 'no project here; games'} to start a project from "
+              f"(`printkit new DIR --example GAME`):")
+        for game in others:
+            print(f"  {game.slug:<24} {game.title}  ({game.origin})")
+    return 0
+
+
+def cmd_export(args) -> int:
+    """card and token products as a print shop takes them, then preflight
+
+    One file or image per card side, with the shop's bleed, boxes and names (printkit/shops.yaml),
+    into output/shops/SHOP; then every file is checked against the shop's profile."""
+    from printkit.shop.commands import cmd_export as export
+
+    return export(args)
+
+
+def cmd_preflight(args) -> int:
+    """check an export against its shop's profile: sizes, boxes, fonts, images, safe zone, order"""
+    from printkit.shop.commands import cmd_preflight as preflight
+
+    return preflight(args)
+
+
+def _takes(name: str):
+    """What a command of printkit.shop takes, loaded only when its parser is made."""
+    def takes(parser, ctx) -> None:
+        from printkit.shop import arguments as shop
+
+        getattr(shop, f"takes_{name}")(parser, ctx)
+    return takes
+
+
+COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
+    "new": (cmd_new, arguments.new),
+    "build": (cmd_build, arguments.build),
+    "watch": (cmd_watch, arguments.watch),
+    "preview": (cmd_preview, arguments.preview),
+    "validate": (cmd_validate, arguments.validate),
+    "booklet": (cmd_booklet, arguments.booklet),
+    "calibrate": (cmd_calibrate, arguments.calibrate),
+    "settings": (cmd_settings, arguments.settings_),
+    "list": (cmd_list, arguments.listing),
+    "export": (cmd_export, _takes("export")),
+    "preflight": (cmd_preflight, _takes("preflight")),
+}
+
+
+def _parser(ctx: arguments.Context) -> arguments.Parser:
+    parser = arguments.Parser(prog="printkit", description=DESCRIPTION, epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"printkit {__version__}")
+    sub = parser.add_subparsers(metavar="COMMAND", title="commands", required=True)
+    for name, (command, takes) in COMMANDS.items():
+        summary, _, description = (command.__doc__ or "").partition("\n")
+        each = sub.add_parser(name, help=summary.strip(), description=_paragraph(summary, description))
+        takes(each, ctx)
+        each.set_defaults(command=command, parser=each)
+    return parser
+
+
+def _paragraph(summary: str, description: str) -> str:
+    text = " ".join(description.split())
+    return f"{summary.strip()[0].upper()}{summary.strip()[1:]}." + (f" {text}" if text else "")
+
+
+# --- what the commands share ------------------------------------------------------------------------
+
+def _say(args, line: str, level: int = VERBOSITY["normal"], flush: bool = False) -> None:
+    """A line of the report, printed unless the verbosity chosen is below `level`."""
+    if getattr(args, "verbosity", VERBOSITY["normal"]) >= level:
+        print(line, flush=flush)
+
+
+def _games(args, names: list[str]):
+    """The games named (or all the project's): each one printkit knows and the project has."""
+    content = _folder(args)
     try:
-        with path.open("rb") as handle:
-            return handle.read(5) == b"%PDF-"
-    except OSError:
-        return False
+        return select_games(names, content)
+    except LookupError as error:
+        from printkit.games import all_games
+
+        missing = str(error).split(", ")
+        if all(name in all_games() for name in missing):
+            raise UsageError(f"not in this project: {', '.join(missing)} (no {project.shown(content)}/{missing[0]}/; "
+                             f"`printkit new DIR --example {missing[0]}` makes a project with it)") from None
+        known = ", ".join(game.slug for game in select_games([], content))
+        raise UsageError(f"unknown game: {error} (known: {known})") from None
 
 
-def _booklet(name: str | None, imposition: str):
+def _booklet(games, imposition: str):
     """The game and the name of its booklet product with this imposition."""
-    found = [(game, product.name) for game in _games([name] if name else [])
+    found = [(game, product.name) for game in games
              for product in game.products if isinstance(product, Booklet) and product.imposition == imposition]
     if len(found) != 1:
         raise UsageError("name the game whose booklet to export" if found else "no game here has a booklet")
@@ -174,201 +356,52 @@ def _only(games, names: list[str] | None) -> list[str] | None:
     return names
 
 
-def _choices(args) -> dict:
-    """The product options given on the command line, by name."""
-    return {option.name: getattr(args, option.name) for option in _product_options()
-            if getattr(args, option.name, None) is not None}
+def _export_target(target: Path, content: Path) -> Path:
+    """Where an export may go: never over the project's content or templates, a build's manifest,
+    or a file that is not a PDF."""
+    resolved = target.resolve()
+    folder_of_project = content.resolve().parent
+    for folder in (content.resolve(), folder_of_project / "templates"):
+        if resolved.is_relative_to(folder):
+            raise UsageError(f"--out {target}: would write into {project.shown(folder)}, the project's own files")
+    if resolved.name.startswith(".printkit"):
+        raise UsageError(f"--out {target}: would replace printkit's own record of a build")
+    if resolved.is_dir():
+        raise UsageError(f"--out {target}: is a folder; give the name of the PDF to write")
+    if resolved.is_file() and not _is_pdf(resolved):
+        raise UsageError(f"--out {target}: is a file that is not a PDF; it is not replaced")
+    return target
 
 
-def _product_options() -> list:
-    """Every option a product of a known game understands, once each."""
-    seen = {}
-    for game in select_games([]):
-        for product in game.products:
-            for option in product.options:
-                seen.setdefault(option.name, option)
-    return list(seen.values())
-
-
-def _add_product_options(parser) -> None:
-    for option in _product_options():
-        parser.add_argument(f"--{option.name}", type=_parsed(option), default=None, metavar=option.metavar,
-                            help=option.help)
-
-
-def _parsed(option):
-    def parse(text: str):
-        try:
-            return option.parse(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-    parse.__name__ = option.name
-    return parse
-
-
-def cmd_list(args) -> int:
-    for game in _games([]):
-        print(f"{game.slug}  ({game.title})")
-        for product in game.products:
-            print(f"  {product.name:<16} {product.description}")
-        if not game.products:
-            print("  (content and rules model only: `printkit validate` checks it; nothing to print yet)")
-    return 0
-
-
-def cmd_settings(args) -> int:
-    folder = _folder(args.content)
-    given = {key: getattr(args, key) for key in settings.DEFAULTS}
-    if any(value is not None for value in given.values()):
-        settings.save(folder, given)
-    saved = settings.load(folder)
-    print(f"{_shown(settings.path_for(folder))}:" if saved else "no printkit.yaml: printkit's defaults")
-    for key, value in settings.resolve(folder, {}).items():
-        print(f"  {key}: {settings._yaml(value)}{'' if key in saved else '  (default)'}")
-    return 0
+def _is_pdf(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False
 
 
 def _options(args) -> Options:
     """The command line's print options over the project's printkit.yaml over the defaults."""
     given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
-    chosen = settings.resolve(_folder(args.content), given)
+    chosen = settings.resolve(_content(args), given)
     return Options(PAPERS[chosen["paper"]], chosen["bleed"], chosen["duplex"], tuple(chosen["back_offset"]),
                    chosen["ink_saver"])
 
 
-def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres, e.g. 0.5,-1: {text!r}") from None
-    if not (abs(x) <= 10 and abs(y) <= 10):
-        raise argparse.ArgumentTypeError(f"a back offset is at most 10 mm each way, not {text}")
-    return x, y
+def _folder(args) -> Path:
+    """The project's content folder, which must be there."""
+    return project.required(_content(args))
+
+
+def _content(args) -> Path:
+    return project.content_folder(getattr(args, "project", None), getattr(args, "content", None))
+
+
+def _out(args) -> Path:
+    """--out, or the project's output/ folder."""
+    return Path(args.out) if args.out else _content(args).parent / "output"
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
-
-
-def _games(names, content: str = "content"):
-    try:
-        return select_games(names, Path(content))
-    except LookupError as error:
-        known = ", ".join(game.slug for game in select_games([], Path(content)))
-        raise UsageError(f"unknown game: {error} (known: {known})") from None
-
-
-def _folder(path: str) -> Path:
-    folder = Path(path)
-    if not folder.is_dir():
-        raise UsageError(f"content folder not found: {path}")
-    return folder
-
-
-def _bleed(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
-    if not 0 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"bleed must be 0 to 6 mm, not {text}")
-    return value
-
-
-def _dpi(text: str) -> int:
-    if not text.isdigit() or not 10 <= int(text) <= 600:
-        raise argparse.ArgumentTypeError(f"dpi must be a whole number from 10 to 600, not {text!r}")
-    return int(text)
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
-def _build_options(parser, content: dict) -> None:
-    parser.add_argument("--content", **content)
-    parser.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
-    _print_options(parser)
-
-
-def _print_options(parser, saving: bool = False) -> None:
-    """How to print: each defaults to the project's printkit.yaml, then to printkit's default."""
-    parser.add_argument("--paper", choices=sorted(PAPERS), default=None, help="paper size (default: a4)")
-    parser.add_argument("--bleed", type=_bleed, default=None, metavar="MM", help="bleed around each card, mm")
-    parser.add_argument("--duplex", choices=["long", "short", "none"], default=None,
-                        help="flip for two-sided printing (none: no back pages; default: long)")
-    parser.add_argument("--back-offset", type=_offset, default=None, metavar="X,Y",
-                        help="move every back page by X,Y mm (from `printkit calibrate`)")
-    if saving:
-        parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None,
-                            help="outline style with no large dark fills")
-    else:
-        parser.add_argument("--ink-saver", action="store_const", const=True, default=None,
-                            help="outline style with no large dark fills")
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="printkit", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"printkit {__version__}")
-    sub = parser.add_subparsers(required=True, metavar="COMMAND")
-    content = dict(default="content", metavar="DIR", help="content folder (default: ./content)")
-
-    b = sub.add_parser("build", help="build the printable PDFs of every game, or of the named games")
-    b.add_argument("games", nargs="*", metavar="GAME")
-    _build_options(b, content)
-    b.add_argument("--force", action="store_true",
-                   help="draw every file again, even those whose content, templates and options are unchanged")
-    b.add_argument("--only", type=lambda text: [n.strip() for n in text.split(",") if n.strip()], default=None,
-                   metavar="PRODUCT[,PRODUCT]", help="build only these products")
-    _add_product_options(b)
-    b.set_defaults(command=cmd_build, parser=b)
-
-    w = sub.add_parser("watch", help="build, then rebuild what each edit of content/ or templates/ affects")
-    w.add_argument("games", nargs="*", metavar="GAME")
-    _build_options(w, content)
-    w.set_defaults(command=cmd_watch, parser=w)
-
-    pv = sub.add_parser("preview", help="build, then PNGs of every page and card and an index.html")
-    pv.add_argument("games", nargs="*", metavar="GAME")
-    _build_options(pv, content)
-    pv.add_argument("--force", action="store_true", help="draw every file again")
-    pv.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs (default: 100)")
-    pv.set_defaults(command=cmd_preview, parser=pv)
-
-    v = sub.add_parser("validate", help="check all content (or the named games') against the rules models")
-    v.add_argument("games", nargs="*", metavar="GAME")
-    v.add_argument("--content", **content)
-    v.set_defaults(command=cmd_validate, parser=v)
-
-    bk = sub.add_parser("booklet", help="export a scenario booklet for a chosen set of scenarios")
-    bk.add_argument("game", nargs="?", metavar="GAME", help="the game (default: the one that has a booklet)")
-    _add_product_options(bk)
-    bk.add_argument("--imposition", choices=["none", "saddle"], default="saddle",
-                    help="saddle: two pages a side, print duplex (flip on short edge), fold and staple; "
-                         "none: pages in reading order (default: saddle)")
-    bk.add_argument("--out", default=None, metavar="FILE", help="default: output/GAME/booklet-export.pdf")
-    bk.add_argument("--content", **content)
-    _print_options(bk)
-    bk.set_defaults(command=cmd_booklet, parser=bk)
-
-    cal = sub.add_parser("calibrate", help="pages to find a printer's back-side offset and check its scale")
-    cal.add_argument("--content", **content)
-    cal.add_argument("--out", default="output", metavar="DIR", help="output folder (default: ./output)")
-    cal.add_argument("--paper", choices=sorted(PAPERS), default=None, help="paper size (default: a4)")
-    cal.add_argument("--duplex", choices=["long", "short"], default=None, help="flip (default: long)")
-    cal.set_defaults(command=cmd_calibrate, parser=cal)
-
-    st = sub.add_parser("settings", help="show or change how this project prints (printkit.yaml beside content/)")
-    st.add_argument("--content", **content)
-    _print_options(st, saving=True)
-    st.set_defaults(command=cmd_settings, parser=st)
-
-    from printkit.shop.commands import add_commands  # export, preflight: printkit/shop/
-    add_commands(sub, content)
-
-    ls = sub.add_parser("list", help="list the games and their products")
-    ls.set_defaults(command=cmd_list, parser=ls)
-    return parser

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import sys
 
 
@@ -53,3 +54,34 @@ def guarded():
         yield
     finally:
         sys.stdout = stream
+
+
+class Progress:
+    """A bar on standard error while a build draws, when that is a terminal (nothing in a pipe or
+    a log): `[########--------] 12/71 cross-sums/booklet.pdf`, one line redrawn, gone at the end."""
+
+    WIDTH = 24
+
+    def __init__(self, enabled: bool = True, stream=None):
+        stream = stream or sys.stderr
+        self.stream = stream if enabled and stream is not None and stream.isatty() else None
+        self.shown = False
+
+    def __call__(self, done: int, total: int, path) -> None:
+        if self.stream is None:
+            return
+        filled = self.WIDTH * done // max(total, 1)
+        line = f"[{'#' * filled}{'-' * (self.WIDTH - filled)}] {done}/{total} {path}"
+        self.stream.write("\r\x1b[K" + line[:_columns() - 1])
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _columns() -> int:
+    return shutil.get_terminal_size().columns

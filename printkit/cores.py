@@ -21,15 +21,16 @@ _work = None  # the function and items of the call under way, inherited by the f
 _items: list = []
 
 
-def each_on_every_core(work, items: list, weight=None) -> list:
+def each_on_every_core(work, items: list, weight=None, done=None) -> list:
     """[work(item) for item in items], computed by forked workers where the machine has more
     than one core and can fork, one after the other in this process elsewhere. Items are handed
     out heaviest first (by `weight`), one at a time, so that a large file starts early and the
     others fill the time it takes. An item whose worker ended before it was done (killed, out of
-    memory) is done again here."""
+    memory) is done again here. `done(item, result)` hears of each as it is collected."""
+    done = done or (lambda item, result: None)
     workers = min(len(items), os.cpu_count() or 1)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [work(item) for item in items]
+        return [_told(done, item, work(item)) for item in items]
     global _work, _items
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
     _work, _items = work, items
@@ -43,11 +44,17 @@ def each_on_every_core(work, items: list, weight=None) -> list:
                 results[index] = future.result()
             except BrokenProcessPool:
                 results[index] = work(items[index])
+            done(items[index], results[index])
         finished = True
     finally:
         _work, _items = None, []
         _stop(pool, finished)
     return [results[i] for i in range(len(items))]
+
+
+def _told(done, item, result):
+    done(item, result)
+    return result
 
 
 def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:

@@ -5,6 +5,7 @@ was written, the words, the print options and the product options chosen)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from printkit import lasting
@@ -24,6 +25,8 @@ class Game:
     check: Callable[[Any], list[Finding]]  # the rules model's findings
     products: tuple[Product, ...]
     own_fonts: bool = False  # its products check each text against the font it is set in (a project's own)
+    home: Path | None = None  # holds content/<slug>/ (the seed `printkit new --example` copies) and templates/<slug>/
+    origin: str = "printkit"  # where the game comes from, as `printkit list` says it
 
 
 @dataclass
@@ -56,11 +59,7 @@ class Kit:
     def template_sources(self, names: tuple[str, ...] | None) -> str:
         """The text of the templates a product reads (for the build manifest): `names` under
         templates/<game>/, or all of them, and common.j2."""
-        folder = self.templates.folder
-        paths = [folder / self.game.slug / name for name in names] if names is not None else \
-            sorted((folder / self.game.slug).glob("*.j2"))
-        return "".join(path.read_text(encoding="utf-8") if path.is_file() else ""
-                       for path in [folder / "common.j2", *paths])
+        return self.templates.sources(self.game.slug, names)
 
     def footer(self, product: str) -> "Footer":
         return Footer(self.templates.render("common.j2"), self.title, product)

@@ -15,7 +15,7 @@ from pathlib import Path
 from printkit import lasting
 from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
-from printkit.games import all_games
+from printkit.games import all_games, project_games, template_fallbacks
 from printkit.kit import Game, Kit
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
@@ -24,6 +24,7 @@ from printkit.options import Options
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
 from printkit.products import FilePlan
+from printkit.project import shown
 from printkit.render.draw import render
 from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
@@ -70,16 +71,18 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
 
 
 def templates_for(content: Path) -> Templates:
-    """A project keeps templates/ beside content/; both are the designer's to edit."""
+    """A project keeps templates/ beside content/; both are the designer's to edit. A template it
+    does not have is printkit's own (or, for a plug-in's game, the plug-in's)."""
     folder = content.resolve().parent / "templates"
-    return _templates(folder, _shown(folder))
+    fallbacks = tuple((other, shown(other)) for other in template_fallbacks() if other != folder)
+    return _templates(folder, shown(folder), fallbacks)
 
 
 @functools.lru_cache(maxsize=8)
-def _templates(folder: Path, shown_as: str) -> Templates:
+def _templates(folder: Path, shown_as: str, fallbacks: tuple) -> Templates:
     """One Jinja environment per folder for the life of the process: compiled templates are kept,
     and Jinja recompiles any template whose file has changed since (auto_reload)."""
-    return Templates(folder, shown_as=shown_as)
+    return Templates(folder, shown_as, fallbacks)
 
 
 def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:
@@ -225,17 +228,18 @@ def _problems_on(kits: list[Kit]) -> list[Problem]:
 # --- render and write ------------------------------------------------------------------------------
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
-          only: list[str] | None = None, choices: dict | None = None, removed=None):
+          only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not. A whole build of
     a game (no --only, no choices) then removes the files an earlier build made that it no longer
-    makes, if they are as printkit wrote them; `removed(path)` hears of each."""
+    makes, if they are as printkit wrote them; `removed(path)` hears of each. `progress(done,
+    total, path)` hears of each file as it is drawn."""
     kits = load_all(games, content, options, choices)
     store = lasting.use(lasting.default_folder())
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
-    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [])
+    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress)
     whole = not only and not choices
     left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
     drawn = [o for o in outputs if o.data is not None]
@@ -264,13 +268,13 @@ def remove_output(path: Path, out: Path) -> bool:
     return True
 
 
-def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned]) -> list[Output]:
+def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned], progress=None) -> list[Output]:
     """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
     output whose inputs are unchanged is not planned again (its Output carries no data and the
     page count the manifest recorded). Nothing is written unless every file could be planned.
     `every` is all the files of the games (with --only): a summary built alone still counts the
     pages of the files it lists, from the manifest or by planning them, not drawing them."""
-    outputs = {}
+    outputs, settled = {}, _counter(progress, len(planned), out)
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
         stale, uncounted = [], []
         for item in (i for i in planned if i.file.product.summary == summaries):
@@ -281,12 +285,14 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             else:
                 outputs[id(item)] = Output(path, None, pages)
                 item.kit.pages[item.file.name] = pages
+                settled(item)
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
         jobs = [(item, True) for item, _, _ in stale] + [(item, False) for item in uncounted]
         if jobs:
             register_fonts()  # once, before the workers are forked
-        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]))
+        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
+                                   done=lambda job, _: settled(job[0]) if job[1] else None)
         failed = [(item.kit, outcome) for (item, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
         if failed:
             raise PrintkitError(reported(failed))
@@ -297,6 +303,17 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             manifest.record(path, fingerprint, pages, data)
             outputs[id(item)] = Output(path, data, pages)
     return [outputs[id(item)] for item in planned]
+
+
+def _counter(progress, total: int, out: Path):
+    """Tells `progress` of each file as it is settled: drawn, or found unchanged. (done, total, path)"""
+    count = [0]
+
+    def settled(item: Planned) -> None:
+        count[0] += 1
+        if progress:
+            progress(count[0], total, out / item.kit.game.slug / item.file.name)
+    return settled
 
 
 def _uncounted(planned: list[Planned], every: list[Planned], manifest: Manifest, out: Path) -> list[Planned]:
@@ -348,19 +365,13 @@ def build_file(game: Game, product: str, content: Path, target: Path, options: O
 
 
 def select_games(names: list[str], content: Path | None = None) -> list[Game]:
-    """The games named (all by default): printkit's own, and those declared in `content`."""
-    games = all_games(content)
+    """The games named, or every one: of the project whose content folder is `content`, or (with
+    none) every game printkit knows. Raises LookupError naming those it does not have."""
+    games = all_games() if content is None else project_games(content)
     unknown = [name for name in names if name not in games]
     if unknown:
         raise LookupError(", ".join(unknown))
     return [games[name] for name in names] if names else list(games.values())
-
-
-def _shown(folder: Path) -> str:
-    try:
-        return str(folder.relative_to(Path.cwd()))
-    except ValueError:
-        return str(folder)
 
 
 __all__ = ["build", "build_file", "files", "load_all", "select_games", "validate", "Problem"]

@@ -51,7 +51,7 @@ def at_most(amount: int, limit: int, what: str) -> None:
 # --- errors, named where they happen --------------------------------------------------------------
 
 @contextlib.contextmanager
-def located(shown_as: str, where: Callable[[], Problem]):
+def located(environment: "Sandbox", where: Callable[[], Problem]):
     """Any error while a template runs becomes one Problem: in the deepest template the traceback
     passes through, at its line; otherwise where `where()` says (the template, a macro's definition)."""
     try:
@@ -59,19 +59,19 @@ def located(shown_as: str, where: Callable[[], Problem]):
     except PrintkitError:
         raise  # already located: a template file that cannot be read
     except jinja2.TemplateSyntaxError as error:  # in the template itself, or in one it includes
-        shown = f"{shown_as}/{error.name}" if error.name else where().file
+        shown = environment.shown(error.name) if error.name else where().file
         raise PrintkitError([Problem(shown, error.lineno, f"template syntax: {error.message}")]) from None
     except jinja2.TemplateNotFound as error:
-        if where().file == f"{shown_as}/{error.name}":
+        if where().file == environment.shown(error.name):
             raise PrintkitError([where().with_message("template is missing")]) from None
-        message = f"template: no template {error.name!r} in {shown_as}/"
-        raise PrintkitError([_failed_at(error, shown_as, where).with_message(message)]) from None
+        message = f"template: no template {error.name!r} in {environment.shown_as}/"
+        raise PrintkitError([_failed_at(error, environment, where).with_message(message)]) from None
     except Exception as error:  # noqa: BLE001 - whatever a sandboxed template does wrong is the template's
         message = f"template: {_describe(error)}"
-        raise PrintkitError([_failed_at(error, shown_as, where).with_message(message)]) from None
+        raise PrintkitError([_failed_at(error, environment, where).with_message(message)]) from None
 
 
-def _failed_at(error: Exception, shown_as: str, where: Callable[[], Problem]) -> Problem:
+def _failed_at(error: Exception, environment: "Sandbox", where: Callable[[], Problem]) -> Problem:
     template, line = None, None
     tb = error.__traceback__
     while tb is not None:
@@ -79,7 +79,7 @@ def _failed_at(error: Exception, shown_as: str, where: Callable[[], Problem]) ->
         if found is not None:
             template, line = found, found.get_corresponding_lineno(tb.tb_lineno)
         tb = tb.tb_next
-    return Problem(f"{shown_as}/{template.name}", line, "") if template else where()
+    return Problem(environment.shown(template.name), line, "") if template else where()
 
 
 def _describe(error: Exception) -> str:
@@ -115,8 +115,8 @@ class Sandbox(SandboxedEnvironment):
 
     intercepted_binops = frozenset({"*", "**", "%"})
 
-    def __init__(self, folder: Path, shown_as: str):
-        super().__init__(loader=_Loader(folder, shown_as), undefined=jinja2.StrictUndefined, autoescape=True,
+    def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = ()):
+        super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks), undefined=jinja2.StrictUndefined, autoescape=True,
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
                          bytecode_cache=compiled_templates())
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
@@ -129,6 +129,13 @@ class Sandbox(SandboxedEnvironment):
         self.given: dict[int, object] | None = None  # id -> every list and dict of the context
         self.clock = _Clock()
         self.size_limit = SIZE_LIMIT  # of a template's whole output: raised for an HTML page
+
+    def shown(self, name: str) -> str:
+        """A template as messages name it: in the project's folder, or in the fallback it comes from."""
+        try:
+            return self.loader.find(name)[1]
+        except jinja2.TemplateNotFound:  # a name no folder can hold (`../secret.txt`)
+            return f"{self.shown_as}/{name}"
 
     def running(self, context: dict | None = None):
         """Around a render (which names the context it must not change) or a macro call."""
@@ -174,15 +181,23 @@ class Sandbox(SandboxedEnvironment):
 
 
 class _Loader(jinja2.BaseLoader):
-    """Templates from one folder only (no `..`, no link out of it), read as content files are."""
+    """Templates from the project's folder, else from the first fallback folder that has them
+    (printkit's own): from those folders only (no `..`, no link out of one), read as content is."""
 
-    def __init__(self, folder: Path, shown_as: str):
-        self.folder, self.shown_as = folder, shown_as
+    def __init__(self, folders: tuple[tuple[Path, str], ...]):
+        self.folders = folders  # (folder, as messages show it), the project's first
+
+    def find(self, name: str) -> tuple[Path, str]:
+        """The file a template name stands for and how it is shown: the first folder's that exists,
+        else the project's (to be reported missing there)."""
+        parts = split_template_path(name)  # raises TemplateNotFound for `..`
+        found = [(folder.joinpath(*parts), f"{shown}/{name}") for folder, shown in self.folders]
+        return next((place for place in found if os.path.lexists(place[0])), found[0])
 
     def get_source(self, environment, name: str):
-        path = self.folder.joinpath(*split_template_path(name))  # raises TemplateNotFound for `..`
-        shown = f"{self.shown_as}/{name}"
-        if not path.resolve().is_relative_to(self.folder.resolve()):
+        path, shown = self.find(name)
+        folder = next(folder for folder, _ in self.folders if path.is_relative_to(folder))
+        if not path.resolve().is_relative_to(folder.resolve()):
             raise PrintkitError([Problem(shown, None, "is a link to a file outside the templates folder")])
         try:
             text, mtime = read_text(path, shown), os.path.getmtime(path)

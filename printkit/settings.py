@@ -1,4 +1,4 @@
-"""Project settings: `printkit.yaml` beside `content/` remembers how this project prints (paper,
+"""Project settings: `printkit.yaml`, in the project's folder beside `content/`, remembers how this project prints (paper,
 duplex flip, the printer's back offset, ink saver, bleed), so every later command uses them. A
 command-line option wins over the file; the file wins over printkit's defaults."""
 
@@ -15,9 +15,9 @@ from printkit.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
 from printkit.load.nodes import RESOLVER
 from printkit.plan.geometry import PAPERS
+from printkit.project import FILE
 from printkit.write import Output, write_outputs
 
-FILE = "printkit.yaml"
 DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": [0.0, 0.0], "ink_saver": False, "bleed": 0.0}
 SPEC = Record({}, optional={
     "paper": Choice(tuple(sorted(PAPERS))),
@@ -58,13 +58,16 @@ def save(content: Path, changes: dict) -> dict:
     """Write the file with `changes` merged in; returns what it now holds."""
     changes = {key: value for key, value in changes.items() if value is not None}
     settings = {**load(content, replacing=frozenset(changes)), **changes}
+    write_outputs([Output(path_for(content), text(settings).encode("utf-8"), 0)])
+    return settings
+
+
+def text(settings: dict) -> str:
+    """printkit.yaml holding these settings."""
     lines = ["# How this project prints: read by every printkit command (options on the command line win).",
              "# Written by `printkit settings`; edit it by hand or with that command."]
-    for key in DEFAULTS:
-        if key in settings:
-            lines.append(f"{key}: {_yaml(settings[key])}")
-    write_outputs([Output(path_for(content), ("\n".join(lines) + "\n").encode("utf-8"), 0)])
-    return settings
+    lines += [f"{key}: {_yaml(settings[key])}" for key in DEFAULTS if key in settings]
+    return "\n".join(lines) + "\n"
 
 
 def _yaml(value) -> str:

@@ -16,6 +16,7 @@ from watchdog.observers import Observer
 
 from printkit.errors import PrintkitError
 from printkit.pipeline import build
+from printkit.project import shown
 
 WATCHED = (".yaml", ".yml", ".j2")
 CHANGES = {"created", "modified", "moved", "deleted"}
@@ -56,12 +57,12 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
     observer.start()
     try:
         _build(games, content, out, options, say, complain)
-        say(f"watching {', '.join(_shown(f) for f in folders if f.is_dir())} (Ctrl-C to stop)")
+        say(f"watching {', '.join(shown(f) for f in folders if f.is_dir())} (Ctrl-C to stop)")
         while not stop.is_set():
             if not edits.arrived.wait(0.1):
                 continue
             time.sleep(SETTLE)
-            say("changed: " + ", ".join(_shown(Path(p)) for p in edits.take()))
+            say("changed: " + ", ".join(shown(Path(p)) for p in edits.take()))
             _build(games, content, out, options, say, complain)
     finally:
         observer.stop()
@@ -71,7 +72,7 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
 def _build(games, content: Path, out: Path, options, say, complain) -> None:
     started = time.perf_counter()
     try:
-        results = build(games, content, out, options, removed=lambda path: say(f"  removed {_shown(path)}: no longer made"))
+        results = build(games, content, out, options, removed=lambda path: say(f"  removed {shown(path)}: no longer made"))
     except PrintkitError as error:
         for problem in error.problems:
             complain(str(problem))
@@ -84,12 +85,5 @@ def _build(games, content: Path, out: Path, options, say, complain) -> None:
         return
     written = [output for output, changed in results if changed]
     for output in written:
-        say(f"  built {_shown(output.path)}")
+        say(f"  built {shown(output.path)}")
     say(f"{len(written)} of {len(results)} files changed, in {time.perf_counter() - started:.2f} s")
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)

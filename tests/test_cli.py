@@ -7,8 +7,11 @@ nothing else was written. One subprocess test proves `python -m printkit` works.
 
 from __future__ import annotations
 
+import argparse
+import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -17,7 +20,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.cli import main
+from printkit.cli import COMMANDS, main
 from printkit.games import all_games
 from printkit.pipeline import select_games
 
@@ -41,6 +44,11 @@ class Row:
     stderr: list[str] | Usage = ()  # exact lines, or a usage error
     stdout: str | None = None  # a check below by name: "list", "valid", "built A4", ...
     written: str | None = None  # the folder the game's 6 PDFs go to; None: nothing is written
+    says: tuple[str, ...] = ()  # texts stdout holds, each on a line of its own or within one
+    before: tuple[tuple[str, ...], ...] = ()  # commands run first, that must succeed (their files are not checked)
+
+
+NOTHING_CHANGED = r"built \d+ files \(0 changed\), \d+ pages, 4 games, A4, in \d+\.\d\d s\n"
 
 
 ROWS = {
@@ -55,7 +63,32 @@ ROWS = {
     "build --bleed x": Row(["build", "--bleed", "x"], 2, Usage("argument --bleed: not a number of millimetres: 'x'")),
     "build --duplex sideways": Row(["build", "--duplex", "sideways"], 2,
                                    Usage("argument --duplex: invalid choice: 'sideways'")),
-    "no command": Row([], 2, Usage("the following arguments are required: COMMAND")),
+    "no command: the help, exit 0": Row([], 0, [], "help"),
+    "--help": Row(["--help"], 0, [], "help"),
+    "a mistyped command": Row(["biuld"], 2, Usage("unknown command 'biuld'; did you mean 'build'?")),
+    "a command like none": Row(["xyzzy"], 2, Usage("unknown command 'xyzzy' (commands: new, build, ")),
+    "build --paper A4": Row(["build", "--paper", "A4"], 0, [], "built A4", "output"),
+    "build --paper LETTER": Row(["build", "--paper", "LETTER", "--out", "out"], 0, [], "built Letter", "out"),
+    "build --duplex SHORT": Row(["build", GAME, "--duplex", "SHORT"], 0, [], "built A4", "output"),
+    "build --quiet": Row(["build", "--quiet"], 0, [], "empty", "output"),
+    "build -q, a usage error still said": Row(["build", "-q", "--bleed", "9"], 2,
+                                               Usage("argument --bleed: bleed must be 0 to 6 mm, not 9")),
+    "build -q -v": Row(["build", "-q", "-v"], 2, Usage("argument -v/--verbose: not allowed with argument -q/--quiet")),
+    "build again, nothing changed: one line": Row(["build"], 0, [], "nothing-changed", before=(("build",),)),
+    "build again -v: every file, unchanged": Row(["build", "-v"], 0, [], "unchanged", before=(("build",),)),
+    "build --help: the games, the defaults": Row(["build", "--help"], 0, [], says=(
+        "GAME", "ascending-row-overflow, cross-sums, numbered-cards, one-too-many", "(default: a4)",
+        "(default: long)", "--only PRODUCT[,PRODUCT]", "-q, --quiet", "-v, --verbose", "--project DIR")),
+    "build --help after settings --paper letter": Row(["build", "--help"], 0, [], says=(
+        "(now: letter, from printkit.yaml)", "(now: 1,-0.5, from printkit.yaml)", "(default: long)"),
+        before=(("settings", "--paper", "letter", "--back-offset", "1,-0.5"),)),
+    "calibrate --help: its defaults": Row(["calibrate", "--help"], 0, [], says=("(default: a4)", "Needs no project.")),
+    "every command has a description": Row(["validate", "--help"], 0, [], says=(
+        "Check the content of the project's games (or of those named) and plan every product.",)),
+    "validate --quiet": Row(["validate", "-q"], 0, [], "empty"),
+    "validate --verbose": Row(["validate", "-v"], 0, [], says=(f"{GAME}  8 products", "content is valid: 4 games")),
+    "list --quiet is no option of list": Row(["list", "-q"], 2, Usage("unrecognized arguments: -q")),
+    "calibrate -v: it has nothing more to say": Row(["calibrate", "-v"], 2, Usage("unrecognized arguments: -v")),
     "validate missing content": Row(["validate", "--content", "/nonexistent"], 2,
                                     Usage("content folder not found: /nonexistent")),
     "build missing content": Row(["build", "--content", "/nonexistent"], 2,
@@ -81,11 +114,14 @@ def files_in(folder: Path) -> set[str]:
 @pytest.fixture
 def here(project, monkeypatch) -> Path:
     monkeypatch.chdir(project)
+    monkeypatch.setenv("COLUMNS", "300")  # the help unwrapped: a game's name is not broken at its hyphen
     return project
 
 
 @pytest.mark.parametrize("row", ROWS.values(), ids=ROWS.keys())
 def test_cli_table(row: Row, here: Path, capsys):
+    for argv in row.before:
+        assert run(argv, capsys)[0] == 0, argv
     before = files_in(here)
     code, out, err = run(row.argv, capsys)
     assert "Traceback" not in out + err
@@ -94,7 +130,7 @@ def test_cli_table(row: Row, here: Path, capsys):
     if isinstance(row.stderr, Usage):
         lines = err.splitlines()
         assert lines[0].startswith("usage: printkit"), err
-        assert re.fullmatch(r"printkit( \w+)?: error: .*", lines[-1]), err
+        assert re.fullmatch(r"printkit: error: .*", lines[-1]), err  # one prefix, whichever command
         assert row.stderr.text in lines[-1], err
         assert out == ""
     else:
@@ -102,10 +138,12 @@ def test_cli_table(row: Row, here: Path, capsys):
 
     if row.stdout is not None:
         CHECK_STDOUT[row.stdout.split()[0]](out, here, *row.stdout.split()[1:], folder=row.written)
+    for text in row.says:
+        assert " ".join(text.split()) in " ".join(out.split()), f"{text!r} not in:\n{out}"  # help wraps anywhere
 
     new = files_in(here) - before
     if row.written is None:
-        assert new == set()
+        assert new == set() or row.before, new
     else:
         game_pdfs = {f"{row.written}/{GAME}/{product}.pdf" for product in PRODUCTS}
         assert game_pdfs <= new
@@ -155,16 +193,49 @@ def check_version(out: str, here: Path, folder=None) -> None:
     assert re.fullmatch(r"printkit \d+\.\d+\.\d+\n", out), out
 
 
-CHECK_STDOUT = {"list": check_list, "valid": check_valid, "built": check_built, "version": check_version}
+def check_help(out: str, here: Path, folder=None) -> None:
+    """The help: printkit's own description (not a note for developers), every command with its line."""
+    assert out.startswith("usage: printkit [-h] [--version] COMMAND ..."), out
+    assert "printkit turns a project's content" in out
+    for name, (command, _) in COMMANDS.items():
+        summary = command.__doc__.splitlines()[0]
+        assert re.search(rf"^    {name}\s+{re.escape(summary.split()[0])}", out, re.MULTILINE), name
+    assert "Exit codes: 0 done, 1 a problem in the project" in " ".join(out.split())
+
+
+def check_empty(out: str, here: Path, folder=None) -> None:
+    assert out == ""
+
+
+def check_nothing_changed(out: str, here: Path, folder=None) -> None:
+    assert re.fullmatch(NOTHING_CHANGED, out), out
+
+
+def check_unchanged(out: str, here: Path, folder=None) -> None:
+    """-v after a build that changed nothing: every file, each `(unchanged)`, as many as the first
+    build wrote (the PDFs of the output folder), then the summary."""
+    lines = out.splitlines()
+    assert all(line.endswith("pages  (unchanged)") or line.endswith("page  (unchanged)") for line in lines[:-1]), out
+    assert {line.split()[0] for line in lines[:-1]} == {f"output/{p}" for p in files_in(here / "output")
+                                                          if p.endswith(".pdf")}
+    assert re.fullmatch(NOTHING_CHANGED, lines[-1] + "\n"), lines[-1]
+
+
+CHECK_STDOUT = {"list": check_list, "valid": check_valid, "built": check_built, "version": check_version,
+                "help": check_help, "empty": check_empty, "nothing-changed": check_nothing_changed,
+                "unchanged": check_unchanged}
 
 
 # --- more than a row can say -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("only_one", [True, False], ids=["one game", "every game"])
-def test_validate_counts_games_in_good_english(only_one, here: Path, capsys, monkeypatch):
-    if only_one:  # a project with just this game, as before a second one was added
-        monkeypatch.setattr("printkit.pipeline.all_games", lambda content=None: {GAME: ALL_GAMES[GAME]})
-    games = select_games([])
+def test_validate_counts_games_in_good_english(only_one, here: Path, capsys):
+    if only_one:  # a project with just this game: the others' content is not asked for
+        for folder in (here / "content").iterdir():
+            if folder.name != GAME:
+                shutil.rmtree(folder)
+    games = select_games([], here / "content")
+    assert len(games) == (1 if only_one else len(ALL_GAMES))
     products = sum(len(game.products) for game in games)
     code, out, _ = run(["validate"], capsys)
     assert code == 0
@@ -177,8 +248,7 @@ def test_build_twice_changes_nothing_the_second_time(here: Path, capsys):
     before = {p: (here / "output" / p).stat().st_mtime_ns for p in files_in(here / "output")}
     code, out, _ = run(["build"], capsys)
     assert code == 0
-    assert all(line.endswith("  (unchanged)") for line in out.splitlines()[:-1])
-    assert re.match(r"built \d+ files \(0 changed\)", out.splitlines()[-1])
+    assert re.fullmatch(NOTHING_CHANGED, out), out
     assert {p: (here / "output" / p).stat().st_mtime_ns for p in files_in(here / "output")} == before
 
 
@@ -225,6 +295,47 @@ def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path, command,
     (tmp_path / "content").symlink_to(root / "content")
     result = subprocess.run(f"{sys.executable} -m printkit {command} {redirect}", shell=True, cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)
-    assert (result.returncode, result.stderr) == (1, f"printkit: cannot write to standard output: {reason}\n")
+    assert (result.returncode, result.stderr) == (1, f"printkit: error: cannot write to standard output: {reason}\n")
     if command.startswith("build"):
         assert len(list((tmp_path / "output" / "numbered-cards").glob("*.pdf"))) == 5
+
+
+def test_a_build_on_a_terminal_shows_a_bar_as_it_draws(here: Path):
+    """Every file drawn moves the bar on standard error, a terminal: done/total and the file; at the
+    end the line is cleared. Not a terminal (a pipe, a log): nothing at all."""
+    from printkit.console import Progress
+    from printkit.options import Options
+    from printkit.pipeline import build
+    from printkit.plan.geometry import PAPERS
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, pipe = Terminal(), io.StringIO()
+    games = select_games([GAME], here / "content")
+    for stream, out in ((terminal, "a"), (pipe, "b")):
+        bar = Progress(stream=stream)
+        results = build(games, here / "content", here / out, Options(PAPERS["a4"]), progress=bar)
+        bar.clear()
+    shown = [re.fullmatch(r"\[([#-]{24})\] (\d+)/(\d+) (\S+)", part) for part in terminal.getvalue().split("\r\x1b[K")[1:-1]]
+    assert all(shown) and len(shown) == len(results) == len(PRODUCTS)
+    assert [int(m.group(2)) for m in shown] == list(range(1, len(PRODUCTS) + 1))
+    assert {m.group(4) for m in shown} == {str(here / "a" / GAME / f"{p}.pdf") for p in PRODUCTS}
+    assert shown[-1].group(1) == "#" * 24
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    assert pipe.getvalue() == ""
+
+
+def test_every_command_and_option_has_a_description():
+    """`printkit COMMAND --help` explains each thing it lists: nothing bare, no developer's note."""
+    from printkit import arguments
+    from printkit.cli import _parser
+
+    parser = _parser(arguments.Context(games=["a-game"]))
+    (commands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    assert list(commands.choices) == list(COMMANDS)
+    for name, sub in commands.choices.items():
+        assert sub.description and sub.description[0].isupper() and sub.description.endswith("."), name
+        bare = [action.option_strings or action.dest for action in sub._actions if not action.help]
+        assert bare == [], name

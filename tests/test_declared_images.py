@@ -198,9 +198,9 @@ def test_a_font_that_cannot_be_used_is_an_error_at_its_line(tmp_path, capsys, mo
 def test_an_image_changed_is_drawn_again_and_only_then(tmp_path, capsys, monkeypatch):
     project = image_game(tmp_path, "file: sun.png", {"sun.png": picture((600, 300))})
     assert build(project, capsys, monkeypatch)[0] == 0
-    assert "deck.pdf  2 pages  (unchanged)" in build(project, capsys, monkeypatch)[1]
+    assert "deck.pdf  2 pages  (unchanged)" in build(project, capsys, monkeypatch, SLUG, "-v")[1]  # -v: every file
     (project / "content" / SLUG / "sun.png").write_bytes(picture((600, 300), colour=(10, 200, 10)))
-    out = build(project, capsys, monkeypatch)[1]
+    out = build(project, capsys, monkeypatch, SLUG, "-v")[1]
     assert "deck.pdf  2 pages\n" in out and "rules.pdf  1 page  (unchanged)" in out
 
 

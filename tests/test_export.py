@@ -359,7 +359,7 @@ def test_the_record_names_every_page_in_order(exported):
 def test_an_unknown_shop_is_a_usage_error_listing_the_shops(tmp_path, capsys):
     code, out, err = run(["export", "--for", "kinkos", "--content", CONTENT, "--out", tmp_path], capsys)
     assert (code, out) == (2, "")
-    assert err.splitlines()[-1] == ("printkit export: error: argument --for: unknown shop 'kinkos' "
+    assert err.splitlines()[-1] == ("printkit: error: argument --for: unknown shop 'kinkos' "
                                     "(known: tgc, mpc, dtc, mbprint, pdfx)")
     assert list(tmp_path.iterdir()) == []
 

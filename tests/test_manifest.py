@@ -181,7 +181,7 @@ def test_a_manifest_entry_edited_by_hand_is_ignored(project, cli, drawn, field, 
     manifest["outputs"]["numbered-cards/rules.pdf"][field] = value
     path.write_text(json.dumps(manifest))
     del drawn[:]
-    code, out, _ = build(cli, "numbered-cards")
+    code, out, _ = cli("build", "numbered-cards", "--content", "content", "--out", "out", "-v")
     assert (code, drawn) == (0, ["rules reference"])
     assert f"{RULES}  1 page  (unchanged)" in out.splitlines()
     assert all(line.endswith("(unchanged)") for line in out.splitlines()[:-1] if "rules.pdf" not in line)

@@ -76,7 +76,7 @@ def test_right_to_left_text_is_refused_where_it_is_written(project, cli, where, 
 def test_a_booklet_range_beyond_the_campaign_is_a_short_usage_error(project, cli, scenarios):
     code, out, err = cli("booklet", "--content", "content", "--scenarios", scenarios, "--out", "out/b.pdf")
     assert code == 2 and out == ""
-    assert "no scenario" in err and "(the campaign has 1-50)" in err and len(err) < 400
+    assert "no scenario" in err and "(the campaign has 1-50)" in err and len(err.splitlines()[-1]) < 100  # not 60,000 numbers
     assert not (project / "out").exists()
 
 

@@ -1,4 +1,7 @@
-"""The games printkit knows: one subpackage each, found automatically.
+"""The games printkit knows: its own, one subpackage each, found automatically; and those of
+installed plug-ins, through the entry-point group `printkit.games` (each entry point names a
+`printkit.kit.Game`, as pytest and MkDocs find their plug-ins). A project has the games whose
+folders its content/ holds.
 
 A game is one place: its content files and their schemas, its rules model (pure: checked content
 in, the model and its findings out) and its products, declared as data with the product kinds of
@@ -8,22 +11,85 @@ registry, so a new game or sheet kind never touches them.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
+from importlib.metadata import entry_points
 from pathlib import Path
 
+from printkit import bundled, project
+from printkit.errors import Problem, PrintkitError
 from printkit.kit import Game, Kit
 
-__all__ = ["Game", "Kit", "all_games"]
+__all__ = ["Game", "Kit", "all_games", "project_games", "template_fallbacks"]
+
+ENTRY_POINTS = "printkit.games"
 
 
-def all_games(content: Path | None = None) -> dict[str, Game]:
+def all_games() -> dict[str, Game]:
+    """Every game printkit knows, by slug: its own, then the plug-ins'."""
     games = {}
     for module in pkgutil.iter_modules(__path__):
         game = importlib.import_module(f"{__name__}.{module.name}").GAME
-        games[game.slug] = game
-    if content is not None:  # a folder of content/ with a game.yaml and no game above: a game with no Python
-        from printkit.declared import games_in
-
-        games.update(games_in(content, games))
+        games[game.slug] = dataclasses.replace(game, home=bundled.root())
+    problems = []
+    for game in plugins(problems):
+        if game.slug in games:
+            problems.append(Problem(f"plug-in {game.origin}", None, f"its game '{game.slug}' is one printkit already has"))
+        games[game.slug] = games.get(game.slug, game)
+    if problems:
+        raise PrintkitError(problems)
     return dict(sorted(games.items()))
+
+
+def plugins(problems: list[Problem]) -> list[Game]:
+    """The games of the installed plug-ins; one that cannot be loaded is a problem, not a traceback."""
+    found = []
+    for point in entry_points(group=ENTRY_POINTS):
+        origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
+        try:
+            game = point.load()
+        except Exception as error:  # noqa: BLE001 - a broken plug-in is named, printkit goes on to say so
+            problems.append(Problem(f"plug-in {origin}", None, f"{point.value} cannot be loaded: {error}"))
+            continue
+        if not isinstance(game, Game):
+            problems.append(Problem(f"plug-in {origin}", None, f"{point.value} is not a printkit.kit.Game"))
+            continue
+        found.append(dataclasses.replace(game, origin=f"plug-in {origin}"))
+    return found
+
+
+def project_games(content: Path) -> dict[str, Game]:
+    """The games of a project: one for each folder of its content/, the game that claims it. A
+    folder no game claims is an error at its path, never skipped; so is a content/ with no game.
+    A folder with a game.yaml that no game with Python claims is a declared game (printkit/declared)."""
+    from printkit.declared import games_in
+
+    known = all_games()
+    known.update(games_in(content, known))
+    games, problems = {}, []
+    for folder in sorted(path for path in content.iterdir() if path.is_dir() and not path.name.startswith(".")):
+        game = claim(folder, known)
+        if game is None:
+            problems.append(Problem(f"{folder.name}/", None, f"no game claims this content folder "
+                                                             f"(the games printkit has: {', '.join(known)})"))
+        else:
+            games[game.slug] = game
+    if not games and not problems:
+        problems.append(Problem(f"{project.shown(content)}/", None, "holds no game: each game's content is a folder in it"))
+    if problems:
+        raise PrintkitError(problems)
+    return games
+
+
+def claim(folder: Path, known: dict[str, Game]) -> Game | None:
+    """The game whose content `folder` is: printkit's, or a plug-in's, of the folder's name."""
+    return known.get(folder.name)
+
+
+def template_fallbacks() -> tuple[Path, ...]:
+    """Where a template a project does not have is found: printkit's own templates, then those a
+    plug-in ships with its game."""
+    homes = [game.home for game in all_games().values() if game.home and game.origin != "printkit"]
+    folders = [(home / "templates").resolve() for home in [bundled.root(), *homes]]
+    return tuple(dict.fromkeys(folder for folder in folders if folder.is_dir()))

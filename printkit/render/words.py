@@ -1,4 +1,5 @@
-"""Words come from Jinja templates (in the project's templates/ folder) filled with content.
+"""Words come from Jinja templates filled with content: the project's templates/ folder, and for
+any template it does not have, printkit's own (printkit/bundled.py), as a site falls back on its theme.
 
 Autoescaping is on, so text from YAML reaches ReportLab's paragraph markup with `<` and `&`
 escaped and prints literally; StrictUndefined turns a misspelt name into an error at its line.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,7 +93,7 @@ class Words:
         value = self._attr(name)
         if callable(value):
             environment = self.template.environment
-            with located(environment.shown_as, lambda: self.where(name)), environment.running():
+            with located(environment, lambda: self.where(name)), environment.running():
                 value = value(*args, **kwargs)
         return str(value).strip()
 
@@ -107,17 +109,16 @@ class Words:
 
 
 class Templates:
-    def __init__(self, folder: Path, shown_as: str = "templates"):
+    def __init__(self, folder: Path, shown_as: str = "templates", fallbacks: tuple[tuple[Path, str], ...] = ()):
         self.folder = folder
         self.shown_as = shown_as
-        self.env = Sandbox(folder, shown_as)
+        self.env = Sandbox(folder, shown_as, fallbacks)
         self.env.filters.update(spelled=spelled, ordinal=ordinal, join_and=join_and, plural=plural,
                                 singular=singular)
 
     def render(self, name: str, **context) -> Words:
         template, module, body = self._run(name, context)
-        return Words(body.strip(), module, f"{self.shown_as}/{name}", template, _definition_lines(template),
-                     context)
+        return Words(body.strip(), module, self.env.shown(name), template, _definition_lines(template), context)
 
     def page(self, name: str, **context) -> str:
         """A whole page (the preview's index.html): the template's output as it is, which may be
@@ -129,19 +130,32 @@ class Templates:
             self.env.size_limit = SIZE_LIMIT
 
     def _run(self, name: str, context: dict):
-        shown = f"{self.shown_as}/{name}"
-        with located(self.shown_as, lambda: Problem(shown, None, "")), self.env.running(context):
+        shown = self.env.shown(name)
+        with located(self.env, lambda: Problem(shown, None, "")), self.env.running(context):
             template = self.env.get_template(name)
             module = template.make_module(context)
             return template, module, self.env.concat(module._body_stream)  # str(module) joins it unchecked
+
+    def files(self, game: str, names: tuple[str, ...] | None = None) -> list[tuple[Path, str]]:
+        """common.j2 and the game's templates (`names` under <game>/, or every one any folder has),
+        each as the file it is read from and as messages show it."""
+        if names is None:
+            names = tuple(sorted({path.name for folder, _ in self.env.loader.folders
+                                  for path in (folder / game).glob("*.j2")}))
+        return [self.env.loader.find(posixpath.normpath(name)) for name in ("common.j2", *(f"{game}/{n}" for n in names))]
+
+    def sources(self, game: str, names: tuple[str, ...] | None = None) -> str:
+        """The text of those templates, for the build manifest: a change to any of them is a change."""
+        return "".join(path.read_text(encoding="utf-8") if path.is_file() else ""
+                       for path, _ in self.files(game, names))
 
     def readable(self, game: str) -> "Templates":
         """Raises unless common.j2 and the game's templates are UTF-8 text files (all of them are
         read for the build manifest, not only the ones a build renders); returns the templates."""
         problems = []
-        for path in [self.folder / "common.j2", *sorted((self.folder / game).glob("*.j2"))]:
+        for path, shown in self.files(game):
             try:
-                read_text(path, f"{self.shown_as}/{path.relative_to(self.folder).as_posix()}")
+                read_text(path, shown)
             except FileNotFoundError:
                 pass
             except PrintkitError as error:

@@ -3,40 +3,21 @@ through printkit.cli's one handler (one line a problem, exit 1; a usage error, e
 
 from __future__ import annotations
 
-import argparse
 import time
 from pathlib import Path
 
-from printkit import cli
+from printkit import cli, project
 from printkit.errors import PrintkitError, UsageError
 from printkit.shop.export import export
 from printkit.shop.preflight import preflight
-from printkit.shop.profiles import profiles
-
-
-def add_commands(sub, content: dict) -> None:
-    shops = ", ".join(f"{slug} ({p.name})" for slug, p in profiles().items())
-    ex = sub.add_parser("export", help="card and token products as a print shop takes them, then preflight",
-                        description=f"shops: {shops}")
-    ex.add_argument("games", nargs="*", metavar="GAME")
-    ex.add_argument("--for", dest="shop", type=_shop, required=True, metavar="SHOP",
-                    help=f"the shop: {', '.join(profiles())}")
-    ex.add_argument("--out", default=None, metavar="DIR", help="default: output/shops/SHOP")
-    ex.add_argument("--content", **content)
-    ex.add_argument("--paper", choices=sorted(cli.PAPERS), default=None, help="paper of pdfx's sheets")
-    ex.set_defaults(command=cmd_export, parser=ex)
-
-    pf = sub.add_parser("preflight", help="check an export against its shop's profile")
-    pf.add_argument("folder", metavar="DIR", help="the folder `printkit export` wrote")
-    pf.set_defaults(command=cmd_preflight, parser=pf)
 
 
 def cmd_export(args) -> int:
     started = time.perf_counter()
     profile = args.shop
-    out = Path(args.out or Path("output") / "shops" / profile.slug)
-    games = cli._games(args.games)
-    content = cli._folder(args.content)
+    content = cli._folder(args)
+    out = Path(args.out) if args.out else content.parent / "output" / "shops" / profile.slug
+    games = cli._games(args, args.games)
     _outside_project(out, content)
     outputs = export(games, content, out, cli._options(args), profile)
     for line in _listed(outputs):
@@ -52,9 +33,9 @@ def _listed(outputs) -> list[str]:
         if output.path.suffix == ".png":
             folders.setdefault(output.path.parent, []).append(output.path.name)
         else:
-            lines.append(f"{cli._shown(output.path)}  {cli._count(output.pages, 'page')}")
+            lines.append(f"{project.shown(output.path)}  {cli._count(output.pages, 'page')}")
     for folder, names in folders.items():
-        lines.append(f"{cli._shown(folder)}/  {cli._count(len(names), 'image')} ({names[0]} ... {names[-1]})")
+        lines.append(f"{project.shown(folder)}/  {cli._count(len(names), 'image')} ({names[0]} ... {names[-1]})")
     return lines
 
 
@@ -63,10 +44,10 @@ def cmd_preflight(args) -> int:
 
 
 def _report(folder: Path) -> int:
-    checked, problems = preflight(folder, cli._shown(folder))
+    checked, problems = preflight(folder, project.shown(folder))
     if problems:
         raise PrintkitError(problems)
-    print(f"preflight: {cli._count(checked, 'file')} in {cli._shown(folder)} as the shop takes them, no problems")
+    print(f"preflight: {cli._count(checked, 'file')} in {project.shown(folder)} as the shop takes them, no problems")
     return 0
 
 
@@ -74,11 +55,4 @@ def _outside_project(out: Path, content: Path) -> None:
     """An export never writes among the designer's own files."""
     for folder in (content.resolve(), content.resolve().parent / "templates"):
         if out.resolve().is_relative_to(folder):
-            raise UsageError(f"--out {out}: would write into {cli._shown(folder)}, the project's own files")
-
-
-def _shop(text: str):
-    try:
-        return profiles()[text]
-    except KeyError:
-        raise argparse.ArgumentTypeError(f"unknown shop {text!r} (known: {', '.join(profiles())})") from None
+            raise UsageError(f"--out {out}: would write into {project.shown(folder)}, the project's own files")

@@ -1,0 +1,274 @@
+"""What the command line takes, and how its help reads: a description for every command and option,
+the project's games in GAME's help, the effective print settings (printkit.yaml's) as the defaults
+shown, paper and flip names in any case, "did you mean" for a mistyped command, and one prefix,
+`printkit: error:`, for every command-line mistake (exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from dataclasses import dataclass, field
+
+from printkit import project, settings
+from printkit.errors import PrintkitError, UsageError
+from printkit.plan.geometry import PAPERS
+
+VERBOSITY = {"quiet": 0, "normal": 1, "verbose": 2}
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(2, f"printkit: error: {message}\n")
+
+
+@dataclass
+class Context:
+    """What the help says of the project it is read in: its games, and how it prints now."""
+
+    games: list[str] = field(default_factory=list)
+    settings: dict = field(default_factory=lambda: dict(settings.DEFAULTS))
+    saved: dict = field(default_factory=dict)  # the settings printkit.yaml gives
+
+    def default(self, key: str) -> str:
+        """`(default: a4)`, or `(now: letter, from printkit.yaml)`."""
+        value = self.settings[key]
+        value = ",".join(f"{v:g}" for v in value) if isinstance(value, (list, tuple)) else settings._yaml(value)
+        return f"(now: {value}, from {project.FILE})" if key in self.saved else f"(default: {value})"
+
+
+def context(argv: list[str]) -> Context:
+    """The project the command names (--project, --content) or is run in, as far as it can be read:
+    a project with mistakes in it still gets its help (the mistakes are the command's to report)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--project")
+    early.add_argument("--content")
+    known, _ = early.parse_known_args(argv)
+    from printkit.games import all_games, project_games
+
+    found = Context()
+    try:
+        content = project.content_folder(known.project, known.content)
+        found.saved = settings.load(content)
+        found.settings = settings.resolve(content, {})
+    except (PrintkitError, UsageError, OSError):
+        content = None
+    try:
+        found.games = list(project_games(content) if content and content.is_dir() else all_games())
+    except (PrintkitError, OSError):
+        found.games = []
+    return found
+
+
+def did_you_mean(argv: list[str], commands) -> None:
+    """A first word that is no command: a usage error naming the closest one."""
+    if not argv or argv[0].startswith("-") or argv[0] in commands:
+        return
+    close = difflib.get_close_matches(argv[0], list(commands), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(commands)})"
+    raise UsageError(f"unknown command '{argv[0]}'{hint}")
+
+
+# --- what each command takes ------------------------------------------------------------------------
+
+def new(parser, ctx: Context) -> None:
+    from printkit.games import all_games
+    from printkit.new import seeded
+
+    parser.add_argument("folder", metavar="DIR", help="the folder to make (new, or empty)")
+    parser.add_argument("--example", metavar="GAME", action="append",
+                        help="start from a game printkit has, with its content and templates to edit: "
+                             f"{', '.join(seeded(_known(all_games)))}, or all (may be given more than once; "
+                             "default: the starter game)")
+    _verbosity(parser, "every file written")
+
+
+def build(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _build_options(parser, ctx)
+    parser.add_argument("--force", action="store_true",
+                        help="draw every file again, even those whose content, templates and options are unchanged")
+    parser.add_argument("--only", type=_names, default=None, metavar="PRODUCT[,PRODUCT]",
+                        help="build only these products (`printkit list` names them)")
+    product_options(parser)
+
+
+def watch(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _build_options(parser, ctx)
+
+
+def preview(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _build_options(parser, ctx)
+    parser.add_argument("--force", action="store_true", help="draw every file again")
+    parser.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs, 10 to 600 (default: 100)")
+
+
+def validate(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _where(parser)
+    _verbosity(parser, "each game checked")
+
+
+def booklet(parser, ctx: Context) -> None:
+    parser.add_argument("game", nargs="?", metavar="GAME", help="the game (default: the one that has a booklet)")
+    product_options(parser)
+    parser.add_argument("--imposition", choices=["none", "saddle"], default="saddle", type=str.lower,
+                        help="saddle: two pages a side, print duplex (flip on short edge), fold and staple; "
+                             "none: pages in reading order (default: saddle)")
+    parser.add_argument("--out", default=None, metavar="FILE",
+                        help="the PDF to write (default: the project's output/GAME/booklet-export.pdf)")
+    _where(parser)
+    _print_options(parser, ctx)
+    _verbosity(parser, None)
+
+
+def calibrate(parser, ctx: Context) -> None:
+    _where(parser)
+    _out(parser)
+    parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
+                        help=f"paper size {ctx.default('paper')}")
+    parser.add_argument("--duplex", choices=["long", "short"], type=str.lower, default=None,
+                        help=f"the flip the pages are printed with {ctx.default('duplex')}")
+    _verbosity(parser, None)
+
+
+def settings_(parser, ctx: Context) -> None:
+    _where(parser)
+    _print_options(parser, ctx, saving=True)
+
+
+def listing(parser, ctx: Context) -> None:
+    _where(parser)
+
+
+# --- shared pieces ----------------------------------------------------------------------------------
+
+def _games(parser, ctx: Context) -> None:
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help=f"a game of the project ({', '.join(ctx.games) or 'none found'}; default: all of them)")
+
+
+def _where(parser) -> None:
+    """Which project: found from the working folder unless given."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--project", metavar="DIR",
+                       help=f"the project folder (default: the nearest folder from here up holding a "
+                            f"{project.FILE}, else this one)")
+    group.add_argument("--content", default=None, metavar="DIR",
+                       help="the content folder (default: the project's content/); its parent is the project")
+
+
+def _out(parser) -> None:
+    parser.add_argument("--out", default=None, metavar="DIR", help="the output folder (default: the project's output/)")
+
+
+def _verbosity(parser, more: str | None = "every file, the unchanged ones too") -> None:
+    """-q, and -v where the command has `more` to say."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=VERBOSITY["quiet"],
+                       default=VERBOSITY["normal"], help="print nothing but problems")
+    if more:
+        group.add_argument("-v", "--verbose", dest="verbosity", action="store_const", const=VERBOSITY["verbose"],
+                           help=f"print more: {more}")
+
+
+def _build_options(parser, ctx: Context) -> None:
+    _where(parser)
+    _out(parser)
+    _print_options(parser, ctx)
+    _verbosity(parser)
+
+
+def _print_options(parser, ctx: Context, saving: bool = False) -> None:
+    """How to print: each defaults to the project's printkit.yaml, then to printkit's default."""
+    parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
+                        help=f"paper size, a4 or letter, in any case {ctx.default('paper')}")
+    parser.add_argument("--bleed", type=_bleed, default=None, metavar="MM",
+                        help=f"bleed around each card, 0 to 6 mm {ctx.default('bleed')}")
+    parser.add_argument("--duplex", choices=["long", "short", "none"], type=str.lower, default=None,
+                        help=f"the flip for two-sided printing; none: no back pages {ctx.default('duplex')}")
+    parser.add_argument("--back-offset", type=_offset, default=None, metavar="X,Y",
+                        help=f"move every back page by X,Y mm, as `printkit calibrate` measures "
+                             f"{ctx.default('back_offset')}")
+    ink = f"outline style with no large dark fills {ctx.default('ink_saver')}"
+    if saving:
+        parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None, help=ink)
+    else:
+        parser.add_argument("--ink-saver", action="store_const", const=True, default=None, help=ink)
+
+
+def product_options(parser) -> None:
+    """Every option a product of a known game understands, once each."""
+    for option in _product_options():
+        parser.add_argument(f"--{option.name}", type=_parsed(option), default=None, metavar=option.metavar,
+                            help=option.help)
+
+
+def _product_options() -> list:
+    from printkit.games import all_games
+
+    seen = {}
+    for game in _known(all_games).values():
+        for product in game.products:
+            for option in product.options:
+                seen.setdefault(option.name, option)
+    return list(seen.values())
+
+
+def product_choices(args) -> dict:
+    """The product options given on the command line, by name."""
+    return {option.name: getattr(args, option.name) for option in _product_options()
+            if getattr(args, option.name, None) is not None}
+
+
+def _known(all_games) -> dict:
+    """Every game printkit knows, or none if a plug-in is broken (the command says so)."""
+    try:
+        return all_games()
+    except PrintkitError:
+        return {}
+
+
+def _parsed(option):
+    def parse(text: str):
+        try:
+            return option.parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    parse.__name__ = option.name
+    return parse
+
+
+# --- the types of the values ------------------------------------------------------------------------
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres, e.g. 0.5,-1: {text!r}") from None
+    if not (abs(x) <= 10 and abs(y) <= 10):
+        raise argparse.ArgumentTypeError(f"a back offset is at most 10 mm each way, not {text}")
+    return x, y
+
+
+def _bleed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+    if not 0 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"bleed must be 0 to 6 mm, not {text}")
+    return value
+
+
+def _dpi(text: str) -> int:
+    if not text.isdigit() or not 10 <= int(text) <= 600:
+        raise argparse.ArgumentTypeError(f"dpi must be a whole number from 10 to 600, not {text!r}")
+    return int(text)

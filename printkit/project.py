@@ -1,0 +1,47 @@
+"""A project is the designer's folder: `printkit.yaml` (how it prints), `content/` (a folder a
+game) and `templates/` (the words, over printkit's own). A command finds it as git finds its
+repository: the working folder or the nearest folder above it that holds printkit.yaml; or it
+is given (`--project DIR`, or the older `--content DIR`, whose parent is the project)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.errors import UsageError
+
+FILE = "printkit.yaml"
+
+
+def find(start: Path) -> Path:
+    """The project a command run in `start` works on: the nearest folder from `start` upwards
+    holding printkit.yaml; `start` itself when none does (a folder with content/ and no settings yet)."""
+    start = start.resolve()
+    return next((folder for folder in (start, *start.parents) if (folder / FILE).is_file()), start)
+
+
+def content_folder(project: str | None, content: str | None) -> Path:
+    """The content folder of the project given on the command line, or found from the working folder."""
+    if content is not None:
+        return Path(content)
+    if project is None:
+        return find(Path.cwd()) / "content"
+    if not Path(project).is_dir():
+        raise UsageError(f"--project {project}: no such folder")
+    return Path(project) / "content"
+
+
+def required(content: Path) -> Path:
+    """The content folder, which a command that reads the games needs."""
+    if content.is_dir():
+        return content
+    hint = "" if (content.parent / FILE).is_file() else \
+        f" (no {FILE} here or in a folder above: `printkit new DIR` makes a project)"
+    raise UsageError(f"content folder not found: {shown(content)}{hint}")
+
+
+def shown(path: Path) -> str:
+    """A path as printkit prints it: relative to the working folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
