@@ -12,9 +12,10 @@ registry, so a new game or sheet kind never touches them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pkgutil
-from importlib.metadata import entry_points
+import sys
 from pathlib import Path
 
 from printkit import bundled, project
@@ -28,6 +29,13 @@ ENTRY_POINTS = "printkit.games"
 
 def all_games() -> dict[str, Game]:
     """Every game printkit knows, by slug: its own, then the plug-ins'."""
+    return dict(_known(tuple(sys.path)))
+
+
+@functools.lru_cache(maxsize=4)
+def _known(path: tuple[str, ...]) -> dict[str, Game]:
+    """Found once for each import path: the command line asks for the games for its help and then
+    for the build, and looking for plug-ins reads every installed package's metadata."""
     games = {}
     for module in pkgutil.iter_modules(__path__):
         game = importlib.import_module(f"{__name__}.{module.name}").GAME
@@ -44,6 +52,8 @@ def all_games() -> dict[str, Game]:
 
 def plugins(problems: list[Problem]) -> list[Game]:
     """The games of the installed plug-ins; one that cannot be loaded is a problem, not a traceback."""
+    from importlib.metadata import entry_points  # zipfile, email, ...: loaded when the games are asked for
+
     found = []
     for point in entry_points(group=ENTRY_POINTS):
         origin = f"{point.dist.name} {point.dist.version}" if point.dist else point.value
@@ -63,12 +73,14 @@ def project_games(content: Path) -> dict[str, Game]:
     """The games of a project: one for each folder of its content/, the game that claims it. A
     folder no game claims is an error at its path, never skipped; so is a content/ with no game.
     A folder with a game.yaml that no game with Python claims is a declared game (printkit/declared)."""
-    from printkit.declared import games_in
-
     known = all_games()
-    known.update(games_in(content, known))
+    folders = sorted(path for path in content.iterdir() if path.is_dir() and not path.name.startswith("."))
+    if any(folder.name not in known for folder in folders):
+        from printkit.declared import games_in
+
+        known.update(games_in(content, known))
     games, problems = {}, []
-    for folder in sorted(path for path in content.iterdir() if path.is_dir() and not path.name.startswith(".")):
+    for folder in folders:
         game = claim(folder, known)
         if game is None:
             problems.append(Problem(f"{folder.name}/", None, f"no game claims this content folder "

@@ -13,7 +13,6 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
-from reportlab.graphics import renderPDF
 
 from printkit import __version__
 from printkit.plan.fonts import register_fonts
@@ -174,6 +173,8 @@ class PdfFile:
         name = "svg" + digest[:16]
         if name not in self._forms:
             self._forms.add(name)
+            from reportlab.graphics import renderPDF  # with ReportLab's platypus: only for a file with an SVG
+
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.canvas, 0, 0)
             self.canvas.endForm()
