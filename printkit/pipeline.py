@@ -204,14 +204,16 @@ def _value_at(data, path: tuple):
 
 def validate(games: list[Game], content: Path) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
-    Content is loaded and checked once; the papers are then planned side by side, and the
-    problems reported are the first paper's that has any."""
+    Content is loaded and checked once; each game is then planned on each paper, side by side,
+    and the problems reported are the first paper's that has any."""
     papers = list(PAPERS.values())
     kits = load_all(games, content, Options(papers[0]))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
-    on_papers = [[replace(kit, options=Options(paper), _memo={}) for kit in kits] for paper in papers]
-    register_fonts()  # once, before the workers are forked: each has them then
-    for problems in each_on_every_core(_problems_on, on_papers):
+    each = [(paper, [replace(kit, options=Options(paper), _memo={})]) for paper in papers for kit in kits]
+    found = each_on_every_core(_problems_on, [kits for _, kits in each],
+                               weight=lambda kits: len(json.dumps(kits[0].data, default=str)))
+    for paper in papers:
+        problems = [problem for (on, _), some in zip(each, found) if on == paper for problem in some]
         if problems:
             raise PrintkitError(problems)
     return sum(len(game.products) for game in games)

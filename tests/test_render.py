@@ -3,13 +3,16 @@ coverage. (Setting text in boxes is tests/test_text.py.)"""
 
 from __future__ import annotations
 
+import json
+import random
 from importlib import resources
 
 import pytest
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.errors import PrintkitError
-from printkit.plan.fonts import DRAWABLE, drawable_in_fonts, missing_glyphs
+from printkit.plan.fonts import DRAWABLE, WIDTHS, drawable_in_fonts, em_width, missing_glyphs, widths_in_fonts
 from printkit.plan.markup import parse_blocks
 from printkit.render.words import Templates, spelled
 
@@ -62,6 +65,20 @@ def test_the_list_of_drawable_characters_is_the_fonts_own():
     regular, bold = (set(pdfmetrics.getFont(name).face.charToGlyph) for name in ("Sans", "Sans-Bold"))
     only_regular = min(regular - bold)  # a character one font has and another lacks is not drawable
     assert missing_glyphs(chr(only_regular)) == (chr(only_regular),)
+
+
+def test_the_widths_kept_beside_the_fonts_are_the_fonts_own_and_measure_as_reportlab_does():
+    """fonts/widths.json (read to plan without parsing the fonts) is each font's advance widths as
+    ReportLab reads them from it; `python -m printkit.plan.fonts` rewrites it. Measured from it,
+    every text is as wide as ReportLab measures it with the font itself, to the last bit."""
+    kept = json.loads((resources.files("printkit") / "fonts" / WIDTHS).read_text(encoding="ascii"))
+    assert kept == widths_in_fonts()
+    chooser = random.Random(15)
+    for font in ("Sans", "Sans-Bold", "Sans-Oblique"):
+        chars = [chr(code) for code in pdfmetrics.getFont(font).face.charWidths] + ["\u0378"]  # and one it lacks
+        for _ in range(2000):
+            text = "".join(chooser.choice(chars) for _ in range(chooser.randint(1, 30)))
+            assert em_width(text, font) == pdfmetrics.stringWidth(text, font, 1.0) / mm, (font, text)
 
 
 @pytest.mark.parametrize("number, words", [(0, "zero"), (5, "five"), (20, "twenty"), (24, "twenty-four"),

@@ -8,9 +8,12 @@ TTF file, one face: its bold and italic are itself). Measuring uses ReportLab's 
 from __future__ import annotations
 
 import functools
+import json
 import unicodedata
 from importlib import resources
+from types import SimpleNamespace
 
+from reportlab.lib.rl_accel import instanceStringWidthTTF
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -55,9 +58,40 @@ def register_project_font(name: str, path: str) -> None:
 
 @functools.lru_cache(maxsize=65536)
 def em_width(text: str, font: str = REGULAR) -> float:
-    """Width of `text` in millimetres at 1 pt: multiply by the size."""
+    """Width of `text` in millimetres at 1 pt: multiply by the size. printkit's own fonts are
+    measured from their widths kept beside them (WIDTHS), by ReportLab's own function, so that
+    planning does not parse the fonts; a project's font by ReportLab, from the font."""
+    measured = _measured().get(font)
+    if measured is not None:
+        return instanceStringWidthTTF(measured, text, 1.0, "utf8") / mm
     register_fonts()
     return pdfmetrics.stringWidth(text, font, 1.0) / mm
+
+
+WIDTHS = "widths.json"  # beside the fonts: each font's advance widths, as ReportLab reads them from it
+
+
+@functools.cache
+def _measured() -> dict[str, SimpleNamespace]:
+    """What ReportLab's width function reads of a TrueType font (its `face`: the width of each
+    character and the default), for each of printkit's fonts, from WIDTHS (checked against the
+    fonts by the tests)."""
+    kept = json.loads((resources.files("printkit") / "fonts" / WIDTHS).read_text(encoding="ascii"))
+    return {name: SimpleNamespace(face=SimpleNamespace(charWidths=dict(zip(font["codes"], font["widths"])),
+                                                      defaultWidth=font["default"]))
+            for name, font in kept.items()}
+
+
+def widths_in_fonts() -> dict:
+    """The contents of WIDTHS, read from the fonts themselves (`python -m printkit.plan.fonts`
+    writes it)."""
+    register_fonts()
+    found = {}
+    for name in FONTS:
+        face = pdfmetrics.getFont(name).face
+        codes = sorted(face.charWidths)
+        found[name] = {"default": face.defaultWidth, "codes": codes, "widths": [face.charWidths[c] for c in codes]}
+    return found
 
 
 def text_width(text: str, size: float, font: str = REGULAR) -> float:
@@ -121,3 +155,5 @@ def describe_glyphs(chars) -> str:
 
 if __name__ == "__main__":
     (resources.files("printkit") / "fonts" / DRAWABLE).write_text("\n".join(drawable_in_fonts()) + "\n", encoding="ascii")
+    (resources.files("printkit") / "fonts" / WIDTHS).write_text(json.dumps(widths_in_fonts(), separators=(",", ":")),
+                                                                encoding="ascii")
