@@ -134,6 +134,13 @@ def test_the_fingerprint_follows_what_the_template_reads(tmp_path):
     assert _words(tmp_path / "4", source + " ", scenario={"title": "x"}, scenarios=[1, 2]) != first  # its text
 
 
+def test_an_attribute_is_not_a_name_the_template_reads(tmp_path):
+    source = "{% set a %}{{ campaign.scenarios }}{% endset %}"
+    first = _words(tmp_path / "1", source, campaign={"scenarios": 50}, scenarios=[1])
+    assert _words(tmp_path / "2", source, campaign={"scenarios": 50}, scenarios=[1, 2]) == first
+    assert _words(tmp_path / "3", source, campaign={"scenarios": 51}, scenarios=[1]) != first
+
+
 def test_the_fingerprint_follows_imported_templates_and_their_reads(tmp_path):
     source = "{% import 'common.j2' as c with context %}{% set a %}{{ c.b() }}{% endset %}"
     common = "{% macro b() %}{{ campaign.x }}{% endmacro %}"
@@ -176,7 +183,8 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     booklets = [project / "out" / "cross-sums" / "booklet.pdf",
                 *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
     drawn = sum(len(_forms(path)) for path in booklets)  # every page of the booklet and of its volumes (their
-    assert len(kept) == 51 + drawn  # own covers and footers) drawn, and the 50 spreads and the plan they share
+    assert len(kept) == 52 + drawn  # own covers and footers) drawn; the 50 spreads, the plan they share and the
+    # front matter (the rules, the scenarios at a glance, the notes)
     assert _build(project, "again", str(cache)) == first == _build(project, "off", "off")
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
     text = scenarios.read_text(encoding="utf-8")
@@ -185,7 +193,7 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     edited = _build(project, "out", str(cache))
     new = {p.name for p in cache.iterdir()} - kept
     # that scenario's spread, and the plan (made from every scenario's words); its left page, where the tagline is,
-    # drawn in the booklet and in its volume. A page's drawing is kept too: its glyph codes are the booklet's, not
+    # drawn in the booklet and in its volume; not the front matter (made from the scenarios' facts, not their words). A page's drawing is kept too: its glyph codes are the booklet's, not
     # those of the order the pages were drawn in, so every other page is drawn as it was, byte for byte.
     assert len(new) == 2 + 2
     after = _forms(project / "out" / "cross-sums" / "booklet.pdf")

@@ -196,6 +196,7 @@ def _reads(environment, name: str) -> tuple[list[str], set[str] | None]:
 TAGS = re.compile(r"{{(.*?)}}|{%(.*?)%}", re.S)  # where a template's code is (its comments are not)
 COMMENT = re.compile(r"{#.*?#}", re.S)
 NAME = re.compile(r"[A-Za-z_]\w*")
+ATTRIBUTE = re.compile(r"\.\s*[A-Za-z_]\w*")  # `campaign.scenarios` reads `campaign`, not a name `scenarios`
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 REFERENCE = re.compile(r"\s*[-+]?\s*(include|import|from|extends)\b(.*?)[-+]?\s*$", re.S)
 SYNTAX = {"ignore", "missing", "with", "without", "context", "as", "import"}
@@ -209,7 +210,7 @@ def _parsed(source: str) -> tuple[frozenset, tuple]:
     names, referenced = set(), []
     for expression, statement in TAGS.findall(COMMENT.sub("", source)):
         code = expression or statement
-        names.update(NAME.findall(QUOTED.sub("", code)))
+        names.update(NAME.findall(ATTRIBUTE.sub("", QUOTED.sub("", code))))
         reference = REFERENCE.match(statement) if statement else None
         if reference:
             keyword, rest = reference.groups()

@@ -63,7 +63,10 @@ class FrontMatter:
 
 
 def front_matter(kit, body: Rect) -> FrontMatter:
-    def make() -> FrontMatter:
+    """Planned once per build, and kept between builds: it is made from the words of the booklet,
+    the rules and the table (and the first scenario's, whose table the rules picture), and from the
+    rules model (every scenario's facts, not its words)."""
+    def make() -> tuple[list, list]:
         words = kit.words("booklet")
         flow = rules.rules_flow(kit, body, TYPE.body)
         flow.space(1.5)
@@ -74,8 +77,14 @@ def front_matter(kit, body: Rect) -> FrontMatter:
         ideas = flow.text(words.markup("ideas"), "ideas for future scenarios", words.where("ideas"))
         entries = [(words.plain("rules_entry"), 2), (words.plain("glance_entry"), 1 + at_glance),
                    (words.plain("ideas_heading"), 1 + ideas)]
-        return FrontMatter(flow.pages, entries)
-    return kit.memo(("front matter", body), make)
+        return flow.pages, entries
+
+    def kept() -> FrontMatter:
+        first = view(kit, 0)
+        inputs = [kit.words("booklet").fingerprint, rules.rules_words(kit).fingerprint,
+                  glance.glance_words(kit).fingerprint, first.words.fingerprint, first.setup, kit.model]
+        return FrontMatter(*kit.kept(("front matter, kept", body), inputs, make))
+    return kit.memo(("front matter", body), kept)
 
 
 @dataclass(frozen=True)
