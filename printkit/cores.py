@@ -67,6 +67,7 @@ def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.terminate()
         process.join()
+    pool.shutdown(wait=True)  # its manager thread ended here, not racing Python's exit for its pipe
 
 
 def _run(index: int):

@@ -90,9 +90,11 @@ def installed(tmp_path_factory):
 
 
 def install(bin_folder: Path, wheel: Path) -> None:
-    """The wheel alone into the venv, by the test environment's pip (the venv has none)."""
+    """The wheel alone into the venv, by the test environment's pip (the venv has none). Into the
+    venv even where the test environment has printkit installed (CI's `pip install .`, which the
+    venv sees through its .pth): pip would otherwise find it satisfied and install nothing."""
     run(sys.executable, "-m", "pip", "--python", bin_folder / "python", "install", "--quiet", "--no-index",
-        "--no-deps", wheel, cwd=wheel.parent)
+        "--no-deps", "--ignore-installed", wheel, cwd=wheel.parent)
 
 
 def test_printkit_is_the_wheels(installed):
