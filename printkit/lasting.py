@@ -30,7 +30,7 @@ from printkit.plan import geometry, marks, text
 
 KINDS = {(cls.__module__, cls.__qualname__): cls for cls in (
     geometry.Rect, geometry.Segment, geometry.Paper, marks.Line, marks.Box, marks.Polygon, marks.Circle, marks.Group,
-    marks.UseForm, text.Text, text.TextLine)}
+    marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text, text.TextLine)}
 FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls)) for cls in KINDS.values()}
 MOST_FILES = 4000  # a few campaigns' worth of pages; the oldest go first
 FORMAT = 1
@@ -180,6 +180,11 @@ def digest(value: Any) -> str | None:
     nothing to look up)."""
     if STORE.folder is None:
         return None
+    return digest_of(value)
+
+
+def digest_of(value: Any) -> str:
+    """The SHA-256 of marks (a planned document and everything in it)."""
     buffer = io.BytesIO()
     writer = _Writer(buffer)
     writer.fast = True  # no memo: equal marks give equal bytes, however their objects are shared

@@ -67,8 +67,23 @@ class Manifest:
             return None
         return entry["pages"]
 
-    def record(self, path: Path, fingerprint: str, pages: int, data: bytes) -> None:
-        entry = {"key": fingerprint, "pages": pages, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    def record(self, path: Path, fingerprint: str, pages: int, data: bytes, plan: str | None = None) -> None:
+        entry = {"key": fingerprint, "pages": pages, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+                 "plan": plan}
+        self.entries[self._name(path)] = {**entry, "check": _check(entry)}
+
+    def plan_on_disk(self, path: Path) -> str | None:
+        """The digest of the plan an output was drawn from, if it is still on disk byte for byte as
+        it was written: a file planned the same again need not be drawn."""
+        entry = self.entries.get(self._name(path))
+        if not _sound(entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
+            return None
+        return entry.get("plan")
+
+    def keep(self, path: Path, fingerprint: str, plan: str) -> None:
+        """An output planned as it was (plan_on_disk): its entry now under its new inputs."""
+        entry = {**self.entries[self._name(path)], "key": fingerprint, "plan": plan}
+        entry.pop("check")
         self.entries[self._name(path)] = {**entry, "check": _check(entry)}
 
     def left_behind(self, games: set[str], made: set[Path]) -> list[Path]:
@@ -93,7 +108,7 @@ class Manifest:
 
 
 def _check(entry: dict) -> str:
-    fields = [entry.get(name) for name in ("key", "pages", "size", "sha256")]
+    fields = [entry.get(name) for name in ("key", "pages", "size", "sha256", "plan")]
     return hashlib.sha256(json.dumps(fields).encode("utf-8")).hexdigest()
 
 

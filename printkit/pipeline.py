@@ -290,19 +290,23 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
                 settled(item)
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
-        jobs = [(item, True) for item, _, _ in stale] + [(item, False) for item in uncounted]
+        jobs = [(item, True, manifest.plan_on_disk(path)) for item, path, _ in stale] + \
+            [(item, False, None) for item in uncounted]
         if jobs:
             register_fonts()  # once, before the workers are forked
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
                                    done=lambda job, _: settled(job[0]) if job[1] else None)
-        failed = [(item.kit, outcome) for (item, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
+        failed = [(item.kit, outcome) for (item, _, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
         if failed:
             raise PrintkitError(reported(failed))
-        for item, (_, pages) in zip(uncounted, drawn[len(stale):]):
+        for item, (_, pages, _) in zip(uncounted, drawn[len(stale):]):
             item.kit.pages[item.file.name] = pages
-        for (item, path, fingerprint), (data, pages) in zip(stale, drawn):
+        for (item, path, fingerprint), (data, pages, plan) in zip(stale, drawn):
             item.kit.pages[item.file.name] = pages
-            manifest.record(path, fingerprint, pages, data)
+            if data is None:  # planned as it was: the file on disk is what drawing it would give
+                manifest.keep(path, fingerprint, plan)
+            else:
+                manifest.record(path, fingerprint, pages, data, plan)
             outputs[id(item)] = Output(path, data, pages)
     return [outputs[id(item)] for item in planned]
 
@@ -341,14 +345,19 @@ def _fingerprint(item: Planned, out: Path, summary: bool) -> tuple[Path, str]:
             key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options))
 
 
-def _planned_or_drawn(job: tuple[Planned, bool]):
-    """A file planned and drawn: (its PDF, its page count); or only planned: (None, its page
-    count); or the problems of its plan."""
-    item, draw = job
+def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
+    """A file planned and drawn: (its PDF, its page count, its plan's digest); planned only, or
+    planned as the file on disk was planned (`job`'s digest): (None, its page count, the digest);
+    or the problems of its plan. (An edit that reaches a file's inputs but not what it prints, a
+    scenario's tagline in the campaign log, draws nothing.)"""
+    item, draw, before = job
     outcome = plan_one(item)
     if isinstance(outcome, list):
         return outcome
-    return render(outcome, item.kit.options.ink_saver) if draw else (None, len(outcome.pages))
+    plan = lasting.digest_of(outcome) if draw else None
+    if not draw or plan == before:
+        return None, len(outcome.pages), plan
+    return *render(outcome, item.kit.options.ink_saver), plan
 
 
 def _weight(item: Planned) -> int:
