@@ -17,7 +17,9 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
     if document.forms:
         characters = _characters(mark for form in document.forms for mark in form.marks)
         pdf.assign_glyphs(characters)
-        codes = sorted((font, "".join(sorted(chars))) for font, chars in characters.items())
+        # what a form's operators depend on: the fonts in the document, and the codes given to the
+        # characters beyond ASCII (ReportLab gives ASCII its own codes, whatever else is set)
+        codes = sorted((font, "".join(sorted(c for c in chars if ord(c) >= 128))) for font, chars in characters.items())
     for form in document.forms:
         pdf.begin_form(form.name, form.paper)
         _draw_kept(pdf, form.marks, [codes, ink_saver, device_grey, lasting.digest(form.marks)])
