@@ -362,8 +362,9 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
 
 def _weight(item: Planned) -> int:
     """How much drawing a file is, near enough to hand out the largest first: the size of what
-    it is drawn from (a booklet's inputs are all its scenarios)."""
-    return len(json.dumps(item.file.inputs, default=str))
+    it is drawn from (a booklet's inputs are all its scenarios). A file marked `last` comes after
+    every other: it finds the pages another file planned and kept (printkit/lasting.py)."""
+    return -1 if item.file.last else len(json.dumps(item.file.inputs, default=str))
 
 
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:

@@ -28,6 +28,7 @@ class FilePlan:
     inputs: Any
     plan: Callable[[], Document]
     product: "Product"
+    last: bool = False  # drawn after the others: its pages are kept by another file's (a booklet's volumes)
 
 
 @dataclass(frozen=True)

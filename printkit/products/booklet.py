@@ -43,7 +43,8 @@ class Booklet(Product):
         inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
         parts = self.volumes(kit, self.body(kit), 4 * self.most_sheets)
         return [FilePlan(f"{self.name}/volume-{number}.pdf", inputs,
-                         lambda part=part, number=number: self.volume_document(kit, part, number, len(parts)), self)
+                         lambda part=part, number=number: self.volume_document(kit, part, number, len(parts)), self,
+                         last=True)  # the booklet plans its spreads first, which the volumes then find kept
                 for number, part in enumerate(parts, start=1)]
 
     def in_volumes(self, kit) -> bool:

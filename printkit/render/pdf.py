@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import functools
 import io
+import zlib
 from contextlib import contextmanager
 
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printkit import __version__
-from printkit.plan.fonts import register_fonts
+from printkit.plan.fonts import FONTS, register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.text import Text
 
@@ -34,6 +35,7 @@ class PdfFile:
                  device_grey: bool = False):
         """`device_grey`: greys as DeviceGray (`g`, `G`), not as equal RGB (for PDF/X-1a: no RGB)."""
         register_fonts()
+        _subsets_once()
         self.ink_saver = ink_saver
         self.device_grey = device_grey
         self._buffer = io.BytesIO()
@@ -245,6 +247,32 @@ def _drawing(path: str, digest: str):
     from svglib.svglib import svg2rlg
 
     return svg2rlg(path)
+
+
+@functools.cache
+def _subsets_once() -> None:
+    """Each font subset printkit's fonts embed made and compressed once a process, not once a file:
+    the setup sheets of a campaign embed the same few (most of a small file's drawing time). The
+    subset's bytes are ReportLab's own (TTFontFace.makeSubset), and so are the compressed ones
+    (zlib, as ReportLab's stream filter calls it): the files are the same, byte for byte."""
+    kept: dict[int, tuple[bytes, bytes]] = {}  # id of a subset's bytes -> (those bytes, compressed)
+    for name in FONTS:
+        face = pdfmetrics.getFont(name).face
+        make = face.makeSubset
+
+        @functools.lru_cache(maxsize=64)
+        def made(codes: tuple, make=make) -> bytes:
+            data = make(list(codes))
+            kept[id(data)] = (data, zlib.compress(data))
+            return data
+        face.makeSubset = lambda subset, made=made: made(tuple(subset))
+    flate = pdfdoc.PDFZCompress
+    encode = flate.encode
+
+    def encoded(text):
+        found = kept.get(id(text))
+        return found[1] if found is not None and found[0] is text else encode(text)
+    flate.encode = encoded
 
 
 def _area(points) -> float:
