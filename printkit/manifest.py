@@ -34,10 +34,16 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def key(inputs, templates: str, options) -> str:
-    """One output's fingerprint: everything it is drawn from."""
-    material = json.dumps([code_digest(), asdict(options), templates, inputs], sort_keys=True, default=str)
+def key(inputs, templates: str, options, inputs_text: str | None = None) -> str:
+    """One output's fingerprint: everything it is drawn from (`inputs_text`: the inputs as
+    `inputs_text(inputs)` writes them, when the caller has it already)."""
+    shown = inputs_text if inputs_text is not None else inputs_json(inputs)
+    material = json.dumps([code_digest(), asdict(options), templates], sort_keys=True, default=str) + "\n" + shown
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+def inputs_json(inputs) -> str:
+    return json.dumps(inputs, sort_keys=True, default=str)
 
 
 class Manifest:

@@ -19,7 +19,7 @@ from printkit.games import all_games, project_games, template_fallbacks
 from printkit.kit import Game, Kit
 from printkit.load import load_yaml, read_content
 from printkit.load.schema import dotted
-from printkit.manifest import Manifest, key
+from printkit.manifest import Manifest, inputs_json, key
 from printkit.options import Options
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
@@ -277,6 +277,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
     `every` is all the files of the games (with --only): a summary built alone still counts the
     pages of the files it lists, from the manifest or by planning them, not drawing them."""
     outputs, settled = {}, _counter(progress, len(planned), out)
+    _TEXTS.clear()
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
         stale, uncounted = [], []
         for item in (i for i in planned if i.file.product.summary == summaries):
@@ -340,9 +341,30 @@ def _uncounted(planned: list[Planned], every: list[Planned], manifest: Manifest,
 
 def _fingerprint(item: Planned, out: Path, summary: bool) -> tuple[Path, str]:
     """Where a file is written, and the key of everything it is drawn from."""
-    inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)} if summary else item.file.inputs
-    return (out / item.kit.game.slug / item.file.name,
-            key(inputs, item.kit.template_sources(item.file.product.templates), item.kit.options))
+    if summary:
+        inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)}
+        fingerprint = key(inputs, _templates_read(item), item.kit.options)
+    else:
+        fingerprint = key(item.file.inputs, _templates_read(item), item.kit.options, _inputs_text(item.file.inputs))
+    return out / item.kit.game.slug / item.file.name, fingerprint
+
+
+def _templates_read(item: Planned) -> str:
+    """The text of the templates a file's product reads, read once a build for each product."""
+    names = item.file.product.templates
+    return item.kit.memo(("template sources", names), lambda: item.kit.template_sources(names))
+
+
+_TEXTS: dict[int, tuple[object, str]] = {}  # id of a file's inputs -> (them, as JSON), for one build
+
+
+def _inputs_text(inputs) -> str:
+    """A file's inputs as JSON, written once however many files share them (a booklet's volumes
+    are all made from the whole campaign)."""
+    found = _TEXTS.get(id(inputs))
+    if found is None or found[0] is not inputs:
+        found = _TEXTS[id(inputs)] = (inputs, inputs_json(inputs))
+    return found[1]
 
 
 def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
@@ -364,7 +386,7 @@ def _weight(item: Planned) -> int:
     """How much drawing a file is, near enough to hand out the largest first: the size of what
     it is drawn from (a booklet's inputs are all its scenarios). A file marked `last` comes after
     every other: it finds the pages another file planned and kept (printkit/lasting.py)."""
-    return -1 if item.file.last else len(json.dumps(item.file.inputs, default=str))
+    return -1 if item.file.last else len(_inputs_text(item.file.inputs))
 
 
 def build_file(game: Game, product: str, content: Path, target: Path, options: Options, choices: dict) -> Output:
