@@ -189,10 +189,16 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
     parser.add_argument("--bleed", type=_bleed, default=None, metavar="MM",
                         help=f"bleed around each card, 0 to 6 mm {ctx.default('bleed')}")
     parser.add_argument("--duplex", choices=["long", "short", "none"], type=str.lower, default=None,
-                        help=f"the flip for two-sided printing; none: no back pages {ctx.default('duplex')}")
+                        help=f"the flip for two-sided printing; none: no back pages; card files with "
+                             f"--sheet gutterfold are one-sided whatever it says {ctx.default('duplex')}")
     parser.add_argument("--back-offset", type=_offset, default=None, metavar="X,Y",
-                        help=f"move every back page by X,Y mm, as `printkit calibrate` measures "
+                        help=f"move every back page by X,Y mm, as `printkit calibrate` measures; not for "
+                             f"gutter-fold sheets, which print both sides of a card in one pass "
                              f"{ctx.default('back_offset')}")
+    parser.add_argument("--sheet", choices=list(settings.SHEETS), type=str.lower, default=None,
+                        help=f"card sheets: duplex (backs on the back page) or gutterfold (for a printer "
+                             f"without duplex: each back beside its front, mirrored about a fold line; print "
+                             f"one side, fold, glue, cut) {ctx.default('sheet')}")
     ink = f"outline style with no large dark fills {ctx.default('ink_saver')}"
     if saving:
         parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None, help=ink)

@@ -1,4 +1,5 @@
-"""How a build prints (paper, bleed, duplex flip, the printer's back offset, ink saver), and the
+"""How a build prints (paper, bleed, duplex flip, the printer's back offset, ink saver, and whether
+cards go on duplex sheets or gutter-fold ones), and the
 options a product kind adds of its own (a booklet's choice of scenarios, say)."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ class Options:
     duplex: str = "long"  # long | short | none
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves every back page's drawing (printer calibration)
     ink_saver: bool = False
+    sheet: str = "duplex"  # duplex | gutterfold: cards' backs on the back page, or beside their fronts to fold
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from printkit.games import Game, Kit
 from printkit.options import Options
 from printkit.products import Product
 from printkit.pipeline import build, load_all, templates_for
-from printkit.plan.cards import DeckLayout
+from printkit.plan.cards import DeckLayout, GutterFold
 from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.write import Output, write_outputs
 
@@ -46,6 +46,7 @@ class Shown:
     images: list[str]
     cards: list[str]
     rendered: bool  # False: the PNGs from an earlier preview were still current
+    folded: bool = False  # gutter-fold cards: each back beside its front, to fold and glue
 
 
 @dataclass
@@ -104,7 +105,7 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int) 
         document.close()
     shown = [(folder / n).relative_to(out).as_posix() for n in names]
     return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, shown[:pages], shown[pages:],
-                 not current)
+                 not current, bool(layout and isinstance(layout.sheet, GutterFold)))
 
 
 def _png_names(pages: int, cards: int) -> list[str]:

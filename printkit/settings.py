@@ -1,5 +1,5 @@
 """Project settings: `printkit.yaml`, in the project's folder beside `content/`, remembers how this project prints (paper,
-duplex flip, the printer's back offset, ink saver, bleed), so every later command uses them. A
+duplex flip, the printer's back offset, ink saver, bleed, duplex or gutter-fold card sheets), so every later command uses them. A
 command-line option wins over the file; the file wins over printkit's defaults."""
 
 from __future__ import annotations
@@ -18,13 +18,16 @@ from printkit.plan.geometry import PAPERS
 from printkit.project import FILE
 from printkit.write import Output, write_outputs
 
-DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": [0.0, 0.0], "ink_saver": False, "bleed": 0.0}
+SHEETS = ("duplex", "gutterfold")  # how card files are laid out (printkit/options.py)
+DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": [0.0, 0.0], "ink_saver": False, "bleed": 0.0,
+            "sheet": "duplex"}
 SPEC = Record({}, optional={
     "paper": Choice(tuple(sorted(PAPERS))),
     "duplex": Choice(("long", "short", "none")),
     "back_offset": ListOf(Number(-10.0, 10.0), 2, 2),
     "ink_saver": Bool(),
     "bleed": Number(0.0, 6.0),
+    "sheet": Choice(SHEETS),
 })
 
 

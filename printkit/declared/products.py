@@ -12,14 +12,13 @@ from pathlib import Path
 import markupsafe
 
 from printkit.errors import PrintkitError
-from printkit.plan.cards import CardSheet, plan_card_sheet
+from printkit.plan.cards import CardSheet, GutterFold
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.text import Style
 from printkit.plan.type import GREY, SPACE, TYPE
-from printkit.plan.scale import bars_in_margins
-from printkit.products.cards import Cards, _keep_out
+from printkit.products.cards import Cards, plan_sheet, sheet_bars
 from printkit.products.sheets import Rules, Sheets, title_line
 from printkit.declared import faces, layout
 
@@ -35,20 +34,19 @@ class DeclaredCards(Cards):
     """Cards whose size the game's content gives (so it is read when the deck is planned), as
     many to a sheet as fit with the scale bars beside them."""
 
-    def sheet(self, kit) -> CardSheet:
+    def sheet(self, kit) -> CardSheet | GutterFold:
         card = layout.card_size(kit.data["game"]["products"][self.name])
-        paper, bleed = kit.options.paper, kit.options.bleed
-        full = plan_card_sheet(paper, bleed, card=card, most=MOST)
+        full = plan_sheet(kit.options, card, MOST)
         for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
-            sheet = plan_card_sheet(paper, bleed, card=card, most=most) if min(most) >= 1 else None
+            sheet = plan_sheet(kit.options, card, most) if min(most) >= 1 else None
             if sheet and _bars_fit(sheet):
                 return sheet
-        return plan_card_sheet(paper, bleed, card=card, most=(full.cols - 1, full.rows - 1))
+        return plan_sheet(kit.options, card, (full.cols - 1, full.rows - 1))
 
 
-def _bars_fit(sheet: CardSheet) -> bool:
+def _bars_fit(sheet: CardSheet | GutterFold) -> bool:
     try:
-        bars_in_margins(sheet.paper, _keep_out(sheet))  # as the card kind places them
+        sheet_bars(sheet)  # as the card kind places them
     except ValueError:
         return False
     return True

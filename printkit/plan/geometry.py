@@ -68,6 +68,9 @@ class Paper:
     def landscape(self) -> "Paper":
         return Paper(self.name, max(self.width, self.height), min(self.width, self.height))
 
+    def portrait(self) -> "Paper":
+        return Paper(self.name, min(self.width, self.height), max(self.width, self.height))
+
     @property
     def printable(self) -> Rect:
         return Rect(0, 0, self.width, self.height).inset(PRINTER_MARGIN)

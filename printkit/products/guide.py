@@ -1,5 +1,6 @@
 """The print guide: a kit's first page, for whoever prints it. Every other file of the game, its
-pages, how to print it (one side or both, which edge to flip, fold and staple), on what paper, how
+pages, how to print it (one side or both, which edge to flip, fold and staple; gutter-fold
+cards: one side, fold, glue, cut through both layers), on what paper, how
 many copies; then how to cut, and which files are for the host alone. It is planned from the
 game's own product declarations and the build's options, so it is never out of date.
 
@@ -48,7 +49,7 @@ class PrintGuide(Sheets):
         marks, rest = title_line(frame.body, words.plain("heading", kit.title), words.where("heading"))
         flow = Flow(rest, marks)
         cards = any(_kind(product) == "cards" for product in kit.game.products)
-        flow.text(words.markup("intro", cards), Style(TYPE.body), "print guide intro", words.where("intro"))
+        flow.text(words.markup("intro", cards, kit.options.sheet), Style(TYPE.body), "print guide intro", words.where("intro"))
         flow.space()
         rows = [_row(kit, product, words, own) for product in kit.game.products if product is not self]
         header = Row(tuple(Cell(words.plain(f"col_{c.name}"), bold=True, where=words.where(f"col_{c.name}"))
@@ -57,8 +58,8 @@ class PrintGuide(Sheets):
         marks += plan_table(Table(COLUMNS, item="print guide"), table, [header] + rows, words.where()).marks
         flow.space(1.5)
         kinds = {_kind(product) for product in kit.game.products}
-        after = ([words.markup("cutting", "cards" in kinds, "aids" in kinds)] if kinds & {"cards", "aids"} else []) + \
-            ([words.markup("host")] if "host-key" in kinds else [])
+        cutting = words.markup("cutting", "cards" in kinds, "aids" in kinds, kit.options.sheet)
+        after = ([cutting] if kinds & {"cards", "aids"} else []) + ([words.markup("host")] if "host-key" in kinds else [])
         extra = getattr(own.module, "notes", "") if own else ""
         flow.text("\n\n".join(after + ([str(extra).strip()] if str(extra).strip() else [])), Style(TYPE.body),
                   "print guide notes", words.where("cutting"))
@@ -84,8 +85,9 @@ def _row(kit, product: Product, words, own) -> Row:
         words.markup("pages_each", counts[0]) if len(set(counts)) == 1 else str(sum(counts))
     copies = (getattr(own.module, "copies", {}) or {}).get(product.name) if own else None
     kind = _kind(product)
-    cells = (_cell(name, bold=True), _cell(pages), _cell(words.markup("sides", kind, kit.options.duplex)),
-             _cell(words.markup("paper", kind)), _cell(markupsafe.escape(copies) if copies else words.markup("copies", kind)),
+    sides = words.markup("sides", kind, kit.options.duplex, kit.options.sheet)
+    cells = (_cell(name, bold=True), _cell(pages), _cell(sides),
+             _cell(words.markup("paper", kind, kit.options.sheet)), _cell(markupsafe.escape(copies) if copies else words.markup("copies", kind)),
              Cell(tick=True))
     return Row(cells, ROW)
 

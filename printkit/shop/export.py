@@ -57,7 +57,7 @@ class Job:
 
 def export(games, content: Path, out: Path, options: Options, profile: Profile) -> list[Output]:
     """Write the export of every card product of `games` under `out`; returns its files."""
-    shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False)
+    shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex")
     kits = load_all(games, content, shop)
     jobs = [Job(kit, product, profile, out) for kit in kits for product in kit.game.products
             if isinstance(product, Cards)]
