@@ -19,15 +19,15 @@ from printkit.project import FILE
 from printkit.write import Output, write_outputs
 
 SHEETS = ("duplex", "gutterfold")  # how card files are laid out (printkit/options.py)
-DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": [0.0, 0.0], "ink_saver": False, "bleed": 0.0,
-            "sheet": "duplex"}
+DEFAULTS = {"paper": "a4", "duplex": "long", "sheet": "duplex", "back_offset": [0.0, 0.0], "ink_saver": False,
+            "bleed": 0.0}
 SPEC = Record({}, optional={
     "paper": Choice(tuple(sorted(PAPERS))),
     "duplex": Choice(("long", "short", "none")),
+    "sheet": Choice(SHEETS),
     "back_offset": ListOf(Number(-10.0, 10.0), 2, 2),
     "ink_saver": Bool(),
     "bleed": Number(0.0, 6.0),
-    "sheet": Choice(SHEETS),
 })
 
 

@@ -17,6 +17,7 @@ import yaml
 from PIL import Image
 
 from conftest import CONTENT, ROOT, build_into, main
+from clearance import texts_on_lines, touching_texts
 from declared import starter_project
 from readback import (BLEED, CARD_H, CARD_W, PAPERS, TOL, UNPRINTABLE, Box, chars_in, cut_lines, frames, pages,
                       pdf_box, reader, text_of, union)
@@ -409,3 +410,12 @@ def test_the_preview_cuts_each_card_from_the_fronts_and_says_fold(cli):
     html = Path("out/index.html").read_text(encoding="utf-8")
     how = html.split('id="numbered-cards-ability-cards"')[1].split("</ul>")[0]
     assert "one-sided" in how and "Fold along the dashed line" in how and "duplex" not in how
+
+
+@pytest.mark.parametrize("paper, bleed", CASES)
+def test_no_text_touches_another_or_a_line(folded, paper, bleed):
+    """The layout checks every kit passes (clearance.py), on the gutter-fold pages and guides."""
+    for product in ("ascending-row-overflow/deck.pdf", "numbered-cards/ability-cards.pdf",
+                    "one-too-many/redo-tokens.pdf", "numbered-cards/print-guide.pdf"):
+        for number, page in enumerate(pages(deck(folded, paper, bleed, product))):
+            assert touching_texts(page) == [] and texts_on_lines(page) == [], f"{product} page {number + 1}"
