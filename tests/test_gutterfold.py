@@ -21,8 +21,6 @@ from clearance import texts_on_lines, touching_texts
 from declared import starter_project
 from readback import (BLEED, CARD_H, CARD_W, PAPERS, TOL, UNPRINTABLE, Box, chars_in, cut_lines, frames, pages,
                       pdf_box, reader, text_of, union)
-from printkit.plan.cards import plan_gutter_fold
-from printkit.plan.geometry import PAPERS as PLAN_PAPERS
 
 FOLD_CLEAR = 5.0  # PRINT.md: the fold at least 5 mm from any bleed (the trim without bleed)
 CROP_MARK = 0.25  # mm, the width the crop marks are drawn at
@@ -274,47 +272,6 @@ def test_back_offset_and_duplex_do_not_apply_to_a_gutter_fold_sheet(folded, tmp_
     assert hashlib.sha256(made).digest() == hashlib.sha256(deck(folded, "a4", 0.0).read_bytes()).digest()
 
 
-# --- the plan, as numbers -------------------------------------------------------------------------------
-
-# Cards a page of every size a declared deck may name (PRINT.md's sizes; square 70 x 70), without
-# bleed, worked out as above. Bridge 57.2 x 88.9: as poker, 2 x 2 on both papers. Tarot 70 x 120:
-# a portrait page folded across, 148.5 - 10 = 138.5 (Letter 129.7) across: 1 row, 200 - 16 = 184
-# (189.9) along: 2. Mini 44.5 x 63.5: a portrait page folded across, 138.5 (129.7) across: 2 rows,
-# 184 (189.9) along: 4 columns = 8 (landscape folded down: 3 x 2 = 6). Square: a portrait page
-# folded down, 105 - 10 = 95 (97.95) across: 1 column, 287 - 16 = 271 (253.4) along: 3 rows
-# (landscape folded down: 138.5 across holds 1 of 70 mm, and 184 along 2).
-DECLARED = {"poker": ((63.5, 88.9), 4, 4), "bridge": ((57.2, 88.9), 4, 4), "tarot": ((70.0, 120.0), 2, 2),
-            "mini": ((44.5, 63.5), 8, 8), "square": ((70.0, 70.0), 3, 3)}
-
-
-@pytest.mark.parametrize("size", sorted(DECLARED))
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_planned_sheet_of_every_declared_size(size, paper):
-    card, a4, letter = DECLARED[size]
-    sheet = plan_gutter_fold(PLAN_PAPERS[paper], card=card, most=(99, 99))
-    assert sheet.per_sheet == {"a4": a4, "letter": letter}[paper]
-    area = Box(5, 5, sheet.paper.width - 5, sheet.paper.height - 5)
-    middle = (sheet.paper.width if sheet.vertical else sheet.paper.height) / 2
-    for front in sheet.fronts.slots:
-        back = sheet.back_slot(front).trim
-        t = front.trim
-        expected = (2 * middle - t.right, t.y) if sheet.vertical else (t.x, 2 * middle - t.top)
-        assert abs(back.x - expected[0]) < 1e-9 and abs(back.y - expected[1]) < 1e-9
-        for rect in (t, back):
-            assert Box(rect.x, rect.y, rect.right, rect.top).within(area, 0)
-            near = min(abs(rect.x - middle), abs(rect.right - middle)) if sheet.vertical else \
-                min(abs(rect.y - middle), abs(rect.top - middle))
-            assert near >= FOLD_CLEAR
-    for seg in sheet.marks:
-        low, high = sorted((seg.x1, seg.x2) if sheet.vertical else (seg.y1, seg.y2))
-        assert high < middle or low > middle
-
-
-def test_a_card_too_large_to_fold_is_refused():
-    with pytest.raises(ValueError, match="gutter-fold A4"):
-        plan_gutter_fold(PLAN_PAPERS["a4"], card=(150.0, 250.0))
-
-
 # --- a declared deck, the print guide, the settings, the preview -----------------------------------------
 
 def test_a_declared_deck_folds_the_same_way(tmp_path):
@@ -333,6 +290,15 @@ def test_a_declared_deck_folds_the_same_way(tmp_path):
             assert all(any(mirror(f, vertical, at).same(b) for b in backs) for f in fronts)
             assert all("Three Skies" in text_of(chars_in(page, b)) for b in backs)
             assert all(abs(f.width - CARD_W) <= TOL and abs(f.height - CARD_H) <= TOL for f in fronts)
+
+
+def test_a_shop_export_prints_duplex_sheets_whatever_printkit_yaml_says(tmp_path):
+    project = starter_project(tmp_path / "starter")
+    (project / "printkit.yaml").write_text("sheet: gutterfold\n")
+    assert main(["export", "--project", str(project), "--for", "pdfx", "--out", str(tmp_path / "pdfx")]) == 0
+    path = tmp_path / "pdfx" / "three-skies" / "deck.pdf"
+    assert reader(path).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert all(not [s for s in page.lines if s.dashed] and page.height > page.width for page in pages(path))
 
 
 def test_the_print_guide_says_how_to_print_fold_glue_and_cut(folded):

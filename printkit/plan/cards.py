@@ -223,36 +223,49 @@ def plan_gutter_fold(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) 
 
 
 def _gutter_fold(paper: Paper, bleed: float, card, most, vertical: bool) -> GutterFold | None:
-    """Fronts on one side of the page's middle line, backs mirrored on the other; None when not one
-    card fits. Across the fold, what a half has to spare is shared between the gutter and the outer
-    margin; along it, the grid is centred, leaving room for the fold's labels at both ends."""
-    size = (card[0] + 2 * bleed, card[1] + 2 * bleed)
+    """Fronts on one side of the page's middle line, backs mirrored on the other, the bars where
+    they fit (none: no bars); None when not one card fits."""
+    middle = (paper.width if vertical else paper.height) / 2
+    front_side, back_side = _sides(paper.printable, middle, vertical)
+    fronts = _fronts(paper, (card[0] + 2 * bleed, card[1] + 2 * bleed), bleed, most, vertical, front_side)
+    if fronts is None:
+        return None
+    sheet = GutterFold(paper, fronts, _mirrored(fronts, middle, vertical, back_side),
+                       *_fold_line(paper.printable, middle, vertical))
+    return replace(sheet, bars=_bars(sheet) or ())
+
+
+def _fronts(paper: Paper, size, bleed: float, most, vertical: bool, printable: Rect) -> CardSheet | None:
+    """The fronts' grid of cells of `size`, on the side of the page's middle line read first (left
+    of a vertical fold, above a horizontal one). Across the fold, what the half has to spare is
+    shared between the gutter and the outer margin; along it, the grid is centred, leaving the
+    fold's labels their room at both ends. Its crop marks stay inside `printable`."""
     area = paper.printable
     outer = MARK_GAP + MARK_MIN if bleed else 0.0  # room for the crop marks away from the fold
-    ends = max(outer, FOLD_LABEL)
     a, b = (0, 1) if vertical else (1, 0)  # a: across the fold (x for a vertical one), b: along it
     page, start, length = (paper.width, paper.height), (area.x, area.y), (area.width, area.height)
     middle = page[a] / 2
     half = middle - FOLD_CLEAR - start[a] - outer
-    across, along = int(half // size[a]), int((length[b] - 2 * ends) // size[b])
     counts = [0, 0]
-    counts[a], counts[b] = min(most[a], across), min(most[b], along)
+    counts[a] = min(most[a], int(half // size[a]))
+    counts[b] = min(most[b], int((length[b] - 2 * max(outer, FOLD_LABEL)) // size[b]))
     if min(counts) < 1:
         return None
     gap = FOLD_CLEAR + (half - counts[a] * size[a]) / 2  # from the fold to the grid's bleed
     corner = [0.0, 0.0]
-    corner[b] = (page[b] - counts[b] * size[b]) / 2
-    # fronts on the side read first: left of a vertical fold, above a horizontal one
     corner[a] = middle - gap - counts[a] * size[a] if vertical else middle + gap
-    front_side, back_side = _sides(area, middle, vertical)
-    fronts = _grid(paper, corner[0], corner[1], counts[0], counts[1], size, bleed, front_side)
-    backs = [Slot(s.index, s.row if vertical else fronts.rows - 1 - s.row, fronts.cols - 1 - s.col if vertical else s.col,
-                  _mirror(s.trim, middle, vertical), _mirror(s.bleed, middle, vertical)) for s in fronts.slots]
+    corner[b] = (page[b] - counts[b] * size[b]) / 2
+    return _grid(paper, corner[0], corner[1], counts[0], counts[1], size, bleed, printable)
+
+
+def _mirrored(fronts: CardSheet, middle: float, vertical: bool, printable: Rect) -> CardSheet:
+    """The backs' grid: slot i is the mirror of front i about the fold; its crop marks inside `printable`."""
+    backs = tuple(Slot(s.index, s.row if vertical else fronts.rows - 1 - s.row,
+                       fronts.cols - 1 - s.col if vertical else s.col,
+                       _mirror(s.trim, middle, vertical), _mirror(s.bleed, middle, vertical)) for s in fronts.slots)
     grid = _mirror(_union(s.bleed for s in fronts.slots), middle, vertical)
-    back_sheet = CardSheet(paper, fronts.cols, fronts.rows, tuple(backs),
-                           tuple(_crop_marks(back_side, grid, backs)), bleed)
-    sheet = GutterFold(paper, fronts, back_sheet, *_fold_line(area, middle, vertical))
-    return replace(sheet, bars=_bars(sheet) or ())
+    return CardSheet(fronts.paper, fronts.cols, fronts.rows, backs, tuple(_crop_marks(printable, grid, backs)),
+                     fronts.bleed)
 
 
 def _bars(sheet: GutterFold) -> tuple[ScaleBar, ...] | None:
