@@ -213,7 +213,10 @@ def plan_gutter_fold(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) 
     """The gutter-fold sheet that holds the most cards: the page either way round, folded down or
     across its middle; `most` bounds the fronts' grid. Ties go to the first of: landscape folded
     down the middle, portrait folded across (both fold the sheet in half across its long side, to
-    two portrait halves that are easy to line up), portrait folded down, landscape folded across."""
+    two portrait halves that are easy to line up), portrait folded down, landscape folded across.
+    A landscape page is a MediaBox wider than tall, unrotated, as the kit's score sheets and
+    booklet sheets are: print dialogs turn it onto the sheet by default, as does CUPS' pdftopdf
+    ("pdftopdf's autorotation feature", wiki.debian.org/CUPSPdfToPdf)."""
     tried = [_gutter_fold(sheet, bleed, card, most, vertical) for sheet, vertical in
              ((paper.landscape(), True), (paper.portrait(), False), (paper.portrait(), True), (paper.landscape(), False))]
     fitting = [sheet for sheet in tried if sheet and sheet.bars]
