@@ -1,4 +1,4 @@
-"""How a build prints (paper, bleed, duplex flip, the printer's back offset, ink saver), and the
+"""How a build prints (paper, bleed, duplex flip, the printer's back offset and scale, ink saver), and the
 options a product kind adds of its own (a booklet's choice of scenarios, say)."""
 
 from __future__ import annotations
@@ -16,6 +16,15 @@ class Options:
     duplex: str = "long"  # long | short | none
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves every back page's drawing (printer calibration)
     ink_saver: bool = False
+    # percent the printer prints at, across and up the page, as read off the calibration ruler:
+    # every page is drawn larger (or smaller) by the inverse, about its centre, to print true
+    scale_correction: tuple[float, float] = (100.0, 100.0)
+
+    @property
+    def drawing(self) -> dict:
+        """How the planned pages are drawn (`render`'s options): what a plan does not say."""
+        x, y = self.scale_correction
+        return {"ink_saver": self.ink_saver, "scale": (100.0 / x, 100.0 / y)}
 
 
 @dataclass(frozen=True)
