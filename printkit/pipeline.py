@@ -295,6 +295,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             [(item, False, None) for item in uncounted]
         if jobs:
             register_fonts()  # once, before the workers are forked
+            lasting.STORE.close()  # what this process kept, written for them to find
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
                                    done=lambda job, _: settled(job[0]) if job[1] else None)
         failed = [(item.kit, outcome) for (item, _, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
@@ -373,11 +374,19 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
     or the problems of its plan. (An edit that reaches a file's inputs but not what it prints, a
     scenario's tagline in the campaign log, draws nothing.)"""
     item, draw, before = job
+    try:
+        return _plan_and_draw(item, draw, before)
+    finally:
+        lasting.flush()  # what this file kept, there for the files drawn next, in any process
+        lasting.forget_digests()
+
+
+def _plan_and_draw(item: Planned, draw: bool, before: str | None):
     outcome = plan_one(item)
     if isinstance(outcome, list):
         return outcome
     drawing = item.kit.options.drawing
-    plan = lasting.digest_of((outcome, drawing)) if draw else None
+    plan = lasting.plan_digest(outcome, drawing) if draw else None
     if not draw or plan == before:
         return None, len(outcome.pages), plan
     return *render(outcome, **drawing), plan

@@ -106,6 +106,9 @@ class Document:
     pages: tuple[Page, ...]
     duplex: str | None = None  # the flip a duplex printer should use: long | short | None
     forms: tuple[Form, ...] = field(default=())
+    # font -> characters given their codes before the forms' own: the same for every file of a
+    # booklet (the whole booklet's), so that a page's drawing in one is its drawing in the others
+    glyphs: dict[str, str] | None = None
 
 
 def frame_of(points) -> Rect:

@@ -14,6 +14,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, missing_glyphs, right_to_left
 from printkit.plan.markup import BULLET_AT, SPACING, Block, Word, check_markup, parse_blocks, words_of
 from printkit.plan.geometry import Rect
+from printkit.plan.marks import Group
 from printkit.plan.type import TYPE
 
 MIN_SIZE = TYPE.smallest
@@ -381,3 +382,33 @@ def _page_text(blocks: list[SetBlock], size: float) -> Text:
     blocks = [SetBlock(first.lines, first.height, 0.0, first.after, first.kind)] + blocks[1:]
     lines, used = stack_blocks(blocks)
     return Text(0.0, 0.0, lines, size, used)
+
+
+# --- the characters a document sets ----------------------------------------------------------------
+
+def union(sets: list[dict[str, set[str]]]) -> dict[str, set[str]]:
+    """font -> every character of any of `sets`."""
+    found: dict[str, set[str]] = {}
+    for each in sets:
+        for font, chars in each.items():
+            found.setdefault(font, set()).update(chars)
+    return found
+
+
+def characters_of(pages) -> dict[str, str]:
+    """font -> every character set on these pages (each a list of marks), for `Document.glyphs`."""
+    return {font: "".join(sorted(chars)) for font, chars in union([characters(marks) for marks in pages if marks]).items()}
+
+
+def characters(marks) -> dict[str, set[str]]:
+    """font -> every character set in it, in `marks` and the groups inside them."""
+    found: dict[str, set[str]] = {}
+    for mark in marks:
+        if type(mark) is Text:
+            for line in mark.lines:
+                for font, run in line.runs:
+                    found.setdefault(font, set()).update(run)
+        elif type(mark) is Group:
+            for font, chars in characters(mark.marks).items():
+                found.setdefault(font, set()).update(chars)
+    return found

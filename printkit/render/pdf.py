@@ -78,6 +78,17 @@ class PdfFile:
             for subset, _ in face.splitString("".join(sorted(characters[font])), doc):
                 face.getSubsetInternalName(subset, doc)
 
+    def codes(self, characters: dict[str, set[str]]) -> list:
+        """What the characters were given (assign_glyphs): font by font, its name in this document
+        and the codes of those beyond ASCII."""
+        doc, found = self.canvas._doc, []
+        for font in sorted(characters):
+            face = pdfmetrics.getFont(font)
+            wide = "".join(sorted(c for c in characters[font] if ord(c) >= 128))
+            found.append([font, face.getSubsetInternalName(0, doc),
+                          [[subset, chars.decode("latin-1")] for subset, chars in face.splitString(wide, doc)]])
+        return found
+
     def drawing(self) -> int:
         """Where the operators drawn next begin (for `drawn_since`)."""
         return len(self.canvas._code)
@@ -274,10 +285,38 @@ def _subsets_once() -> None:
     flate = pdfdoc.PDFZCompress
     encode = flate.encode
 
+    @functools.lru_cache(maxsize=256)
+    def small(text):  # a subset's ToUnicode map: the same few in every file
+        return encode(text)
+
     def encoded(text):
         found = kept.get(id(text))
-        return found[1] if found is not None and found[0] is text else encode(text)
+        if found is not None and found[0] is text:
+            return found[1]
+        return small(text) if len(text) <= 4096 else encode(text)
     flate.encode = encoded
+    _arrays_once()
+
+
+def _arrays_once() -> None:
+    """An array of numbers (a font subset's widths, a box) written once a process, not once a
+    file: the bytes are those ReportLab's own PDFArray.format writes, kept by the numbers."""
+    write = pdfdoc.PDFArray.format
+
+    written: dict[str, bytes] = {}  # by the numbers' repr: 1 and 1.0, 0.0 and -0.0 kept apart
+
+    def format(array, document, IND=b"\n "):
+        values = array.sequence
+        if IND != b"\n " or not all(type(v) is int or type(v) is float for v in values):
+            return write(array, document, IND)
+        key = repr(values)
+        found = written.get(key)
+        if found is None:
+            if len(written) > 4096:  # a long `printkit watch`: never more than a few thousand
+                written.clear()
+            found = written[key] = write(array, document, IND)
+        return found
+    pdfdoc.PDFArray.format = format
 
 
 def _area(points) -> float:
