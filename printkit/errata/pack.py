@@ -29,10 +29,11 @@ def document(kit, printing: Printing, found: list[Change]) -> Document:
     words = kit.templates.render(TEMPLATE, title=kit.title, date=printing.date, printing=_printing(kit))
     frame = plan_sheet(kit.options.paper)
     bodies = listing(kit, words, frame, found)
-    if kit.options.duplex != "none" and len(bodies) % 2:  # the cards' first page must be a sheet's front
+    cards = card_pages(kit, found)
+    if cards and kit.options.duplex != "none" and len(bodies) % 2:  # the cards begin on a sheet's front
         bodies.append(blank(words, frame))
     shown = words.plain("shown")
-    pages = sheet_document(kit, shown, words.plain("subject"), frame, bodies).pages + tuple(card_pages(kit, found))
+    pages = sheet_document(kit, shown, words.plain("subject"), frame, bodies).pages + tuple(cards)
     return Document(kit.file_title(shown), words.plain("subject"), pages, duplex=duplex_hint(kit.options))
 
 
