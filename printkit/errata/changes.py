@@ -43,15 +43,29 @@ def differences(before: tuple[str, ...], after: tuple[str, ...]) -> list[tuple[s
 
 
 def runs(found: list[Change]) -> list[list[Change]]:
-    """Changes side by side that are one change to copies of one card (a token's twenty copies):
-    listed as one line."""
+    """Changes side by side that are the same change to cards of one product (a word every card
+    shows, a token's twenty copies): listed as one line."""
     grouped: list[list[Change]] = []
     for change in found:
-        last = grouped[-1][-1] if grouped else None
-        if last and (last.product, last.name, last.kind, last.before, last.after) == \
-                (change.product, change.name, change.kind, change.before, change.after) \
-                and change.ordinal == last.ordinal + 1:
+        if grouped and _alike(grouped[-1][-1], change):
             grouped[-1].append(change)
         else:
             grouped.append([change])
     return grouped
+
+
+def copies(run: list[Change]) -> list[tuple[str, int, int]]:
+    """The cards of a run as (name, first ordinal, last ordinal): copies of a card side by side, once."""
+    found: list[tuple[str, int, int]] = []
+    for change in run:
+        if found and found[-1][0] == change.name and found[-1][2] == change.ordinal - 1:
+            found[-1] = (change.name, found[-1][1], change.ordinal)
+        else:
+            found.append((change.name, change.ordinal, change.ordinal))
+    return found
+
+
+def _alike(one: Change, other: Change) -> bool:
+    if (one.product, one.kind) != (other.product, other.kind):
+        return False
+    return one.kind != "changed" or differences(one.before, one.after) == differences(other.before, other.after)

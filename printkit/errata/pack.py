@@ -5,7 +5,7 @@ template `errata.j2`, which a project may copy into its templates/ to change."""
 
 from __future__ import annotations
 
-from printkit.errata.changes import Change, differences, runs
+from printkit.errata.changes import Change, copies, differences, runs
 from printkit.errata.record import Printing, card_products, numbered
 from printkit.plan.marks import Document, Page
 from printkit.plan.page import SheetFrame, plan_sheet
@@ -50,29 +50,29 @@ def card_pages(kit, found: list[Change]) -> list[Page]:
 
 
 def listing(kit, words, frame: SheetFrame, found: list[Change]) -> list[list]:
-    """The title, what to do, and a row for each change (copies of a card changed alike: one row)."""
+    """The title, what to do, and a row for each change (the same change to several cards: one row)."""
     title, rest = title_line(frame.body, words.plain("heading"), words.where("heading"))
     flow = PageFlow(rest, TYPE.body, words.where())
-    cards = sum(change.printed for change in found)
-    flow.text(words.markup("intro", cards, len(found) - cards), "errata introduction", words.where("intro"))
+    counts = [sum(change.kind == kind for change in found) for kind in ("changed", "new", "removed")]
+    flow.text(words.markup("intro", *counts), "errata introduction", words.where("intro"))
     flow.space(2)
     header = [Row(tuple(Cell(words.plain(f"col_{column.name}"), bold=True) for column in COLUMNS), HEADER,
                   shade=GREY.shade)]
-    width = column_widths(COLUMNS, rest.width)[-1] - 2 * PAD
+    widths = [width - 2 * PAD for width in column_widths(COLUMNS, rest.width)]
     labels = {product.name: product.label for product in kit.game.products}
     repeated = {(change.product, change.name) for change in found if change.ordinal > 1}
-    rows = [_row(run, words, labels, repeated, width) for run in runs(found)]
+    rows = [_row(run, words, labels.get(run[0].product, run[0].product), repeated, widths) for run in runs(found)]
     flow.table(Table(COLUMNS, item="errata"), header, rows, words.where(), fewest=1)
     return [title + flow.pages[0]] + flow.pages[1:]
 
 
-def _row(run: list[Change], words, labels: dict, repeated: set, width: float) -> Row:
-    first = run[0]
-    card = words.plain("card", first.name, first.ordinal, run[-1].ordinal, (first.product, first.name) in repeated)
-    what = what_changed(first, words)
-    height = measure(what, width, TYPE.small)
-    return Row((Cell(labels.get(first.product, first.product)), Cell(card),
-                Cell(what, wrap=True, align="left")), max(ROW, height + 2 * PAD + SPACE / 2 if height < 1e6 else ROW))
+def _row(run: list[Change], words, label: str, repeated: set, widths: list[float]) -> Row:
+    product = run[0].product
+    names = [words.markup("card", name, first, last, (product, name) in repeated) for name, first, last in copies(run)]
+    texts = [words.markup("cards", names), what_changed(run[0], words)]
+    height = max(measure(text, width, TYPE.small) for text, width in zip(texts, widths[1:]))
+    return Row((Cell(label),) + tuple(Cell(text, wrap=True, align="left") for text in texts),
+               max(ROW, height + 2 * PAD + SPACE / 2) if height < float("inf") else ROW)
 
 
 def what_changed(change: Change, words) -> str:
