@@ -330,3 +330,22 @@ def test_the_pack_prints_at_actual_size_two_sided(numbered, cli):
     reader = PdfReader(numbered / "output" / NUMBERED / "errata.pdf")
     preferences = reader.trailer["/Root"]["/ViewerPreferences"]
     assert preferences["/PrintScaling"] == "/None" and preferences["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_a_declared_deck_its_images_by_their_bytes_not_where_the_project_is(cli, tmp_path):
+    """A game with no Python: its cards known by the names it gives them; an image counts by its
+    bytes, so a project moved to another folder has changed no card, a new picture has."""
+    from declared import SLUG
+    from test_declared_images import image_game, picture
+
+    first = image_game(tmp_path / "here", "field: picture", {"a.png": picture((600, 300)), "b.png": picture((600, 300))},
+                       "\n".join(f"      - {{number: {n}, picture: {name}}}" for n, name in ((1, "a.png"), (2, "b.png"))))
+    assert cli("printed", "--project", str(first))[0] == 0
+    moved = shutil.move(first, tmp_path / "there")
+    assert cli("errata", "--project", str(moved))[1] == f"{SLUG}: no card changed since {_today()}; no errata to print\n"
+    (Path(moved) / "content" / SLUG / "b.png").write_bytes(picture((600, 300), colour=(20, 20, 200)))
+    code, out, err = cli("errata", "--project", str(moved))
+    assert (code, err) == (0, "")
+    pack = pages_of(Path(moved) / "output" / SLUG / "errata.pdf")
+    assert "Deck deck 2 the drawing changed; the words are the same" in text_of(pack[0].chars)
+    assert len(pack) == 4
