@@ -349,3 +349,39 @@ def test_a_declared_deck_its_images_by_their_bytes_not_where_the_project_is(cli,
     pack = pages_of(Path(moved) / "output" / SLUG / "errata.pdf")
     assert "Deck deck 2 the drawing changed; the words are the same" in text_of(pack[0].chars)
     assert len(pack) == 4
+
+
+def test_a_card_taken_out_of_a_declared_deck_is_listed_to_discard(cli, tmp_path):
+    from declared import SLUG, deck_yaml, game_project
+
+    kit = game_project(tmp_path / "p", deck_yaml())  # cards 1, 2, 3
+    assert cli("printed", "--project", str(kit))[0] == 0
+    cards = "\n".join(f"      - {{number: {n}, name: Card {n}}}" for n in (1, 2))
+    (kit / "content" / SLUG / "game.yaml").write_text(deck_yaml(cards=cards), encoding="utf-8")
+    code, out, err = cli("errata", "--project", str(kit))
+    assert (code, err) == (0, "")
+    assert out.endswith("1 page: 1 change since " + _today() + ", 0 cards to print\n")
+    pack = pages_of(kit / "output" / SLUG / "errata.pdf")
+    assert len(pack) == 1  # nothing to print but the list, and no blank back for it
+    text = text_of(pack[0].chars)
+    assert "Deck deck 3 no longer in the game: discard it" in text
+    assert "Take the card marked “no longer in the game” out of the game." in text and "Print this file" not in text
+
+
+def test_the_preview_after_an_errata(numbered, cli):
+    assert cli("printed")[0] == 0
+    edit_two_cards_and_the_rules(numbered)
+    assert cli("errata")[0] == 0
+    pack = numbered / "output" / NUMBERED / "errata.pdf"
+    before = pack.read_bytes()
+    code, out, err = cli("preview", "--dpi", "10", "-q")
+    assert (code, err) == (0, "")
+    assert pack.read_bytes() == before  # shown or not, the pack is left as it was
+    assert "errata.pdf" not in (numbered / "output" / "index.html").read_text(encoding="utf-8")
+
+
+def test_errata_of_a_game_with_no_cards(cli, tmp_path, monkeypatch):
+    make(cli, tmp_path, monkeypatch, "cross-sums", NUMBERED)
+    assert cli("printed") == (0, f"printed.json: recorded 18 cards as printed on {_today()}, A4 ({NUMBERED} 18); "
+                                 f"cross-sums has none\n", "")
+    assert cli("errata", "cross-sums") == (1, "", "cross-sums: has no cards or tokens to print\n")

@@ -69,6 +69,9 @@ def errata(games, content: Path, out: Path, options, named: bool) -> list[Errata
 
 def _recorded(games, recorded: dict, named: bool) -> list:
     """The games named, each of which printed.json must hold; or every recorded game of the project."""
+    without = [game.slug for game in games if not record.card_products(game)]
+    if named and without:
+        raise PrintkitError([Problem(slug, None, "has no cards or tokens to print") for slug in without])
     missing = [game.slug for game in games if game.slug not in recorded]
     if named and missing:
         raise PrintkitError([Problem(record.RECORD, None, f"nothing recorded for {slug}: run `printkit printed "

@@ -13,7 +13,6 @@ from printkit.plan.pageflow import PageFlow
 from printkit.plan.table import PAD, Cell, Column, Row, Table, column_widths
 from printkit.plan.text import Style, fit, measure
 from printkit.plan.type import GREY, SPACE, TYPE
-from printkit.products.cards import duplex_hint
 from printkit.products.sheets import sheet_document, title_line
 
 FILE = "errata.pdf"
@@ -29,24 +28,26 @@ def document(kit, printing: Printing, found: list[Change]) -> Document:
     words = kit.templates.render(TEMPLATE, title=kit.title, date=printing.date, printing=_printing(kit))
     frame = plan_sheet(kit.options.paper)
     bodies = listing(kit, words, frame, found)
-    cards = card_pages(kit, found)
-    if cards and kit.options.duplex != "none" and len(bodies) % 2:  # the cards begin on a sheet's front
+    cards, duplex = card_pages(kit, found)
+    if cards and duplex and len(bodies) % 2:  # the cards begin on a sheet's front
         bodies.append(blank(words, frame))
     shown = words.plain("shown")
     pages = sheet_document(kit, shown, words.plain("subject"), frame, bodies).pages + tuple(cards)
-    return Document(kit.file_title(shown), words.plain("subject"), pages, duplex=duplex_hint(kit.options))
+    return Document(kit.file_title(shown), words.plain("subject"), pages, duplex=duplex)
 
 
-def card_pages(kit, found: list[Change]) -> list[Page]:
-    """Each card product's changed cards, in deck order, on its sheets as the options print them."""
-    pages = []
+def card_pages(kit, found: list[Change]) -> tuple[list[Page], str | None]:
+    """Each card product's changed cards, in deck order, on its pages as the options print them
+    (`Cards.pages`, as its deck), and the flip they are printed with (None: one-sided)."""
+    pages, duplex = [], None
     for product in card_products(kit.game):
         wanted = {(change.name, change.ordinal) for change in found if change.product == product.name and change.printed}
         if wanted:
             sheet = product.sheet(kit)
             cards = [card for ordinal, card in numbered(product.deck(kit, sheet)) if (card.name, ordinal) in wanted]
             pages += product.pages(kit, sheet, cards)
-    return pages
+            duplex = duplex or product.duplex(kit)
+    return pages, duplex
 
 
 def listing(kit, words, frame: SheetFrame, found: list[Change]) -> list[list]:
