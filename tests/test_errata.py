@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 import readback
-from readback import CARD_H, CARD_W, PAPERS, Box, chars_in, expected_slots, frames, text_of
+from readback import CARD_H, CARD_W, PAPERS, Box, chars_in, cut_lines, expected_slots, frames, text_of
 
 NUMBERED = "numbered-cards"
 ASCENDING = "ascending-row-overflow"
@@ -385,3 +385,20 @@ def test_errata_of_a_game_with_no_cards(cli, tmp_path, monkeypatch):
     assert cli("printed") == (0, f"printed.json: recorded 18 cards as printed on {_today()}, A4 ({NUMBERED} 18); "
                                  f"cross-sums has none\n", "")
     assert cli("errata", "cross-sums") == (1, "", "cross-sums: has no cards or tokens to print\n")
+
+
+def test_the_pack_is_scaled_as_the_deck_is(numbered, cli):
+    """A printer that prints at 99 % across and 99.5 % up: the pack's cards drawn as much larger
+    as the deck's, each where the deck's card of the same slot is."""
+    (numbered / "printkit.yaml").write_text("scale_correction: [99, 99.5]\n", encoding="utf-8")
+    assert cli("printed")[0] == 0
+    edit_two_cards_and_the_rules(numbered)
+    assert cli("errata")[0] == 0 and cli("build", "--only", "ability-cards")[0] == 0
+    pack = pages_of(numbered / "output" / NUMBERED / "errata.pdf")
+    deck = pages_of(numbered / "output" / NUMBERED / "ability-cards.pdf")
+    def cuts(page):  # the grey cut line on each card's trim, top row first
+        return sorted(cut_lines(page), key=lambda box: (-round(box.y1, 1), round(box.x0, 1)))
+
+    assert same_places(cuts(pack[2]), cuts(deck[0])[:2])
+    assert cuts(pack[2])[0].width == pytest.approx(CARD_W * 100 / 99, abs=0.05)
+    assert cuts(pack[2])[0].height == pytest.approx(CARD_H * 100 / 99.5, abs=0.05)

@@ -57,7 +57,7 @@ def errata(games, content: Path, out: Path, options, named: bool) -> list[Errata
         found = changes(printing, record.cards_now(kit))
         path = out / kit.game.slug / pack.FILE
         if found:
-            data, pages = render(pack.document(kit, printing, found), options.ink_saver)
+            data, pages = render(pack.document(kit, printing, found), **options.drawing)
             outputs.append(Output(path, data, pages))
         made.append(Errata(kit.game.slug, printing.date, found, path, outputs[-1].pages if found else 0))
     write_outputs(outputs)
