@@ -144,6 +144,22 @@ def listing(parser, ctx: Context) -> None:
     _where(parser)
 
 
+def printed(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _where(parser)
+    parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
+                        help=f"the paper the cards were printed on, as the record says {ctx.default('paper')}")
+    _verbosity(parser, None)
+
+
+def errata(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _where(parser)
+    _out(parser)
+    _print_options(parser, ctx)
+    _verbosity(parser, None)
+
+
 # --- shared pieces ----------------------------------------------------------------------------------
 
 def _games(parser, ctx: Context) -> None:

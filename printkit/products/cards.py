@@ -41,11 +41,17 @@ class Cards(Product):
 
     def document(self, kit) -> Document:
         sheet = self.sheet(kit)
-        cards = self.deck(kit, sheet)
-        options = kit.options
-        pages = deck_pages(sheet, cards, options.duplex, options.back_offset)
-        return Document(kit.file_title(self.label), self.subject or self.description, tuple(pages),
-                        duplex=options.duplex if options.duplex != "none" else None)
+        return Document(kit.file_title(self.label), self.subject or self.description,
+                        tuple(self.pages(kit, sheet, self.deck(kit, sheet))), duplex=self.duplex(kit))
+
+    def pages(self, kit, sheet: CardSheet, cards: list[Card]) -> list[Page]:
+        """The pages `cards` are printed on, as the options ask: the one place the deck's pages
+        are chosen, for the deck itself and for an errata pack of some of its cards."""
+        return deck_pages(sheet, cards, kit.options.duplex, kit.options.back_offset)
+
+    def duplex(self, kit) -> str | None:
+        """The flip a duplex printer should use for those pages, or None: printed on one side."""
+        return kit.options.duplex if kit.options.duplex != "none" else None
 
     def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list[Card]]:
         """The deck for a print shop: one card a sheet, `bleed` mm round it (the backs' patterns
