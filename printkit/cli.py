@@ -386,7 +386,7 @@ def _options(args) -> Options:
     given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
     chosen = settings.resolve(_content(args), given)
     return Options(PAPERS[chosen["paper"]], chosen["bleed"], chosen["duplex"], tuple(chosen["back_offset"]),
-                   chosen["ink_saver"])
+                   chosen["ink_saver"], chosen["corners"], chosen["cutter"])
 
 
 def _folder(args) -> Path:

@@ -23,6 +23,7 @@ from printkit.manifest import Manifest, inputs_json, key
 from printkit.options import Options
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
+from printkit.plan.marks import page_count
 from printkit.products import FilePlan
 from printkit.project import shown
 from printkit.render.draw import render
@@ -141,7 +142,7 @@ def plan_one(item: Planned):
         document = item.file.plan()
     except PrintkitError as error:
         return error.problems
-    item.kit.pages[item.file.name] = len(document.pages)
+    item.kit.pages[item.file.name] = page_count(document)
     return document
 
 
@@ -378,7 +379,7 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
         return outcome
     plan = lasting.digest_of(outcome) if draw else None
     if not draw or plan == before:
-        return None, len(outcome.pages), plan
+        return None, page_count(outcome), plan
     return *render(outcome, item.kit.options.ink_saver), plan
 
 

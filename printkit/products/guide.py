@@ -76,7 +76,7 @@ def _own_words(kit):
 
 
 def _row(kit, product: Product, words, own) -> Row:
-    files = product.files(kit)
+    files = [file for file in product.files(kit) if file.name.endswith(".pdf")]  # not a cut file
     counts = [kit.pages[file.name] for file in files]
     shown = files[0].name if len(files) == 1 else f"{files[0].name} … {files[-1].name.rsplit('/', 1)[-1]}"
     name = markupsafe.escape(shown)

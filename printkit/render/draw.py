@@ -4,7 +4,7 @@ here; what is drawn and where was settled by the plan."""
 from __future__ import annotations
 
 from printkit import lasting
-from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm
+from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text
 from printkit.render.pdf import PdfFile
 
@@ -12,7 +12,10 @@ from printkit.render.pdf import PdfFile
 def render(document: Document, ink_saver: bool = False, device_grey: bool = False) -> tuple[bytes, int]:
     """The PDF of a planned document: (bytes, page count). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
-    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again."""
+    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again.
+    A file planned as its bytes (`Written`, a cut file) is those bytes."""
+    if isinstance(document, Written):
+        return document.data, document.sheets
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
     if document.forms:
         characters = _characters(mark for form in document.forms for mark in form.marks)
@@ -71,7 +74,7 @@ def _group(pdf: PdfFile, group: Group) -> None:
 DRAW = {
     Text: PdfFile.set_text,
     Line: lambda pdf, m: pdf.line(m.seg, m.width, m.level, m.dash),
-    Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius),
+    Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius, m.solid),
     Polygon: lambda pdf, m: pdf.polygon(list(m.points), m.width, m.level, m.fill),
     Circle: lambda pdf, m: pdf.circle(m.x, m.y, m.r, m.width, m.level, m.fill),
     Group: _group,
