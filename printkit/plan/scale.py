@@ -47,7 +47,9 @@ def bars_in_margins(paper: Paper, keep_out: list[Rect], area: Rect | None = None
     """For card sheets: the bottom margin if it has room, else one bar down each side margin;
     inside `area` (default: the printable area)."""
     area = area or paper.printable
-    below = min(r.y for r in keep_out if r.top > area.y)
+    half = (METRIC[0] + BAR_GAP + IMPERIAL[0]) / 2
+    centre = area.x + area.width / 2
+    below = min((r.y for r in keep_out if r.x < centre + half and r.right > centre - half), default=area.top)
     bottom = bars_in_band(Rect(area.x, area.y, area.width, below - area.y - 0.5), "centre")
     if bottom and not any(bar.footprint.overlaps(r) for bar in bottom for r in keep_out):
         return bottom

@@ -58,9 +58,10 @@ class Cards(Product):
     def planned(self, kit) -> tuple[CardSheet, list[Card]]:
         """The sheet and the cards in print order, checked against the corners (--corners)."""
         def plan():
-            sheet = self.sheet(kit)
+            sheet, radius = self.sheet(kit), kit.options.corners
+            check_radius(sheet.card, radius, self.where(kit))
             cards = self.deck(kit, sheet)
-            check_corners(cards, sheet.card, kit.options.corners, self.where(kit))
+            check_corners(cards, sheet.card, radius, self.where(kit))
             return sheet, cards
         return kit.memo(("planned deck", self.name), plan)
 
@@ -93,17 +94,20 @@ class Cards(Product):
         return DeckLayout(sheet, len(cards), kit.options.duplex)
 
 
-def check_corners(cards: list[Card], size: tuple[float, float], radius: float, where: Problem) -> None:
-    """Rounded corners (--corners) take no card's words with them: a radius of at most half the
-    card's shorter side, and no text of a face or back in a corner; every problem at the words'
-    own place (the product's, for words printkit placed)."""
-    if not radius:
-        return
+def check_radius(size: tuple[float, float], radius: float, where: Problem) -> None:
+    """A corner radius (--corners) of at most half the card's shorter side, or a problem at `where`."""
     half = min(size) / 2
     if radius > half + 1e-9:
         raise PrintkitError([where.with_message(
             f"--corners {radius:g}: a corner radius is at most half the cards' shorter side, "
             f"{half:g} mm for {size[0]:g} x {size[1]:g} mm cards")])
+
+
+def check_corners(cards: list[Card], size: tuple[float, float], radius: float, where: Problem) -> None:
+    """Rounded corners (--corners) take no card's words with them: no text of a face or back in
+    a corner; every problem at the words' own place (`where`, for words printkit placed)."""
+    if not radius:
+        return
     problems, seen = [], set()
     for card in cards:
         for side, marks in (("face", card.face), ("back", card.back)):
