@@ -30,14 +30,19 @@ def _figures() -> dict:
     return yaml.safe_load(resources.files("printkit").joinpath("cutters.yaml").read_text(encoding="utf-8"))
 
 
+def figures(cutter: str) -> dict:
+    """A cutting machine's published figures, as printkit/cutters.yaml gives them (for its words)."""
+    return dict(_figures()[cutter])
+
+
 def clearance(cutter: str, paper: Paper) -> Clearance | None:
     """The sheet's registration marks and the room they leave for cards; None without a cutter."""
     if cutter == "none":
         return None
-    figures = _figures()[cutter]
-    if figures["marks"] == "silhouette":
-        return _silhouette(paper, figures)
-    width, height = figures["area"][paper.name.lower()]
+    found = figures(cutter)
+    if found["marks"] == "silhouette":
+        return _silhouette(paper, found)
+    width, height = found["area"][paper.name.lower()]
     area = Rect((paper.width - width) / 2, (paper.height - height) / 2, width, height)
     return Clearance(area)
 
