@@ -240,3 +240,22 @@ def test_the_figures_file_quotes_a_source_for_each_machine():
     text = (Path(__file__).resolve().parent.parent / "printkit" / "cutters.yaml").read_text()
     for needle in ("0.394 in", "REG_SQUARE_MM = 5", "REG_LINE_MM = 20", "0.5 mm", "6.75 x 9.25 in"):
         assert needle in text
+
+
+def test_round_tokens_are_cut_as_circles_on_their_printed_cut_lines(tmp_path, capsys, monkeypatch):
+    from declared import SLUG, game_project
+    from test_declared import build
+    game = ("title: Tokens\nproducts:\n  chips:\n    kind: tokens\n    shape: round\n    size: 30\n"
+            "    tokens:\n      - {value: '+1', copies: 12}\n    face:\n      boxes:\n"
+            "        value: {kind: text, field: value, x: 5, y: 10, width: 20, height: 10, size: 14}\n")
+    project = game_project(tmp_path, game)
+    assert build(project, capsys, monkeypatch, SLUG, "--cutter", "silhouette")[0] == 0
+    h = PAPERS["a4"][1]
+    front = pages(project / "out" / SLUG / "chips.pdf")[0]
+    circles = [c.box for c in front.curves if abs(c.box.width - 30) <= TOL and abs(c.box.height - 30) <= TOL]
+    root = ET.parse(project / "out" / SLUG / "chips-cut.svg").getroot()
+    cut = [Box(float(e.get("cx")) - float(e.get("rx")), h - float(e.get("cy")) - float(e.get("ry")),
+               float(e.get("cx")) + float(e.get("rx")), h - float(e.get("cy")) + float(e.get("ry")))
+           for e in root.iter(f"{SVG}ellipse")]
+    assert len(cut) == len(circles) == 12 and not list(root.iter(f"{SVG}rect"))
+    assert all(any(c.same(d) for d in circles) for c in cut)

@@ -50,6 +50,10 @@ class DeclaredCards(Cards):
     def where(self, kit) -> Problem:
         return kit.where("game.yaml", ("products", self.name))
 
+    def round(self, kit) -> bool:
+        spec = kit.data["game"]["products"][self.name]
+        return spec["kind"] == "tokens" and spec.get("shape") == "round"
+
 
 def _bars_fit(sheet: CardSheet) -> bool:
     try:

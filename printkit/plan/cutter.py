@@ -74,8 +74,10 @@ def keeps_clear(rect: Rect, clear: Clearance) -> bool:
 @dataclass(frozen=True)
 class CutSheet:
     """What a cutting machine cuts on one printed sheet: each card's trim, its corners rounded to
-    `radius`, in the sheet's own millimetres (as the PDF page has them, y up)."""
+    `radius` (or, for round tokens, the circle in it), in the sheet's own millimetres (as the PDF
+    page has them, y up)."""
 
     paper: Paper
     trims: tuple[Rect, ...]
     radius: float = 0.0
+    round: bool = False

@@ -76,12 +76,17 @@ class Cards(Product):
         """The cut file of front page `page` (from 0): its cards' outlines, as the PDF has them."""
         sheet, cards = self.planned(kit)
         count = min(sheet.per_sheet, len(cards) - page * sheet.per_sheet)
-        cut = CutSheet(sheet.paper, tuple(slot.trim for slot in sheet.slots[:count]), kit.options.corners)
+        cut = CutSheet(sheet.paper, tuple(slot.trim for slot in sheet.slots[:count]), kit.options.corners,
+                       self.round(kit))
         return Written(cut_svg(cut, f"{kit.file_title(self.label)}: cut lines, sheet {page + 1}"))
 
     def where(self, kit) -> Problem:
         """Where the product is declared, for a problem of the whole product."""
         return Problem(f"{kit.game.slug}/", None, "")
+
+    def round(self, kit) -> bool:
+        """Whether the cards are round (tokens), cut as circles."""
+        return False
 
     def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list[Card]]:
         """The deck for a print shop: one card a sheet, `bleed` mm round it (the backs' patterns

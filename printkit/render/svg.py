@@ -16,7 +16,8 @@ CUT_COLOUR = "#ff0000"  # red: what both programs show as a cut line
 
 def cut_svg(sheet: CutSheet, title: str) -> bytes:
     paper = sheet.paper
-    outlines = "".join(_outline(trim, paper.height, sheet.radius) for trim in sheet.trims)
+    outline = _round if sheet.round else _outline
+    outlines = "".join(outline(trim, paper.height, sheet.radius) for trim in sheet.trims)
     text = (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_mm(paper.width)}mm" '
             f'height="{_mm(paper.height)}mm" viewBox="0 0 {_mm(paper.width)} {_mm(paper.height)}">\n'
@@ -30,6 +31,12 @@ def _outline(trim, page_height: float, radius: float) -> str:
     rounded = f' rx="{_mm(radius)}" ry="{_mm(radius)}"' if radius else ""
     return (f'<rect x="{_mm(trim.x)}" y="{_mm(page_height - trim.top)}" width="{_mm(trim.width)}" '
             f'height="{_mm(trim.height)}"{rounded}/>\n')
+
+
+def _round(trim, page_height: float, radius: float) -> str:
+    """A round token's outline: the ellipse (a circle, for a square trim) filling its trim."""
+    return (f'<ellipse cx="{_mm(trim.x + trim.width / 2)}" cy="{_mm(page_height - trim.top + trim.height / 2)}" '
+            f'rx="{_mm(trim.width / 2)}" ry="{_mm(trim.height / 2)}"/>\n')
 
 
 def _mm(value: float) -> str:
