@@ -200,6 +200,10 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
     parser.add_argument("--cutter", choices=list(CUTTERS), type=str.lower, default=None,
                         help=f"the cutting machine: its registration marks on the card fronts and a cut file (SVG) "
                              f"beside each card PDF; none for scissors {ctx.default('cutter')}")
+    parser.add_argument("--scale-correction", type=_scale, default=None, metavar="X,Y",
+                        help=f"the percent your printer prints at across and up the page, as read off "
+                             f"`printkit calibrate`'s 100 mm rulers (e.g. 99.2,99.5): every page is drawn that much "
+                             f"larger {ctx.default('scale_correction')}")
     ink = f"outline style with no large dark fills {ctx.default('ink_saver')}"
     if saving:
         parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None, help=ink)
@@ -262,6 +266,18 @@ def _offset(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(f"expected X,Y in millimetres, e.g. 0.5,-1: {text!r}") from None
     if not (abs(x) <= 10 and abs(y) <= 10):
         raise argparse.ArgumentTypeError(f"a back offset is at most 10 mm each way, not {text}")
+    return x, y
+
+
+def _scale(text: str) -> tuple[float, float]:
+    low, high = settings.SCALE_CORRECTION
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in percent, e.g. 99.2,99.5: {text!r}") from None
+    if not (low <= x <= high and low <= y <= high):
+        raise argparse.ArgumentTypeError(f"a scale correction is {low:g} to {high:g} percent each way, not {text}; "
+                                         f"a printer further off is scaling the page: print at Actual size")
     return x, y
 
 

@@ -205,15 +205,15 @@ def cmd_calibrate(args) -> int:
     """pages to find a printer's back-side offset and check its scale
 
     Writes calibration/back-offset.pdf (print it two-sided, read the offset against the light) and
-    calibration/scale.pdf (rulers, a 100 mm square), drawn with no back offset: they measure the
-    printer as it is. Needs no project.
+    calibration/scale.pdf (rulers, a 100 mm square: read what the printer prints 100 mm as), drawn
+    with no back offset and no scale correction: they measure the printer as it is. Needs no project.
     """
     from printkit.calibrate import calibrate
 
     for output in calibrate(_out(args), _options(args), templates_for(_content(args))):
         _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}")
     _say(args, "print back-offset.pdf two-sided and scale.pdf at Actual size; then "
-               "`printkit settings --back-offset X,Y`")
+               "`printkit settings --back-offset X,Y --scale-correction X,Y` with what you read")
     return 0
 
 
@@ -385,8 +385,8 @@ def _options(args) -> Options:
     """The command line's print options over the project's printkit.yaml over the defaults."""
     given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
     chosen = settings.resolve(_content(args), given)
-    return Options(PAPERS[chosen["paper"]], chosen["bleed"], chosen["duplex"], tuple(chosen["back_offset"]),
-                   chosen["ink_saver"], chosen["corners"], chosen["cutter"])
+    values = {key: tuple(value) if isinstance(value, list) else value for key, value in chosen.items()}
+    return Options(**{**values, "paper": PAPERS[chosen["paper"]]})
 
 
 def _folder(args) -> Path:

@@ -379,10 +379,11 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
     outcome = plan_one(item)
     if isinstance(outcome, list):
         return outcome
-    plan = lasting.digest_of(outcome) if draw else None
+    drawing = item.kit.options.drawing
+    plan = lasting.digest_of((outcome, drawing)) if draw else None
     if not draw or plan == before:
         return None, page_count(outcome), plan
-    return *render(outcome, item.kit.options.ink_saver), plan
+    return *render(outcome, **drawing), plan
 
 
 def _weight(item: Planned) -> int:
@@ -396,7 +397,7 @@ def build_file(game: Game, product: str, content: Path, target: Path, options: O
     """One product's file, checked like a build, written to `target` (`printkit booklet`)."""
     kit = load_kit(game, content, options, choices)
     (chosen,) = [p for p in game.products if p.name == product]
-    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], options.ink_saver))
+    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], **options.drawing))
     write_outputs([output])
     return output
 

@@ -259,3 +259,14 @@ def test_round_tokens_are_cut_as_circles_on_their_printed_cut_lines(tmp_path, ca
            for e in root.iter(f"{SVG}ellipse")]
     assert len(cut) == len(circles) == 12 and not list(root.iter(f"{SVG}rect"))
     assert all(any(c.same(d) for d in circles) for c in cut)
+
+
+def test_a_scale_correction_leaves_the_cut_file_in_true_millimetres(tmp_path):
+    """The page is drawn larger so that the printer prints it true: the marks and cards land where
+    the cut file (true size) says, so the cut file does not change."""
+    for name, extra in (("true", ()), ("corrected", ("--scale-correction", "99,98.5"))):
+        assert build_into(tmp_path / name, "one-too-many", "--only", "redo-tokens", "--cutter", "silhouette",
+                          *extra) == 0
+    true, corrected = (tmp_path / n / "one-too-many" for n in ("true", "corrected"))
+    assert (true / "redo-tokens-cut.svg").read_bytes() == (corrected / "redo-tokens-cut.svg").read_bytes()
+    assert (true / "redo-tokens.pdf").read_bytes() != (corrected / "redo-tokens.pdf").read_bytes()

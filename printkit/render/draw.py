@@ -9,8 +9,10 @@ from printkit.plan.text import Text
 from printkit.render.pdf import PdfFile
 
 
-def render(document: Document, ink_saver: bool = False, device_grey: bool = False) -> tuple[bytes, int]:
-    """The PDF of a planned document: (bytes, page count). A document of forms (a booklet's
+def render(document: Document, ink_saver: bool = False, device_grey: bool = False,
+           scale: tuple[float, float] = (1.0, 1.0)) -> tuple[bytes, int]:
+    """The PDF of a planned document: (bytes, page count), every page drawn `scale` times as large
+    about its centre (a printer's scale correction). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
     alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again.
     A file planned as its bytes (`Written`, a cut file) is those bytes."""
@@ -28,7 +30,7 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
         _draw_kept(pdf, form.marks, [codes, ink_saver, device_grey, lasting.digest(form.marks)])
         pdf.end_form()
     for page in document.pages:
-        pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed)
+        pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
         draw(pdf, page.marks)
     return pdf.finish(), pdf.pages
 

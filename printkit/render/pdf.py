@@ -54,12 +54,17 @@ class PdfFile:
         self._images: dict[str, ImageReader] = {}
 
     # --- pages ---------------------------------------------------------------------------------
-    def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+    def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None,
+                   scale: tuple[float, float] = (1.0, 1.0)) -> None:
+        """A new page; what is drawn on it (and its boxes) `scale` times as large about its centre."""
         if self._open:
             self.canvas.showPage()
         self.canvas.setPageSize((paper.width * mm, paper.height * mm))
-        self.canvas.setTrimBox(_box(trim))
-        self.canvas.setBleedBox(_box(bleed))
+        self.canvas.setTrimBox(_box(_scaled(trim, paper, scale)))
+        self.canvas.setBleedBox(_box(_scaled(bleed, paper, scale)))
+        if scale != (1.0, 1.0):
+            sx, sy = scale
+            self._emit(f"{fp_str(sx, 0, 0, sy, paper.width * mm / 2 * (1 - sx), paper.height * mm / 2 * (1 - sy))} cm")
         self.pages += 1
         self._open = True
 
@@ -279,6 +284,10 @@ def _subsets_once() -> None:
 def _area(points) -> float:
     """A polygon's area in mm2 (shoelace formula)."""
     return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _scaled(rect: Rect | None, paper: Paper, scale: tuple[float, float]) -> Rect | None:
+    return rect if rect is None or scale == (1.0, 1.0) else rect.scaled((paper.width / 2, paper.height / 2), scale)
 
 
 def _box(rect: Rect | None):
