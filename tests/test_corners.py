@@ -197,3 +197,36 @@ def test_a_bad_value_in_printkit_yaml_is_an_error_at_its_line(tmp_path, capsys, 
     assert (code, out) == (1, "")
     assert err.startswith("printkit.yaml:2: ") and message in err, err
     assert not (project / "out").exists()
+
+
+# --- the corner's region, as numbers -------------------------------------------------------------
+
+def _text_at(x: float, top: float, width: float = 5.0, height: float = 3.0):
+    from printkit.plan.text import Text, TextLine
+    return Text(x, top, (TextLine(0.0, -height, 9.0, (("Sans", "A"),), width),), 9.0, height)
+
+
+@pytest.mark.parametrize("x, top, enters", [
+    (0.5, 88.4, True),  # deep in the top-left corner
+    (3.175, 88.9 - 3.175, False),  # its corner on the arc's centre: clear by the radius
+    (0.93, 87.97, True),  # its corner on the arc itself (3.175 (1 - 1/sqrt 2) in from both edges), within 0.5 mm
+    (1.9, 87.0, False),  # 1.9 mm in from both edges: 1.8 mm from the arc's centre, 1.4 mm inside the arc
+    (10.0, 88.4, False),  # at the top edge but past the corner: the safe zone's business, not the corner's
+])
+def test_a_text_enters_a_corner_when_its_nearest_point_is_past_the_arc_less_the_clearance(x, top, enters):
+    from printkit.plan.corners import texts_in_corners
+    found = texts_in_corners((_text_at(x, top),), (CARD_W, CARD_H), POKER_RADIUS)
+    assert bool(found) is enters
+
+
+def test_a_text_turned_with_its_end_is_found_in_the_opposite_corner():
+    """An end's marks turned a half turn about the card's bottom-right corner (as the corner index
+    at the foot is): a text at its frame's top-left lands in the card's bottom-right corner."""
+    from printkit.plan.corners import texts_in_corners
+    from printkit.plan.marks import Group
+    text = _text_at(0.4, -0.4)  # in the end's frame: origin at its top-left corner, y down
+    turned = Group((text,), CARD_W, 0.0, 180)
+    ((found, extent),) = texts_in_corners((turned,), (CARD_W, CARD_H), POKER_RADIUS)
+    assert found is text
+    assert (extent.right, extent.y) == pytest.approx((CARD_W - 0.4, 0.4), abs=1e-9)
+    assert texts_in_corners((Group((_text_at(10.0, -10.0),), CARD_W, 0.0, 180),), (CARD_W, CARD_H), POKER_RADIUS) == []

@@ -270,3 +270,17 @@ def test_a_scale_correction_leaves_the_cut_file_in_true_millimetres(tmp_path):
     true, corrected = (tmp_path / n / "one-too-many" for n in ("true", "corrected"))
     assert (true / "redo-tokens-cut.svg").read_bytes() == (corrected / "redo-tokens-cut.svg").read_bytes()
     assert (true / "redo-tokens.pdf").read_bytes() != (corrected / "redo-tokens.pdf").read_bytes()
+
+
+def test_a_card_too_large_for_the_marks_is_one_line_at_the_product(tmp_path, capsys, monkeypatch):
+    """190 mm across fits A4's printable 200 mm, not the 210 - 2 x (10 + 2) = 186 mm inside the marks."""
+    from declared import SLUG, deck_yaml, game_project, line_of
+    from test_declared import run
+    face = "        name: {kind: text, field: name, x: 20, y: 20, width: 30, height: 10}"
+    project = game_project(tmp_path, deck_yaml(size="[190, 200]", face=face))
+    code, out, err = run(project, capsys, monkeypatch, "build", SLUG, "--out", "out", "--cutter", "silhouette")
+    line = line_of(project / "content" / SLUG / "game.yaml", "deck:")
+    assert (code, out) == (1, "")
+    assert err == f"{SLUG}/game.yaml:{line}: --cutter silhouette: a 190 x 200 mm card does not fit the 186 x 273 mm " \
+                  f"its marks leave on A4\n"
+    assert not (project / "out").exists()

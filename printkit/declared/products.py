@@ -50,6 +50,10 @@ class DeclaredCards(Cards):
     def where(self, kit) -> Problem:
         return kit.where("game.yaml", ("products", self.name))
 
+    def card_size(self, kit) -> str:
+        width, height = layout.card_size(kit.data["game"]["products"][self.name])
+        return f"{width:g} x {height:g}"
+
     def round(self, kit) -> bool:
         spec = kit.data["game"]["products"][self.name]
         return spec["kind"] == "tokens" and spec.get("shape") == "round"

@@ -58,7 +58,7 @@ class Cards(Product):
     def planned(self, kit) -> tuple[CardSheet, list[Card]]:
         """The sheet and the cards in print order, checked against the corners (--corners)."""
         def plan():
-            sheet, radius = self.sheet(kit), kit.options.corners
+            sheet, radius = self._sheet_for_cutter(kit), kit.options.corners
             check_radius(sheet.card, radius, self.where(kit))
             cards = self.deck(kit, sheet)
             check_corners(cards, sheet.card, radius, self.where(kit))
@@ -71,6 +71,22 @@ class Cards(Product):
         pages = deck_pages(sheet, cards, options.duplex, options.back_offset, options.corners)
         return Document(kit.file_title(self.label), self.subject or self.description, tuple(pages),
                         duplex=options.duplex if options.duplex != "none" else None)
+
+    def _sheet_for_cutter(self, kit) -> CardSheet:
+        """The sheet, or a problem at the product when a cutting machine's marks leave no room for a card."""
+        options = kit.options
+        try:
+            return self.sheet(kit)
+        except ValueError:
+            clear = clearance(options.cutter, options.paper)
+            if clear is None:
+                raise
+            raise PrintkitError([self.where(kit).with_message(
+                f"--cutter {options.cutter}: a {self.card_size(kit)} mm card does not fit the "
+                f"{clear.area.width:g} x {clear.area.height:g} mm its marks leave on {options.paper.name}")]) from None
+
+    def card_size(self, kit) -> str:
+        return f"{self.size[0]:g} x {self.size[1]:g}"
 
     def cut_file(self, kit, page: int) -> Written:
         """The cut file of front page `page` (from 0): its cards' outlines, as the PDF has them."""
