@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from printkit import project, settings
 from printkit.errors import PrintkitError, UsageError
+from printkit.plan.cutter import CUTTERS
 from printkit.plan.geometry import PAPERS
 
 VERBOSITY = {"quiet": 0, "normal": 1, "verbose": 2}
@@ -209,6 +210,12 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
     parser.add_argument("--back-offset", type=_offset, default=None, metavar="X,Y",
                         help=f"move every back page by X,Y mm, as `printkit calibrate` measures "
                              f"{ctx.default('back_offset')}")
+    parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
+                        help=f"round the cards' cut guides (and cut file) to this radius, 0 to 6 mm; poker cards' "
+                             f"is 3.175 {ctx.default('corners')}")
+    parser.add_argument("--cutter", choices=list(CUTTERS), type=str.lower, default=None,
+                        help=f"the cutting machine: its registration marks on the card fronts and a cut file (SVG) "
+                             f"beside each card PDF; none for scissors {ctx.default('cutter')}")
     parser.add_argument("--scale-correction", type=_scale, default=None, metavar="X,Y",
                         help=f"the percent your printer prints at across and up the page, as read off "
                              f"`printkit calibrate`'s 100 mm rulers (e.g. 99.2,99.5): every page is drawn that much "
@@ -291,12 +298,20 @@ def _scale(text: str) -> tuple[float, float]:
 
 
 def _bleed(text: str) -> float:
+    return _millimetres(text, "bleed")
+
+
+def _corners(text: str) -> float:
+    return _millimetres(text, "a corner radius")
+
+
+def _millimetres(text: str, what: str, most: float = 6.0) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
-    if not 0 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"bleed must be 0 to 6 mm, not {text}")
+    if not 0 <= value <= most:
+        raise argparse.ArgumentTypeError(f"{what} must be 0 to {most:g} mm, not {text}")
     return value
 
 

@@ -178,7 +178,7 @@ def cmd_validate(args) -> int:
     box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
     """
     games = _games(args, args.games)
-    products = validate(games, _folder(args))
+    products = validate(games, _folder(args), _options(args))
     for game in games:
         _say(args, f"{game.slug}  {_count(len(game.products), 'product')}", VERBOSITY["verbose"])
     _say(args, f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "

@@ -34,7 +34,8 @@ from printkit.plan import geometry, marks, text
 KINDS = {(cls.__module__, cls.__qualname__): cls for cls in (
     geometry.Rect, geometry.Segment, geometry.Paper, marks.Line, marks.Box, marks.Polygon, marks.Circle, marks.Group,
     marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text, text.TextLine)}
-FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls)) for cls in KINDS.values()}
+FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls) if field.metadata.get("kept", True))
+          for cls in KINDS.values()}  # a text's `where` is not kept: a page found again reports nothing
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 FORMAT = 2
 DATABASE = "pages.sqlite"
@@ -244,6 +245,8 @@ def digest(value: Any) -> str | None:
 def plan_digest(document: marks.Document, drawing: dict) -> str:
     """The SHA-256 of a planned document and how it is drawn: what the manifest compares. Its
     forms (a booklet's pages) count by their own digests, which drawing them looks up again."""
+    if not isinstance(document, marks.Document):  # a file planned as its bytes (a cut file)
+        return digest_of([drawing, document])
     forms = [(form.name, form.paper, _digest_once(form.marks)) for form in document.forms]
     return digest_of([drawing, document.title, document.subject, document.pages, document.duplex, document.glyphs,
                       forms])

@@ -62,6 +62,8 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
     for output, _ in results:
+        if output.path.suffix != ".pdf":  # a cut file: nothing to show
+            continue
         slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])

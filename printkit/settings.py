@@ -1,5 +1,5 @@
 """Project settings: `printkit.yaml`, in the project's folder beside `content/`, remembers how this project prints (paper,
-duplex flip, the printer's back offset and scale, ink saver, bleed), so every later command uses them. A
+duplex flip, the printer's back offset and scale, ink saver, bleed, corners, cutter), so every later command uses them. A
 command-line option wins over the file; the file wins over printkit's defaults."""
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from yaml import ScalarNode
 from printkit.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
 from printkit.load.nodes import RESOLVER
+from printkit.plan.cutter import CUTTERS
 from printkit.plan.geometry import PAPERS
 from printkit.project import FILE
 from printkit.write import Output, write_outputs
 
 DEFAULTS = {"paper": "a4", "duplex": "long", "back_offset": [0.0, 0.0], "ink_saver": False, "bleed": 0.0,
-            "scale_correction": [100.0, 100.0]}
+            "corners": 0.0, "cutter": "none", "scale_correction": [100.0, 100.0]}
 SCALE_CORRECTION = (97.0, 103.0)  # percent: a printer further off than this is scaling the page ("Fit to page")
 SPEC = Record({}, optional={
     "paper": Choice(tuple(sorted(PAPERS))),
@@ -27,6 +28,8 @@ SPEC = Record({}, optional={
     "back_offset": ListOf(Number(-10.0, 10.0), 2, 2),
     "ink_saver": Bool(),
     "bleed": Number(0.0, 6.0),
+    "corners": Number(0.0, 6.0),
+    "cutter": Choice(CUTTERS),
     "scale_correction": ListOf(Number(*SCALE_CORRECTION), 2, 2),
 })
 

@@ -18,8 +18,9 @@ from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.text import Style
 from printkit.plan.type import GREY, SPACE, TYPE
-from printkit.plan.scale import bars_in_margins
-from printkit.products.cards import Cards, _keep_out
+from printkit.errors import Problem
+from printkit.plan.cutter import clearance
+from printkit.products.cards import Cards, scale_bars
 from printkit.products.sheets import Rules, Sheets, title_line
 from printkit.declared import faces, layout
 
@@ -38,17 +39,29 @@ class DeclaredCards(Cards):
     def sheet(self, kit) -> CardSheet:
         card = layout.card_size(kit.data["game"]["products"][self.name])
         paper, bleed = kit.options.paper, kit.options.bleed
-        full = plan_card_sheet(paper, bleed, card=card, most=MOST)
+        clear = clearance(kit.options.cutter, paper)
+        full = plan_card_sheet(paper, bleed, card=card, most=MOST, clear=clear)
         for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
-            sheet = plan_card_sheet(paper, bleed, card=card, most=most) if min(most) >= 1 else None
+            sheet = plan_card_sheet(paper, bleed, card=card, most=most, clear=clear) if min(most) >= 1 else None
             if sheet and _bars_fit(sheet):
                 return sheet
-        return plan_card_sheet(paper, bleed, card=card, most=(full.cols - 1, full.rows - 1))
+        return plan_card_sheet(paper, bleed, card=card, most=(full.cols - 1, full.rows - 1), clear=clear)
+
+    def where(self, kit) -> Problem:
+        return kit.where("game.yaml", ("products", self.name))
+
+    def card_size(self, kit) -> str:
+        width, height = layout.card_size(kit.data["game"]["products"][self.name])
+        return f"{width:g} x {height:g}"
+
+    def round(self, kit) -> bool:
+        spec = kit.data["game"]["products"][self.name]
+        return spec["kind"] == "tokens" and spec.get("shape") == "round"
 
 
 def _bars_fit(sheet: CardSheet) -> bool:
     try:
-        bars_in_margins(sheet.paper, _keep_out(sheet))  # as the card kind places them
+        scale_bars(sheet)  # as the card kind places them
     except ValueError:
         return False
     return True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.plan.cutter import Clearance, keeps_clear
 from printkit.plan.geometry import POKER, PRINTER_MARGIN, Paper, Rect, Segment
 
 MARK_GAP = 1.0  # from the trim (or bleed) edge to the start of a crop mark
@@ -34,6 +35,7 @@ class CardSheet:
     slots: tuple[Slot, ...]
     marks: tuple[Segment, ...]
     bleed: float
+    clear: Clearance | None = None  # a cutting machine's marks, and the room they leave
 
     @property
     def card(self) -> tuple[float, float]:
@@ -83,25 +85,32 @@ class DeckLayout:
         return [(card // per * step, self.sheet.slots[card % per].trim) for card in range(self.cards)]
 
 
-def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -> CardSheet:
+def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3), clear: Clearance | None = None) -> CardSheet:
+    """The largest grid, at most `most`, that fits the printable area (with a cutting machine,
+    its area, clear of its marks), centred on the sheet."""
     width, height = card[0] + 2 * bleed, card[1] + 2 * bleed
-    area = paper.printable
+    area = clear.area if clear else paper.printable
     if bleed:
         # Cards with bleed cannot share a cut and have no cut lines: every cut needs its marks.
         area = area.inset(MARK_GAP + MARK_MIN)
-    cols = min(most[0], int(area.width // width))
-    rows = min(most[1], int(area.height // height))
-    if cols < 1 or rows < 1:
+    grids = [(cols, rows) for cols in range(min(most[0], int(area.width // width)), 0, -1)
+             for rows in range(min(most[1], int(area.height // height)), 0, -1)]
+    grids.sort(key=lambda grid: -grid[0] * grid[1])
+    for cols, rows in grids:
+        grid = Rect((paper.width - cols * width) / 2, (paper.height - rows * height) / 2, cols * width, rows * height)
+        if clear is None or keeps_clear(grid, Clearance(area, clear.blocked)):
+            break
+    else:
         raise ValueError(f"a {card[0]} x {card[1]} mm card with {bleed} mm bleed does not fit {paper.name}")
-    left = (paper.width - cols * width) / 2
-    bottom = (paper.height - rows * height) / 2
     slots = []
     for row in range(rows):
         for col in range(cols):
-            cell = Rect(left + col * width, bottom + (rows - 1 - row) * height, width, height)
+            cell = Rect(grid.x + col * width, grid.y + (rows - 1 - row) * height, width, height)
             slots.append(Slot(row * cols + col, row, col, cell.inset(bleed), cell))
-    grid = Rect(left, bottom, cols * width, rows * height)
-    return CardSheet(paper, cols, rows, tuple(slots), tuple(_crop_marks(paper, grid, slots, bleed)), bleed)
+    marks = _crop_marks(clear.area if clear else paper.printable, grid, slots)
+    if clear:
+        marks = [seg for seg in marks if not any(_box(seg).overlaps(zone) for zone in clear.blocked)]
+    return CardSheet(paper, cols, rows, tuple(slots), tuple(marks), bleed, clear)
 
 
 def single_card_sheet(card=POKER, bleed: float = 0.0) -> CardSheet:
@@ -111,11 +120,10 @@ def single_card_sheet(card=POKER, bleed: float = 0.0) -> CardSheet:
     return CardSheet(paper, 1, 1, (Slot(0, 0, 0, cell.inset(bleed), cell),), (), bleed)
 
 
-def _crop_marks(paper: Paper, grid: Rect, slots, bleed: float) -> list[Segment]:
+def _crop_marks(printable: Rect, grid: Rect, slots) -> list[Segment]:
     """Short lines on every cut line's extension, outside the grid, inside the printable area."""
     xs = sorted({s.trim.x for s in slots} | {s.trim.right for s in slots})
     ys = sorted({s.trim.y for s in slots} | {s.trim.top for s in slots})
-    printable = paper.printable
     marks = []
     for start, limit, sign in ((grid.top, printable.top, 1), (grid.y, printable.y, -1)):
         span = _mark_span(start, limit, sign)
@@ -135,6 +143,10 @@ def _mark_span(edge: float, limit: float, sign: int):
     if abs(end - begin) < MARK_MIN:
         return None
     return (begin, end) if sign > 0 else (end, begin)
+
+
+def _box(seg: Segment) -> Rect:
+    return Rect(min(seg.x1, seg.x2), min(seg.y1, seg.y2), abs(seg.x2 - seg.x1), abs(seg.y2 - seg.y1))
 
 
 def _union(rects) -> Rect:

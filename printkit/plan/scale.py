@@ -43,12 +43,15 @@ def bars_in_band(band: Rect, align: str = "right") -> tuple[ScaleBar, ScaleBar] 
     return (ScaleBar(x, y, *METRIC), ScaleBar(x + METRIC[0] + BAR_GAP, y, *IMPERIAL))
 
 
-def bars_in_margins(paper: Paper, keep_out: list[Rect]) -> tuple[ScaleBar, ...]:
-    """For card sheets: the bottom margin if it has room, else one bar down each side margin."""
-    area = paper.printable
-    below = min(r.y for r in keep_out)
+def bars_in_margins(paper: Paper, keep_out: list[Rect], area: Rect | None = None) -> tuple[ScaleBar, ...]:
+    """For card sheets: the bottom margin if it has room, else one bar down each side margin;
+    inside `area` (default: the printable area)."""
+    area = area or paper.printable
+    half = (METRIC[0] + BAR_GAP + IMPERIAL[0]) / 2
+    centre = area.x + area.width / 2
+    below = min((r.y for r in keep_out if r.x < centre + half and r.right > centre - half), default=area.top)
     bottom = bars_in_band(Rect(area.x, area.y, area.width, below - area.y - 0.5), "centre")
-    if bottom:
+    if bottom and not any(bar.footprint.overlaps(r) for bar in bottom for r in keep_out):
         return bottom
     middle = paper.height / 2
     inside = 0.2  # keep the strokes clear of the printable edge (A4 leaves 4.75 mm of margin)

@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from printkit.errors import Problem, PrintkitError
 from printkit.plan.cards import CardSheet, DeckLayout, Slot, plan_card_sheet, single_card_sheet
+from printkit.plan.corners import texts_in_corners
+from printkit.plan.cutter import CutSheet, clearance
 from printkit.plan.geometry import POKER, Rect, Segment
-from printkit.plan.marks import Box, Document, Group, Line, Page, frame_of
+from printkit.plan.marks import Box, Document, Group, Line, Page, Written, frame_of
 from printkit.plan.scale import bars_in_margins, scale_bar_marks
-from printkit.products import Product
+from printkit.products import FilePlan, Product
+from printkit.render.svg import cut_svg
 
 CUT_LINE = 0.2  # mm, light grey: guides scissors where cards abut; covered by the cut itself
 CROP_MARK = 0.25  # mm: hairlines vanish on some printers
@@ -37,21 +41,76 @@ class Cards(Product):
     subject: str | None = None
 
     def sheet(self, kit) -> CardSheet:
-        return plan_card_sheet(kit.options.paper, kit.options.bleed, card=self.size, most=self.most)
+        options = kit.options
+        return plan_card_sheet(options.paper, options.bleed, card=self.size, most=self.most,
+                               clear=clearance(options.cutter, options.paper))
+
+    def files(self, kit) -> list[FilePlan]:
+        """The PDF and, with a cutting machine, a cut file (SVG) for each front page."""
+        (pdf,) = super().files(kit)
+        if kit.options.cutter == "none":
+            return [pdf]
+        sheets = -(-len(self.planned(kit)[1]) // self.planned(kit)[0].per_sheet)
+        names = [f"{self.name}-cut.svg"] if sheets == 1 else [f"{self.name}-cut-{n}.svg" for n in range(1, sheets + 1)]
+        return [pdf] + [FilePlan(name, pdf.inputs, lambda n=n: self.cut_file(kit, n), self)
+                        for n, name in enumerate(names)]
+
+    def planned(self, kit) -> tuple[CardSheet, list[Card]]:
+        """The sheet and the cards in print order, checked against the corners (--corners)."""
+        def plan():
+            sheet, radius = self._sheet_for_cutter(kit), kit.options.corners
+            check_radius(sheet.card, radius, self.where(kit))
+            cards = self.deck(kit, sheet)
+            check_corners(cards, sheet.card, radius, self.where(kit))
+            return sheet, cards
+        return kit.memo(("planned deck", self.name), plan)
 
     def document(self, kit) -> Document:
-        sheet = self.sheet(kit)
+        sheet, cards = self.planned(kit)
         return Document(kit.file_title(self.label), self.subject or self.description,
-                        tuple(self.pages(kit, sheet, self.deck(kit, sheet))), duplex=self.duplex(kit))
+                        tuple(self.pages(kit, sheet, cards)), duplex=self.duplex(kit))
 
     def pages(self, kit, sheet: CardSheet, cards: list[Card]) -> list[Page]:
         """The pages `cards` are printed on, as the options ask: the one place the deck's pages
         are chosen, for the deck itself and for an errata pack of some of its cards."""
-        return deck_pages(sheet, cards, kit.options.duplex, kit.options.back_offset)
+        options = kit.options
+        return deck_pages(sheet, cards, options.duplex, options.back_offset, options.corners)
 
     def duplex(self, kit) -> str | None:
         """The flip a duplex printer should use for those pages, or None: printed on one side."""
         return kit.options.duplex if kit.options.duplex != "none" else None
+
+    def _sheet_for_cutter(self, kit) -> CardSheet:
+        """The sheet, or a problem at the product when a cutting machine's marks leave no room for a card."""
+        options = kit.options
+        try:
+            return self.sheet(kit)
+        except ValueError:
+            clear = clearance(options.cutter, options.paper)
+            if clear is None:
+                raise
+            raise PrintkitError([self.where(kit).with_message(
+                f"--cutter {options.cutter}: a {self.card_size(kit)} mm card does not fit the "
+                f"{clear.area.width:g} x {clear.area.height:g} mm its marks leave on {options.paper.name}")]) from None
+
+    def card_size(self, kit) -> str:
+        return f"{self.size[0]:g} x {self.size[1]:g}"
+
+    def cut_file(self, kit, page: int) -> Written:
+        """The cut file of front page `page` (from 0): its cards' outlines, as the PDF has them."""
+        sheet, cards = self.planned(kit)
+        count = min(sheet.per_sheet, len(cards) - page * sheet.per_sheet)
+        cut = CutSheet(sheet.paper, tuple(slot.trim for slot in sheet.slots[:count]), kit.options.corners,
+                       self.round(kit))
+        return Written(cut_svg(cut, f"{kit.file_title(self.label)}: cut lines, sheet {page + 1}"))
+
+    def where(self, kit) -> Problem:
+        """Where the product is declared, for a problem of the whole product."""
+        return Problem(f"{kit.game.slug}/", None, "")
+
+    def round(self, kit) -> bool:
+        """Whether the cards are round (tokens), cut as circles."""
+        return False
 
     def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list[Card]]:
         """The deck for a print shop: one card a sheet, `bleed` mm round it (the backs' patterns
@@ -60,19 +119,48 @@ class Cards(Product):
         return sheet, self.deck(kit, sheet)
 
     def layout(self, kit) -> DeckLayout:
-        sheet = self.sheet(kit)
-        return DeckLayout(sheet, len(self.deck(kit, sheet)), kit.options.duplex)
+        sheet, cards = self.planned(kit)
+        return DeckLayout(sheet, len(cards), kit.options.duplex)
 
 
-def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.0, 0.0)) -> list[Page]:
+def check_radius(size: tuple[float, float], radius: float, where: Problem) -> None:
+    """A corner radius (--corners) of at most half the card's shorter side, or a problem at `where`."""
+    half = min(size) / 2
+    if radius > half + 1e-9:
+        raise PrintkitError([where.with_message(
+            f"--corners {radius:g}: a corner radius is at most half the cards' shorter side, "
+            f"{half:g} mm for {size[0]:g} x {size[1]:g} mm cards")])
+
+
+def check_corners(cards: list[Card], size: tuple[float, float], radius: float, where: Problem) -> None:
+    """Rounded corners (--corners) take no card's words with them: no text of a face or back in
+    a corner; every problem at the words' own place (`where`, for words printkit placed)."""
+    if not radius:
+        return
+    problems, seen = [], set()
+    for card in cards:
+        for side, marks in (("face", card.face), ("back", card.back)):
+            if id(marks) in seen:
+                continue
+            seen.add(id(marks))
+            problems += [(text.where or where).with_message(
+                f"{text.item or 'text'}: '{text.plain()}' on the {side} of {card.name} reaches into the "
+                f"{radius:g} mm rounded corner (--corners); keep it clear of the corners")
+                for text, _ in texts_in_corners(marks, size, radius)]
+    if problems:
+        raise PrintkitError(problems)
+
+
+def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.0, 0.0), corners: float = 0.0) -> list[Page]:
     """Fronts, each page followed by its backs; `back_offset` (mm, as the back is seen) moves the
-    backs to make up for a printer that does not print its second side true to the first."""
-    bars = tuple(scale_bar_marks(bar) for bar in bars_in_margins(sheet.paper, _keep_out(sheet)))
+    backs to make up for a printer that does not print its second side true to the first. The
+    fronts carry the cut guides (rounded to `corners`) and a cutting machine's marks."""
+    bars = tuple(scale_bar_marks(bar) for bar in scale_bars(sheet))
     pages = []
     for start in range(0, len(cards), sheet.per_sheet):
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         fronts = tuple(_placed(card.face, slot) for slot, card in batch)
-        furniture = () if sheet.bleed else tuple(Box(slot.trim, width=CUT_LINE, level=0.6) for slot, _ in batch)
+        furniture = trim_guides(sheet, [slot for slot, _ in batch], corners) + registration_marks(sheet)
         marks = tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
         pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **_boxes(sheet, [s for s, _ in batch])))
         if duplex != "none":
@@ -82,6 +170,28 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
                 backs = (Group(backs, *back_offset),)
             pages.append(Page(sheet.paper, backs + bars, **_boxes(sheet, [s for s, _ in behind])))
     return pages
+
+
+def trim_guides(sheet: CardSheet, slots: list[Slot], corners: float = 0.0) -> tuple[Box, ...]:
+    """The light grey cut line round each card where cards abut (none with bleed: every card is
+    cut on its own), its corners rounded to `corners` mm."""
+    if sheet.bleed:
+        return ()
+    return tuple(Box(slot.trim, width=CUT_LINE, level=0.6, radius=corners) for slot in slots)
+
+
+def registration_marks(sheet: CardSheet) -> tuple[Box, ...]:
+    """The cutting machine's registration marks (none without one), solid black even in ink saver."""
+    if sheet.clear is None:
+        return ()
+    return tuple(Box(mark, level=None, fill=0.0, solid=True) for mark in sheet.clear.marks)
+
+
+def scale_bars(sheet: CardSheet):
+    """Where the scale bars go on a card sheet: clear of the cards, the crop marks and a cutting
+    machine's marks and no-print zones."""
+    area = sheet.clear.area if sheet.clear else None
+    return bars_in_margins(sheet.paper, _keep_out(sheet), area)
 
 
 def card_page(sheet: CardSheet, marks: tuple) -> Page:
@@ -103,7 +213,8 @@ def _placed(marks: tuple, slot: Slot) -> Group:
 
 
 def _keep_out(sheet: CardSheet) -> list[Rect]:
-    return [slot.bleed for slot in sheet.slots] + [_around(seg) for seg in sheet.marks]
+    blocked = list(sheet.clear.blocked) if sheet.clear else []
+    return [slot.bleed for slot in sheet.slots] + [_around(seg) for seg in sheet.marks] + blocked
 
 
 def _around(seg: Segment, by: float = 0.5) -> Rect:

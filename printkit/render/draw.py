@@ -4,7 +4,7 @@ here; what is drawn and where was settled by the plan."""
 from __future__ import annotations
 
 from printkit import lasting
-from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm
+from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters, union
 from printkit.render.pdf import PdfFile
 
@@ -14,7 +14,10 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
     """The PDF of a planned document: (bytes, page count), every page drawn `scale` times as large
     about its centre (a printer's scale correction). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
-    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again."""
+    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again.
+    A file planned as its bytes (`Written`, a cut file) is those bytes."""
+    if isinstance(document, Written):
+        return document.data, document.sheets
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
     sets = [characters(form.marks) for form in document.forms]
     if document.forms:
@@ -66,7 +69,7 @@ def _group(pdf: PdfFile, group: Group) -> None:
 DRAW = {
     Text: PdfFile.set_text,
     Line: lambda pdf, m: pdf.line(m.seg, m.width, m.level, m.dash),
-    Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius),
+    Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius, m.solid),
     Polygon: lambda pdf, m: pdf.polygon(list(m.points), m.width, m.level, m.fill),
     Circle: lambda pdf, m: pdf.circle(m.x, m.y, m.r, m.width, m.level, m.fill),
     Group: _group,

@@ -128,9 +128,10 @@ class PdfFile:
         self._emit(f"q {state} n {fp_str(seg.x1 * mm, seg.y1 * mm)} m {fp_str(seg.x2 * mm, seg.y2 * mm)} l S Q")
 
     def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
-             dash=None, radius: float = 0.0) -> None:
-        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's."""
-        state, paint = self._paint(width, level, fill, dash, area=r.width * r.height)
+             dash=None, radius: float = 0.0, solid: bool = False) -> None:
+        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's;
+        `solid`: as planned, even with the ink saver."""
+        state, paint = self._paint(width, level, fill, dash, area=0.0 if solid else r.width * r.height)
         if radius:
             path = PDFPathObject()
             path.roundRect(r.x * mm, r.y * mm, r.width * mm, r.height * mm, radius * mm)
