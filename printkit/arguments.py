@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from printkit import project, settings
 from printkit.errors import PrintkitError, UsageError
+from printkit.plan.cutter import CUTTERS
 from printkit.plan.geometry import PAPERS
 
 VERBOSITY = {"quiet": 0, "normal": 1, "verbose": 2}
@@ -144,6 +145,22 @@ def listing(parser, ctx: Context) -> None:
     _where(parser)
 
 
+def printed(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _where(parser)
+    parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
+                        help=f"the paper the cards were printed on, as the record says {ctx.default('paper')}")
+    _verbosity(parser, None)
+
+
+def errata(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _where(parser)
+    _out(parser)
+    _print_options(parser, ctx)
+    _verbosity(parser, None)
+
+
 # --- shared pieces ----------------------------------------------------------------------------------
 
 def _games(parser, ctx: Context) -> None:
@@ -199,6 +216,16 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
                         help=f"card sheets: duplex (backs on the back page) or gutterfold (for a printer "
                              f"without duplex: each back beside its front, mirrored about a fold line; print "
                              f"one side, fold, glue, cut) {ctx.default('sheet')}")
+    parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
+                        help=f"round the cards' cut guides (and cut file) to this radius, 0 to 6 mm; poker cards' "
+                             f"is 3.175 {ctx.default('corners')}")
+    parser.add_argument("--cutter", choices=list(CUTTERS), type=str.lower, default=None,
+                        help=f"the cutting machine: its registration marks on the card fronts and a cut file (SVG) "
+                             f"beside each card PDF; none for scissors {ctx.default('cutter')}")
+    parser.add_argument("--scale-correction", type=_scale, default=None, metavar="X,Y",
+                        help=f"the percent your printer prints at across and up the page, as read off "
+                             f"`printkit calibrate`'s 100 mm rulers (e.g. 99.2,99.5): every page is drawn that much "
+                             f"larger {ctx.default('scale_correction')}")
     ink = f"outline style with no large dark fills {ctx.default('ink_saver')}"
     if saving:
         parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None, help=ink)
@@ -264,13 +291,33 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def _scale(text: str) -> tuple[float, float]:
+    low, high = settings.SCALE_CORRECTION
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in percent, e.g. 99.2,99.5: {text!r}") from None
+    if not (low <= x <= high and low <= y <= high):
+        raise argparse.ArgumentTypeError(f"a scale correction is {low:g} to {high:g} percent each way, not {text}; "
+                                         f"a printer further off is scaling the page: print at Actual size")
+    return x, y
+
+
 def _bleed(text: str) -> float:
+    return _millimetres(text, "bleed")
+
+
+def _corners(text: str) -> float:
+    return _millimetres(text, "a corner radius")
+
+
+def _millimetres(text: str, what: str, most: float = 6.0) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
-    if not 0 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"bleed must be 0 to 6 mm, not {text}")
+    if not 0 <= value <= most:
+        raise argparse.ArgumentTypeError(f"{what} must be 0 to {most:g} mm, not {text}")
     return value
 
 

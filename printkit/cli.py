@@ -178,7 +178,7 @@ def cmd_validate(args) -> int:
     box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
     """
     games = _games(args, args.games)
-    products = validate(games, _folder(args))
+    products = validate(games, _folder(args), _options(args))
     for game in games:
         _say(args, f"{game.slug}  {_count(len(game.products), 'product')}", VERBOSITY["verbose"])
     _say(args, f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
@@ -205,15 +205,15 @@ def cmd_calibrate(args) -> int:
     """pages to find a printer's back-side offset and check its scale
 
     Writes calibration/back-offset.pdf (print it two-sided, read the offset against the light) and
-    calibration/scale.pdf (rulers, a 100 mm square), drawn with no back offset: they measure the
-    printer as it is. Needs no project.
+    calibration/scale.pdf (rulers, a 100 mm square: read what the printer prints 100 mm as), drawn
+    with no back offset and no scale correction: they measure the printer as it is. Needs no project.
     """
     from printkit.calibrate import calibrate
 
     for output in calibrate(_out(args), _options(args), templates_for(_content(args))):
         _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}")
     _say(args, "print back-offset.pdf two-sided and scale.pdf at Actual size; then "
-               "`printkit settings --back-offset X,Y`")
+               "`printkit settings --back-offset X,Y --scale-correction X,Y` with what you read")
     return 0
 
 
@@ -271,6 +271,45 @@ def cmd_preflight(args) -> int:
     return preflight(args)
 
 
+def cmd_printed(args) -> int:
+    """record the cards as printed, so that a later errata prints only those that change
+
+    Writes printed.json beside printkit.yaml (commit it with the game): for every card and token of
+    the games named (or of all the project's), a fingerprint of its face and back and the words it
+    shows, with today's date and the paper. Its place on the sheet, the paper and the print options
+    are not part of a card's fingerprint. A game recorded again replaces its entry; the others stay.
+    """
+    from printkit.errata.commands import printed
+
+    path, found, without = printed(_games(args, args.games), _folder(args), _options(args), bool(args.games))
+    cards = sum(len(printing.cards) for printing in found.values())
+    each = ", ".join(f"{slug} {len(printing.cards)}" for slug, printing in found.items())
+    left = f"; {', '.join(without)} {'has' if len(without) == 1 else 'have'} none" if without else ""
+    date, paper = next(iter(found.values())).date, _options(args).paper.name
+    _say(args, f"{project.shown(path)}: recorded {_count(cards, 'card')} as printed on {date}, {paper} ({each}){left}")
+    return 0
+
+
+def cmd_errata(args) -> int:
+    """the cards changed since `printkit printed`, to print and swap for the old ones
+
+    Writes GAME/errata.pdf for each game with a card changed, new or removed since printed.json
+    recorded it: a page listing each change (the words before and after), then the changed cards on
+    the deck's own sheets, with their backs, as the print options print the deck. A game with
+    nothing changed gets no file (and an earlier errata.pdf of it is removed).
+    """
+    from printkit.errata.commands import errata
+
+    for item in errata(_games(args, args.games), _folder(args), _out(args), _options(args), bool(args.games)):
+        if item.changes:
+            cards = sum(change.printed for change in item.changes)
+            _say(args, f"{project.shown(item.path)}  {_count(item.pages, 'page')}: {_count(len(item.changes), 'change')} "
+                       f"since {item.date}, {_count(cards, 'card')} to print")
+        else:
+            _say(args, f"{item.game}: no card changed since {item.date}; no errata to print")
+    return 0
+
+
 def _takes(name: str):
     """What a command of printkit.shop takes, loaded only when its parser is made."""
     def takes(parser, ctx) -> None:
@@ -290,6 +329,8 @@ COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
     "calibrate": (cmd_calibrate, arguments.calibrate),
     "settings": (cmd_settings, arguments.settings_),
     "list": (cmd_list, arguments.listing),
+    "printed": (cmd_printed, arguments.printed),
+    "errata": (cmd_errata, arguments.errata),
     "export": (cmd_export, _takes("export")),
     "preflight": (cmd_preflight, _takes("preflight")),
 }
@@ -385,8 +426,8 @@ def _options(args) -> Options:
     """The command line's print options over the project's printkit.yaml over the defaults."""
     given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
     chosen = settings.resolve(_content(args), given)
-    return Options(PAPERS[chosen["paper"]], chosen["bleed"], chosen["duplex"], tuple(chosen["back_offset"]),
-                   chosen["ink_saver"], chosen["sheet"])
+    values = {key: tuple(value) if isinstance(value, list) else value for key, value in chosen.items()}
+    return Options(**{**values, "paper": PAPERS[chosen["paper"]]})
 
 
 def _folder(args) -> Path:

@@ -1,5 +1,5 @@
-"""How a build prints (paper, bleed, duplex flip, the printer's back offset, ink saver, and whether
-cards go on duplex sheets or gutter-fold ones), and the
+"""How a build prints (paper, bleed, duplex flip, the printer's back offset and scale, ink saver, the
+cards' corners and the cutting machine, and whether cards go on duplex sheets or gutter-fold ones), and the
 options a product kind adds of its own (a booklet's choice of scenarios, say)."""
 
 from __future__ import annotations
@@ -18,6 +18,17 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, moves every back page's drawing (printer calibration)
     ink_saver: bool = False
     sheet: str = "duplex"  # duplex | gutterfold: cards' backs on the back page, or beside their fronts to fold
+    corners: float = 0.0  # mm, the radius of the cards' corners (0: square); poker cards' is 3.175
+    cutter: str = "none"  # none | silhouette | cricut: the cutting machine whose marks the fronts carry
+    # percent the printer prints at, across and up the page, as read off the calibration ruler:
+    # every page is drawn larger (or smaller) by the inverse, about its centre, to print true
+    scale_correction: tuple[float, float] = (100.0, 100.0)
+
+    @property
+    def drawing(self) -> dict:
+        """How the planned pages are drawn (`render`'s options): what a plan does not say."""
+        x, y = self.scale_correction
+        return {"ink_saver": self.ink_saver, "scale": (100.0 / x, 100.0 / y)}
 
 
 @dataclass(frozen=True)

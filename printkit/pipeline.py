@@ -23,6 +23,7 @@ from printkit.manifest import Manifest, inputs_json, key
 from printkit.options import Options
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
+from printkit.plan.marks import page_count
 from printkit.products import FilePlan
 from printkit.project import shown
 from printkit.render.draw import render
@@ -141,7 +142,7 @@ def plan_one(item: Planned):
         document = item.file.plan()
     except PrintkitError as error:
         return error.problems
-    item.kit.pages[item.file.name] = len(document.pages)
+    item.kit.pages[item.file.name] = page_count(document)
     return document
 
 
@@ -202,14 +203,16 @@ def _value_at(data, path: tuple):
     return data
 
 
-def validate(games: list[Game], content: Path) -> int:
+def validate(games: list[Game], content: Path, cutting: Options | None = None) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
     Content is loaded and checked once; each game is then planned on each paper, side by side,
-    and the problems reported are the first paper's that has any."""
+    and the problems reported are the first paper's that has any. The cards are cut as
+    `cutting` says (its corners and cutting machine: a text in a rounded corner is a problem)."""
     papers = list(PAPERS.values())
-    kits = load_all(games, content, Options(papers[0]))
+    cut = {"corners": cutting.corners, "cutter": cutting.cutter} if cutting else {}
+    kits = load_all(games, content, Options(papers[0], **cut))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
-    each = [(paper, [replace(kit, options=Options(paper), _memo={})]) for paper in papers for kit in kits]
+    each = [(paper, [replace(kit, options=Options(paper, **cut), _memo={})]) for paper in papers for kit in kits]
     found = each_on_every_core(_problems_on, [kits for _, kits in each],
                                weight=lambda kits: len(json.dumps(kits[0].data, default=str)))
     for paper in papers:
@@ -295,6 +298,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             [(item, False, None) for item in uncounted]
         if jobs:
             register_fonts()  # once, before the workers are forked
+            lasting.STORE.close()  # what this process kept, written for them to find
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
                                    done=lambda job, _: settled(job[0]) if job[1] else None)
         failed = [(item.kit, outcome) for (item, _, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
@@ -373,13 +377,22 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
     or the problems of its plan. (An edit that reaches a file's inputs but not what it prints, a
     scenario's tagline in the campaign log, draws nothing.)"""
     item, draw, before = job
+    try:
+        return _plan_and_draw(item, draw, before)
+    finally:
+        lasting.flush()  # what this file kept, there for the files drawn next, in any process
+        lasting.forget_digests()
+
+
+def _plan_and_draw(item: Planned, draw: bool, before: str | None):
     outcome = plan_one(item)
     if isinstance(outcome, list):
         return outcome
-    plan = lasting.digest_of(outcome) if draw else None
+    drawing = item.kit.options.drawing
+    plan = lasting.plan_digest(outcome, drawing) if draw else None
     if not draw or plan == before:
-        return None, len(outcome.pages), plan
-    return *render(outcome, item.kit.options.ink_saver), plan
+        return None, page_count(outcome), plan
+    return *render(outcome, **drawing), plan
 
 
 def _weight(item: Planned) -> int:
@@ -393,7 +406,7 @@ def build_file(game: Game, product: str, content: Path, target: Path, options: O
     """One product's file, checked like a build, written to `target` (`printkit booklet`)."""
     kit = load_kit(game, content, options, choices)
     (chosen,) = [p for p in game.products if p.name == product]
-    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], options.ink_saver))
+    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], **options.drawing))
     write_outputs([output])
     return output
 

@@ -63,10 +63,12 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
     for output, _ in results:
+        if output.path.suffix != ".pdf":  # a cut file: nothing to show
+            continue
         slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
-        entry.files.append(render_pngs(out, output.path, layout, dpi))
+        entry.files.append(render_pngs(out, output.path, layout, dpi, options.drawing["scale"]))
     write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options)
     return results, [shown for found in entries.values() for e in found.values() for shown in e.files]
 
@@ -86,8 +88,10 @@ def _entry_of(entries: dict[str, Entry], name: str) -> Entry:
 
 # --- PNGs -------------------------------------------------------------------------------------------
 
-def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int) -> Shown:
-    """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current."""
+def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
+                scale: tuple[float, float] = (1.0, 1.0)) -> Shown:
+    """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current;
+    `scale`: the pages' scale correction, which the cards' trims are drawn with."""
     data = pdf_path.read_bytes()
     folder = out / FOLDER / pdf_path.relative_to(out).with_suffix("")
     document = pypdfium2.PdfDocument(data)
@@ -97,7 +101,7 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int) 
         stamp = _stamp(data, layout, dpi)
         current = _read(folder / STAMP) == stamp and all((folder / n).is_file() for n in names)
         if not current:
-            _write_pngs(document, folder, layout, dpi, names)
+            _write_pngs(document, folder, layout, dpi, names, scale)
             _remove_stale(folder, names)
             write_outputs([Output(folder / STAMP, stamp.encode(), 0)])
         duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
@@ -126,11 +130,11 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str]) -> None:
+def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale) -> None:
     images = [_render_page(document[i], dpi) for i in range(len(document))]
     files = [_png(image) for image in images]
     if layout:
-        files += [_png(_crop(images[page], document[page], trim)) for page, trim in layout.faces()]
+        files += [_png(_crop(images[page], document[page], trim, scale)) for page, trim in layout.faces()]
     write_outputs([Output(folder / name, data, 1) for name, data in zip(names, files)])
 
 
@@ -138,11 +142,12 @@ def _render_page(page, dpi: int):
     return page.render(scale=dpi / 72).to_pil()
 
 
-def _crop(image, page, trim: Rect):
-    """A card's trim rectangle (mm from the page's bottom left) cut from the page's image."""
+def _crop(image, page, trim: Rect, scale=(1.0, 1.0)):
+    """A card's trim rectangle (mm from the page's bottom left, as planned) cut from the page's image."""
     width_pt, height_pt = page.get_size()
     per_mm = image.width / (width_pt / 72 * MM_PER_INCH)
-    height = height_pt / 72 * MM_PER_INCH
+    width, height = width_pt / 72 * MM_PER_INCH, height_pt / 72 * MM_PER_INCH
+    trim = trim.scaled((width / 2, height / 2), scale)
     box = (trim.x, height - trim.top, trim.right, height - trim.y)
     return image.crop(tuple(round(v * per_mm) for v in box))
 

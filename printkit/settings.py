@@ -1,5 +1,6 @@
 """Project settings: `printkit.yaml`, in the project's folder beside `content/`, remembers how this project prints (paper,
-duplex flip, the printer's back offset, ink saver, bleed, duplex or gutter-fold card sheets), so every later command uses them. A
+duplex flip, the printer's back offset and scale, ink saver, bleed, corners, cutter, duplex or gutter-fold card
+sheets), so every later command uses them. A
 command-line option wins over the file; the file wins over printkit's defaults."""
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from yaml import ScalarNode
 from printkit.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
 from printkit.load.nodes import RESOLVER
+from printkit.plan.cutter import CUTTERS
 from printkit.plan.geometry import PAPERS
 from printkit.project import FILE
 from printkit.write import Output, write_outputs
 
 SHEETS = ("duplex", "gutterfold")  # how card files are laid out (printkit/options.py)
 DEFAULTS = {"paper": "a4", "duplex": "long", "sheet": "duplex", "back_offset": [0.0, 0.0], "ink_saver": False,
-            "bleed": 0.0}
+            "bleed": 0.0, "corners": 0.0, "cutter": "none", "scale_correction": [100.0, 100.0]}
+SCALE_CORRECTION = (97.0, 103.0)  # percent: a printer further off than this is scaling the page ("Fit to page")
 SPEC = Record({}, optional={
     "paper": Choice(tuple(sorted(PAPERS))),
     "duplex": Choice(("long", "short", "none")),
@@ -28,6 +31,9 @@ SPEC = Record({}, optional={
     "back_offset": ListOf(Number(-10.0, 10.0), 2, 2),
     "ink_saver": Bool(),
     "bleed": Number(0.0, 6.0),
+    "corners": Number(0.0, 6.0),
+    "cutter": Choice(CUTTERS),
+    "scale_correction": ListOf(Number(*SCALE_CORRECTION), 2, 2),
 })
 
 

@@ -94,6 +94,14 @@ ROWS = {
     "build missing content": Row(["build", "--content", "/nonexistent"], 2,
                                  Usage("content folder not found: /nonexistent")),
     "version": Row(["--version"], 0, [], "version"),
+    "errata before printed": Row(["errata"], 1, [
+        "printed.json: no record of what was printed: run `printkit printed` first, when the cards are printed"]),
+    "errata after printed, nothing changed": Row(["errata", GAME], 0, [], says=(
+        f"{GAME}: no card changed since ",), before=(("printed", GAME),)),
+    "printed a game with no cards": Row(["printed", "cross-sums"], 1, ["cross-sums: has no cards or tokens to record"]),
+    "printed --paper a5": Row(["printed", "--paper", "a5"], 2, Usage("argument --paper: invalid choice: 'a5'")),
+    "errata --help: what it writes": Row(["errata", "--help"], 0, [], says=(
+        "Writes GAME/errata.pdf for each game with a card changed", "--back-offset X,Y")),
 }
 
 

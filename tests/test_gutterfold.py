@@ -385,3 +385,45 @@ def test_no_text_touches_another_or_a_line(folded, paper, bleed):
                     "one-too-many/redo-tokens.pdf", "numbered-cards/print-guide.pdf"):
         for number, page in enumerate(pages(deck(folded, paper, bleed, product))):
             assert touching_texts(page) == [] and texts_on_lines(page) == [], f"{product} page {number + 1}"
+
+
+# --- beside the other print options of issue 17 ---------------------------------------------------------
+
+def test_rounded_corners_round_both_halves_cut_guides(tmp_path):
+    assert build_into(tmp_path, "numbered-cards", "--sheet", "gutterfold", "--corners", "3.175") == 0
+    page = pages(tmp_path / "numbered-cards" / "ability-cards.pdf")[0]
+    vertical, at, _ = fold_of(page)
+    guides = [s.box for s in page.curves if s.stroke and s.stroke_grey is not None
+              and abs(s.stroke_grey - 0.6) < 0.01 and abs(s.width - 0.2) < 0.01]
+    assert not cut_lines(page)  # no square guide left
+    fronts, backs = split(guides, vertical, at)
+    assert len(fronts) == len(backs) == PER_PAGE["a4", 0.0]
+    assert all(any(mirror(f, vertical, at).same(b) for b in backs) for f in fronts)
+
+
+def test_a_cutting_machine_is_refused_for_a_gutter_fold_sheet(project, cli):
+    code, out, err = cli("build", "numbered-cards", "--content", "content", "--out", "out",
+                         "--sheet", "gutterfold", "--cutter", "silhouette")
+    assert code == 1 and len(err.splitlines()) == 1
+    assert "--cutter silhouette: a cutting machine cuts a flat printed sheet" in err and "gutterfold" in err
+    assert not (project / "out").exists()
+
+
+def test_an_errata_pack_prints_its_cards_on_the_decks_gutter_fold_sheet(cli, tmp_path, monkeypatch):
+    kit = tmp_path / "kit"
+    assert cli("new", str(kit), "--example", "numbered-cards", "-q")[0] == 0
+    monkeypatch.chdir(kit)
+    assert cli("printed")[0] == 0
+    game = kit / "content" / "numbered-cards" / "game.yaml"
+    game.write_text(game.read_text().replace("ability: Swap two cards.", "ability: Swap any two cards."))
+    code, out, err = cli("errata", "--sheet", "gutterfold")
+    assert (code, err) == (0, "")
+    path = kit / "output" / "numbered-cards" / "errata.pdf"
+    read = pages(path)
+    assert len(read) == 2  # the list of changes, then one gutter-fold sheet (no blank back: one-sided)
+    assert "/Duplex" not in reader(path).trailer["/Root"]["/ViewerPreferences"]
+    vertical, at, _ = fold_of(read[1])
+    fronts, backs = split(cut_lines(read[1]), vertical, at)
+    assert len(fronts) == len(backs) == 1 and mirror(fronts[0], vertical, at).same(backs[0])
+    assert "Swap any two cards." in text_of(chars_in(read[1], fronts[0]))
+    assert "Flipped face down" in text_of(chars_in(read[1], backs[0]))

@@ -6,8 +6,10 @@ spreads it changes."""
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
 import pickle
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -48,42 +50,67 @@ def test_marks_are_read_back_as_they_were_made(store):
     value = ([*MARKS], tuple(MARKS))  # a list stays a list, a tuple a tuple
     make, calls = made(value)
     assert store.kept(["page", 1], make) is value
+    store.flush()
     found = lasting.Store(store.folder).kept(["page", 1], made(None)[0])
     assert found == value and found is not value and calls == [1]
     assert type(found[0]) is list and type(found[1]) is tuple and type(found[0][0].lines) is tuple
+
+
+def test_a_value_not_yet_written_is_found_by_its_own_process(store):
+    make, calls = made(MARKS)
+    store.kept(["page"], make)
+    assert store.kept(["page"], make) == MARKS and calls == [1]
 
 
 def test_other_inputs_or_another_printkit_find_nothing(store, monkeypatch):
     store.kept(["page", 1], made(MARKS)[0])
     make, calls = made(MARKS)
     store.kept(["page", 2], make)
+    store.flush()
     other = lasting.Store(store.folder)
     monkeypatch.setattr(other, "_code", "another printkit")
     other.kept(["page", 1], make)
     assert calls == [1, 1]
 
 
-def _only_file(store) -> Path:
-    (path,) = [p for p in store.folder.iterdir() if not p.name.startswith(".tmp-")]
-    return path
+def _database(store) -> sqlite3.Connection:
+    store.close()
+    return sqlite3.connect(store.folder / lasting.DATABASE, isolation_level=None)
 
 
-def test_a_damaged_file_is_planned_again(store):
+def test_a_damaged_value_is_planned_again(store):
     store.kept(["page"], made(MARKS)[0])
-    path = _only_file(store)
-    path.write_bytes(path.read_bytes()[:-20])
+    with _database(store) as db:
+        (value,) = db.execute("SELECT value FROM kept").fetchone()
+        db.execute("UPDATE kept SET value = ?", (value[:-20],))
     make, calls = made(MARKS)
     assert lasting.Store(store.folder).kept(["page"], make) == MARKS and calls == [1]
 
 
+@pytest.mark.parametrize("junk", [b"", b"not a database at all" * 100, b"SQLite format 3\x00" + b"\xff" * 4000])
+def test_a_damaged_database_keeps_nothing_and_fails_nothing(store, junk):
+    store.kept(["page"], made(MARKS)[0])
+    store.close()
+    for extra in ("-wal", "-shm"):
+        (store.folder / (lasting.DATABASE + extra)).unlink(missing_ok=True)
+    (store.folder / lasting.DATABASE).write_bytes(junk)
+    again = lasting.Store(store.folder)
+    make, calls = made(MARKS)
+    assert again.kept(["page"], make) == MARKS and again.kept(["page"], make) == MARKS
+    again.flush()
+    again.prune()
+    assert calls and lasting.Store(store.folder).kept(["page"], make) == MARKS
+
+
 def test_a_foreign_pickle_runs_no_code(store, tmp_path):
     store.kept(["page"], made(MARKS)[0])
-    path, witness = _only_file(store), tmp_path / "ran"
+    witness = tmp_path / "ran"
 
     class Hostile:
         def __reduce__(self):
             return os.system, (f"touch {witness}",)
-    path.write_bytes(path.stem.encode() + pickle.dumps([Hostile()]))
+    with _database(store) as db:
+        db.execute("UPDATE kept SET value = ?", (pickle.dumps([Hostile()]),))
     make, calls = made(MARKS)
     assert lasting.Store(store.folder).kept(["page"], make) == MARKS and calls == [1]
     assert not witness.exists()
@@ -94,27 +121,52 @@ def test_a_store_that_cannot_be_written_keeps_nothing_and_fails_nothing(tmp_path
     store = lasting.Store(tmp_path / "file" / "cache")
     make, calls = made(MARKS)
     assert store.kept(["page"], make) == MARKS and store.kept(["page"], make) == MARKS and calls == [1, 1]
+    store.flush()
+    store.prune()
 
 
 def test_validate_reads_and_keeps_nothing(tmp_path):
     store = lasting.Store(tmp_path / "cache", write=False)
     make, calls = made(MARKS)
     store.kept(["page"], make)
+    store.flush()
     assert calls == [1] and not (tmp_path / "cache").exists()
 
 
-def test_the_oldest_files_and_old_temporary_files_are_pruned(store, monkeypatch):
+def test_the_values_longest_unused_are_pruned(store, monkeypatch):
     monkeypatch.setattr(lasting, "MOST_FILES", 3)
+    clock = iter(range(1_000_000, 1_000_100))
+    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    keys = []
     for n in range(5):
         store.kept(["page", n], made(MARKS)[0])
-    files = sorted(store.folder.iterdir())
-    for age, path in enumerate(files):
-        os.utime(path, (1_000_000 + age, 1_000_000 + age))
-    (store.folder / ".tmp-left").write_bytes(b"x")
-    os.utime(store.folder / ".tmp-left", (1_000_000, 1_000_000))
-    (store.folder / ".tmp-writing").write_bytes(b"x")  # a printkit writing it now
+        store.flush()
+        (new,) = store.keys() - set().union(*keys)
+        keys.append({new})
+    store.kept(["page", 0], made(MARKS)[0])  # read again: used last
     store.prune()
-    assert sorted(p.name for p in store.folder.iterdir()) == sorted([p.name for p in files[2:]] + [".tmp-writing"])
+    assert store.keys() == keys[0] | keys[3] | keys[4]
+
+
+def test_a_worker_finds_what_another_process_kept(store):
+    """The booklet is drawn in one worker and its volumes in another: each process has its own
+    connection, opened after the fork, and finds what the others wrote once they flushed."""
+    store.kept(["page", "parent"], made(MARKS)[0])
+    store.close()  # as a build does before it forks its workers
+    context = multiprocessing.get_context("fork")
+    for name in ("a", "b"):
+        child = context.Process(target=_keep_in_child, args=(store, name))
+        child.start()
+        child.join()
+        assert child.exitcode == 0
+    make, calls = made(None)
+    assert [store.kept(["page", name], make) for name in ("parent", "a", "b")] == [MARKS] * 3 and calls == []
+
+
+def _keep_in_child(store: lasting.Store, name: str) -> None:
+    assert store.kept(["page", "parent"], made(None)[0]) == MARKS  # the parent's, found
+    store.kept(["page", name], made(MARKS)[0])
+    store.flush()
 
 
 # --- the words' fingerprint ------------------------------------------------------------------------
@@ -179,23 +231,25 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     cache = project / "cache"
     first = _build(project, "out", str(cache))
     before = _forms(project / "out" / "cross-sums" / "booklet.pdf")
-    kept = {p.name for p in cache.iterdir()}
+    kept = lasting.Store(cache).keys()
     booklets = [project / "out" / "cross-sums" / "booklet.pdf",
                 *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
-    drawn = sum(len(_forms(path)) for path in booklets)  # every page of the booklet and of its volumes (their
-    assert len(kept) == 52 + drawn  # own covers and footers) drawn; the 50 spreads, the plan they share and the
-    # front matter (the rules, the scenarios at a glance, the notes)
+    # the 50 spreads, the plan they share, the front matter (the rules, the scenarios at a glance, the notes), the
+    # characters of the whole booklet, and the drawing of every page: a volume's pages are the booklet's, drawn once
+    every = [form for path in booklets for form in _forms(path)]
+    assert len(kept) == 53 + len(set(every)) and len(set(every)) < 0.6 * len(every)
     assert _build(project, "again", str(cache)) == first == _build(project, "off", "off")
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
     text = scenarios.read_text(encoding="utf-8")
     assert text.count("Which card do you take") == 1
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
     edited = _build(project, "out", str(cache))
-    new = {p.name for p in cache.iterdir()} - kept
-    # that scenario's spread, and the plan (made from every scenario's words); its left page, where the tagline is,
-    # drawn in the booklet and in its volume; not the front matter (made from the scenarios' facts, not their words). A page's drawing is kept too: its glyph codes are the booklet's, not
-    # those of the order the pages were drawn in, so every other page is drawn as it was, byte for byte.
-    assert len(new) == 2 + 2
+    new = lasting.Store(cache).keys() - kept
+    # that scenario's spread, and the plan (made from every scenario's words); the drawing of its left page, where
+    # the tagline is, one for the booklet and its volume; the booklet's characters, under its new inputs; not the
+    # front matter (made from the scenarios' facts, not their words). Every other page is drawn as it was, byte for
+    # byte: its glyph codes are the whole booklet's, not those of the order the pages were drawn in.
+    assert len(new) == 2 + 1 + 1
     after = _forms(project / "out" / "cross-sums" / "booklet.pdf")
     assert len(after) == len(before) and sum(a != b for a, b in zip(after, before)) == 1
     assert edited == _build(project, "edited-off", "off") != first

@@ -124,7 +124,9 @@ def test_a_yaml_comment_redraws_nothing(project, cli, drawn):
     assert drawn == []
 
 
-@pytest.mark.parametrize("change", [("--force",), ("--paper", "letter")])
+# --ink-saver and --scale-correction change how a page is drawn, not its plan: still every file
+@pytest.mark.parametrize("change", [("--force",), ("--paper", "letter"), ("--ink-saver",),
+                                    ("--scale-correction", "99.5,99")])
 def test_force_or_new_options_redraw_everything(project, cli, drawn, change):
     assert build(cli, "cross-sums")[0] == 0
     del drawn[:]

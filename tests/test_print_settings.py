@@ -178,7 +178,7 @@ def test_settings_bleed_0_repairs_what_an_older_printkit_wrote(project, cli):
 
 def test_a_tiny_bleed_is_written_in_full(project, cli):
     code, out, _ = cli("settings", "--content", "content", "--bleed", "0.00001", "--back-offset", "0.00001,-1")
-    assert (code, out.splitlines()[-2:]) == (0, ["  ink_saver: false  (default)", "  bleed: 0.00001"])
+    assert code == 0 and {"  ink_saver: false  (default)", "  bleed: 0.00001"} <= set(out.splitlines())
     assert "back_offset: [0.00001, -1]" in (project / "printkit.yaml").read_text().splitlines()
     assert cli("build", "numbered-cards", "--content", "content", "--out", "out")[0] == 0
 

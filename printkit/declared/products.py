@@ -11,14 +11,14 @@ from pathlib import Path
 
 import markupsafe
 
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, Problem
 from printkit.plan.cards import CardSheet, GutterFold
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.text import Style
 from printkit.plan.type import GREY, SPACE, TYPE
-from printkit.products.cards import Cards, plan_sheet, sheet_bars
+from printkit.products.cards import Cards, card_sheet, scale_bars
 from printkit.products.sheets import Rules, Sheets, title_line
 from printkit.declared import faces, layout
 
@@ -36,17 +36,28 @@ class DeclaredCards(Cards):
 
     def sheet(self, kit) -> CardSheet | GutterFold:
         card = layout.card_size(kit.data["game"]["products"][self.name])
-        full = plan_sheet(kit.options, card, MOST)
+        full = card_sheet(kit.options, card, MOST)
         for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
-            sheet = plan_sheet(kit.options, card, most) if min(most) >= 1 else None
+            sheet = card_sheet(kit.options, card, most) if min(most) >= 1 else None
             if sheet and _bars_fit(sheet):
                 return sheet
-        return plan_sheet(kit.options, card, (full.cols - 1, full.rows - 1))
+        return card_sheet(kit.options, card, (full.cols - 1, full.rows - 1))
+
+    def where(self, kit) -> Problem:
+        return kit.where("game.yaml", ("products", self.name))
+
+    def card_size(self, kit) -> str:
+        width, height = layout.card_size(kit.data["game"]["products"][self.name])
+        return f"{width:g} x {height:g}"
+
+    def round(self, kit) -> bool:
+        spec = kit.data["game"]["products"][self.name]
+        return spec["kind"] == "tokens" and spec.get("shape") == "round"
 
 
 def _bars_fit(sheet: CardSheet | GutterFold) -> bool:
     try:
-        sheet_bars(sheet)  # as the card kind places them
+        scale_bars(sheet)  # as the card kind places them
     except ValueError:
         return False
     return True

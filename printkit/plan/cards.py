@@ -9,10 +9,9 @@ mirrored, so each back lands behind its own front.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from dataclasses import replace
-
+from printkit.plan.cutter import Clearance, keeps_clear
 from printkit.plan.geometry import POKER, PRINTER_MARGIN, Paper, Rect, Segment
 from printkit.plan.scale import ScaleBar, bars_below, bars_beside
 
@@ -42,6 +41,7 @@ class CardSheet:
     slots: tuple[Slot, ...]
     marks: tuple[Segment, ...]
     bleed: float
+    clear: Clearance | None = None  # a cutting machine's marks, and the room they leave
 
     @property
     def card(self) -> tuple[float, float]:
@@ -174,32 +174,28 @@ class DeckLayout:
                 for card in range(self.cards)]
 
 
-def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -> CardSheet:
+def plan_card_sheet(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3), clear: Clearance | None = None) -> CardSheet:
+    """The largest grid, at most `most`, that fits the printable area (with a cutting machine,
+    its area, clear of its marks), centred on the sheet."""
     width, height = card[0] + 2 * bleed, card[1] + 2 * bleed
-    area = paper.printable
+    area = clear.area if clear else paper.printable
     if bleed:
         # Cards with bleed cannot share a cut and have no cut lines: every cut needs its marks.
         area = area.inset(MARK_GAP + MARK_MIN)
-    cols = min(most[0], int(area.width // width))
-    rows = min(most[1], int(area.height // height))
-    if cols < 1 or rows < 1:
+    grids = [(cols, rows) for cols in range(min(most[0], int(area.width // width)), 0, -1)
+             for rows in range(min(most[1], int(area.height // height)), 0, -1)]
+    grids.sort(key=lambda grid: -grid[0] * grid[1])
+    for cols, rows in grids:
+        grid = Rect((paper.width - cols * width) / 2, (paper.height - rows * height) / 2, cols * width, rows * height)
+        if clear is None or keeps_clear(grid, Clearance(area, clear.blocked)):
+            break
+    else:
         raise ValueError(f"a {card[0]} x {card[1]} mm card with {bleed} mm bleed does not fit {paper.name}")
-    left = (paper.width - cols * width) / 2
-    bottom = (paper.height - rows * height) / 2
-    return _grid(paper, left, bottom, cols, rows, (width, height), bleed, paper.printable)
-
-
-def _grid(paper: Paper, left: float, bottom: float, cols: int, rows: int, size: tuple[float, float],
-          bleed: float, printable: Rect) -> CardSheet:
-    """`cols` x `rows` cells of `size` (trim and bleed) from (left, bottom), crop marks inside `printable`."""
-    width, height = size
-    slots = []
-    for row in range(rows):
-        for col in range(cols):
-            cell = Rect(left + col * width, bottom + (rows - 1 - row) * height, width, height)
-            slots.append(Slot(row * cols + col, row, col, cell.inset(bleed), cell))
-    grid = Rect(left, bottom, cols * width, rows * height)
-    return CardSheet(paper, cols, rows, tuple(slots), tuple(_crop_marks(printable, grid, slots)), bleed)
+    slots = _slots(grid, cols, rows, (width, height), bleed)
+    marks = _crop_marks(clear.area if clear else paper.printable, grid, slots)
+    if clear:
+        marks = [seg for seg in marks if not any(_box(seg).overlaps(zone) for zone in clear.blocked)]
+    return CardSheet(paper, cols, rows, tuple(slots), tuple(marks), bleed, clear)
 
 
 def single_card_sheet(card=POKER, bleed: float = 0.0) -> CardSheet:
@@ -207,6 +203,17 @@ def single_card_sheet(card=POKER, bleed: float = 0.0) -> CardSheet:
     paper = Paper(f"{card[0]:g} x {card[1]:g} mm card", card[0] + 2 * bleed, card[1] + 2 * bleed)
     cell = Rect(0, 0, paper.width, paper.height)
     return CardSheet(paper, 1, 1, (Slot(0, 0, 0, cell.inset(bleed), cell),), (), bleed)
+
+
+def _slots(grid: Rect, cols: int, rows: int, size: tuple[float, float], bleed: float) -> tuple[Slot, ...]:
+    """The grid's cells of `size` (trim and bleed), in reading order from the top left."""
+    width, height = size
+    slots = []
+    for row in range(rows):
+        for col in range(cols):
+            cell = Rect(grid.x + col * width, grid.y + (rows - 1 - row) * height, width, height)
+            slots.append(Slot(row * cols + col, row, col, cell.inset(bleed), cell))
+    return tuple(slots)
 
 
 def plan_gutter_fold(paper: Paper, bleed: float = 0.0, card=POKER, most=(3, 3)) -> GutterFold:
@@ -258,7 +265,9 @@ def _fronts(paper: Paper, size, bleed: float, most, vertical: bool, printable: R
     corner = [0.0, 0.0]
     corner[a] = middle - gap - counts[a] * size[a] if vertical else middle + gap
     corner[b] = (page[b] - counts[b] * size[b]) / 2
-    return _grid(paper, corner[0], corner[1], counts[0], counts[1], size, bleed, printable)
+    grid = Rect(corner[0], corner[1], counts[0] * size[0], counts[1] * size[1])
+    slots = _slots(grid, counts[0], counts[1], size, bleed)
+    return CardSheet(paper, counts[0], counts[1], slots, tuple(_crop_marks(printable, grid, slots)), bleed)
 
 
 def _mirrored(fronts: CardSheet, middle: float, vertical: bool, printable: Rect) -> CardSheet:
@@ -314,8 +323,7 @@ def _mirror(rect: Rect, middle: float, vertical: bool) -> Rect:
 
 
 def _crop_marks(printable: Rect, grid: Rect, slots) -> list[Segment]:
-    """Short lines on every cut line's extension, outside the grid, inside `printable` (the
-    printable area, or on a gutter-fold sheet the part of it on the grid's side of the fold)."""
+    """Short lines on every cut line's extension, outside the grid, inside the printable area."""
     xs = sorted({s.trim.x for s in slots} | {s.trim.right for s in slots})
     ys = sorted({s.trim.y for s in slots} | {s.trim.top for s in slots})
     marks = []
@@ -343,6 +351,10 @@ def around(seg: Segment, by: float = 0.5) -> Rect:
     """A rectangle `by` round a segment: what a mark keeps clear."""
     x, y = min(seg.x1, seg.x2), min(seg.y1, seg.y2)
     return Rect(x - by, y - by, abs(seg.x2 - seg.x1) + 2 * by, abs(seg.y2 - seg.y1) + 2 * by)
+
+
+def _box(seg: Segment) -> Rect:
+    return Rect(min(seg.x1, seg.x2), min(seg.y1, seg.y2), abs(seg.x2 - seg.x1), abs(seg.y2 - seg.y1))
 
 
 def _union(rects) -> Rect:

@@ -50,6 +50,12 @@ class Rect:
         return (self.x < other.right and other.x < self.right
                 and self.y < other.top and other.y < self.top)
 
+    def scaled(self, centre: tuple[float, float], scale: tuple[float, float]) -> "Rect":
+        """Where the rectangle lands when a page is drawn `scale` times as large about `centre`
+        (a printer's scale correction)."""
+        (cx, cy), (sx, sy) = centre, scale
+        return Rect(cx + (self.x - cx) * sx, cy + (self.y - cy) * sy, self.width * sx, self.height * sy)
+
 
 @dataclass(frozen=True, slots=True)
 class Segment:

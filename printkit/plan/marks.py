@@ -30,6 +30,7 @@ class Box:
     fill: float | None = None
     dash: tuple[float, float] | None = None
     radius: float = 0.0
+    solid: bool = False  # printed as planned even by the ink saver: a machine reads it (a registration mark)
 
 
 @dataclass(slots=True)
@@ -106,6 +107,23 @@ class Document:
     pages: tuple[Page, ...]
     duplex: str | None = None  # the flip a duplex printer should use: long | short | None
     forms: tuple[Form, ...] = field(default=())
+    # font -> characters given their codes before the forms' own: the same for every file of a
+    # booklet (the whole booklet's), so that a page's drawing in one is its drawing in the others
+    glyphs: dict[str, str] | None = None
+
+
+@dataclass(slots=True)
+class Written:
+    """A planned file that is not a PDF (a cutting machine's SVG cut file): its bytes, made when
+    it is planned, and the sheets it stands for, as a build counts pages."""
+
+    data: bytes
+    sheets: int = 1
+
+
+def page_count(plan) -> int:
+    """The pages of a planned file: a Document's, or the sheets a Written file stands for."""
+    return plan.sheets if isinstance(plan, Written) else len(plan.pages)
 
 
 def frame_of(points) -> Rect:

@@ -43,33 +43,26 @@ def bars_in_band(band: Rect, align: str = "right") -> tuple[ScaleBar, ScaleBar] 
     return (ScaleBar(x, y, *METRIC), ScaleBar(x + METRIC[0] + BAR_GAP, y, *IMPERIAL))
 
 
-def bars_in_margins(paper: Paper, keep_out: list[Rect]) -> tuple[ScaleBar, ...]:
-    """For card sheets: the bottom margin if it has room, else one bar down each side margin."""
-    area = paper.printable
-    bars = bars_below(paper, keep_out, [(area.x, area.width)]) or bars_beside(paper, keep_out, paper.height / 2)
-    if not bars:
+def bars_in_margins(paper: Paper, keep_out: list[Rect], area: Rect | None = None) -> tuple[ScaleBar, ...]:
+    """For card sheets: the bottom margin if it has room, else one bar down each side margin;
+    inside `area` (default: the printable area)."""
+    area = area or paper.printable
+    half = (METRIC[0] + BAR_GAP + IMPERIAL[0]) / 2
+    centre = area.x + area.width / 2
+    below = min((r.y for r in keep_out if r.x < centre + half and r.right > centre - half), default=area.top)
+    bottom = bars_in_band(Rect(area.x, area.y, area.width, below - area.y - 0.5), "centre")
+    if bottom and not any(bar.footprint.overlaps(r) for bar in bottom for r in keep_out):
+        return bottom
+    bars = _up_the_sides(area, paper.height / 2)
+    if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out):
         raise ValueError(f"no room for the scale bars on {paper.name}")
-    return bars
-
-
-def bars_beside(paper: Paper, keep_out: list[Rect], middle: float) -> tuple[ScaleBar, ScaleBar] | None:
-    """One bar up each side margin, centred at the height `middle`; None when one touches `keep_out`
-    or leaves the printable area."""
-    area = paper.printable
-    inside = 0.2  # keep the strokes clear of the printable edge (A4 leaves 4.75 mm of margin)
-    left = ScaleBar(area.x + BAR_THICKNESS + inside, middle - METRIC[0] / 2, *METRIC, vertical=True)
-    right = ScaleBar(area.right - inside, middle - IMPERIAL[0] / 2, *IMPERIAL, vertical=True)
-    bars = (left, right)
-    if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out) \
-            or any(bar.footprint.y < area.y or bar.footprint.top > area.top for bar in bars):
-        return None
     return bars
 
 
 def bars_below(paper: Paper, keep_out: list[Rect], spans) -> tuple[ScaleBar, ScaleBar] | None:
     """Both bars centred in the bottom margin under the first of `spans` (left, width) where they
     fit below everything in `keep_out` over it; else, given two spans, one bar centred under each;
-    None when there is no room."""
+    None when there is no room. For a sheet with a fold line down the middle of its margins."""
     area = paper.printable
     bands = []
     for left, width in spans:
@@ -79,10 +72,29 @@ def bars_below(paper: Paper, keep_out: list[Rect], spans) -> tuple[ScaleBar, Sca
         if bars:
             return bars
     if len(bands) == 2 and min(band.height for band in bands) >= BAR_THICKNESS \
-            and all(band.width >= length for band, length in zip(bands, (METRIC[0], IMPERIAL[0]))):
+            and all(band.width >= bar[0] for band, bar in zip(bands, (METRIC, IMPERIAL))):
         y = area.y + (min(band.height for band in bands) - BAR_THICKNESS) / 2
         return tuple(ScaleBar(band.x + (band.width - bar[0]) / 2, y, *bar) for band, bar in zip(bands, (METRIC, IMPERIAL)))
     return None
+
+
+def bars_beside(paper: Paper, keep_out: list[Rect], middle: float) -> tuple[ScaleBar, ScaleBar] | None:
+    """One bar up each side margin, centred at the height `middle`; None when one touches `keep_out`
+    or leaves the printable area."""
+    area = paper.printable
+    bars = _up_the_sides(area, middle)
+    if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out) \
+            or any(bar.footprint.y < area.y or bar.footprint.top > area.top for bar in bars):
+        return None
+    return bars
+
+
+def _up_the_sides(area: Rect, middle: float) -> tuple[ScaleBar, ScaleBar]:
+    """The metric bar up the left edge of `area`, the imperial one up the right, centred at `middle`."""
+    inside = 0.2  # keep the strokes clear of the printable edge (A4 leaves 4.75 mm of margin)
+    left = ScaleBar(area.x + BAR_THICKNESS + inside, middle - METRIC[0] / 2, *METRIC, vertical=True)
+    right = ScaleBar(area.right - inside, middle - IMPERIAL[0] / 2, *IMPERIAL, vertical=True)
+    return left, right
 
 
 LABEL_SIZE = 6.0  # points: the bar's label

@@ -8,12 +8,13 @@ from __future__ import annotations
 import functools
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, missing_glyphs, right_to_left
 from printkit.plan.markup import BULLET_AT, SPACING, Block, Word, check_markup, parse_blocks, words_of
 from printkit.plan.geometry import Rect
+from printkit.plan.marks import Group
 from printkit.plan.type import TYPE
 
 MIN_SIZE = TYPE.smallest
@@ -45,6 +46,9 @@ class Text:
     height: float  # mm, from the top to the last line's descent
     level: float = 0.0
     item: str | None = None  # what it is ("corner index"), for a preflight's messages; never drawn
+    # where its words were written, for a problem found after it was set (it enters a card's
+    # rounded corner); not part of what it prints, so not kept (printkit/lasting.py) or compared
+    where: Problem | None = field(default=None, compare=False, metadata={"kept": False})
 
     def plain(self) -> str:
         return "\n".join("".join(text for _, text in line.runs) for line in self.lines)
@@ -226,7 +230,7 @@ def fit(markup: str, box: Rect, style: Style, item: str, where: Problem) -> Text
             f"{item}: text does not fit its {box.width:.0f} x {box.height:.0f} mm box even at "
             f"{style.smallest:g} pt; shorten it", _plain(markup))])
     size, lines, used = found
-    return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level, item)
+    return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level, item, where)
 
 
 def _top(box: Rect, used: float, valign: str) -> float:
@@ -275,7 +279,8 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
         raise PrintkitError([where.with_message(
             f"{item}: '{text}' does not fit its {box.width:.1f} x {box.height:.1f} mm box at "
             f"{low:g} pt; shorten it", text)])
-    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level, item, face)
+    return line_at(text, _anchor(box, align), _baseline(box, chosen, valign), chosen, bold, align, level, item, face,
+                   where)
 
 
 def _anchor(box: Rect, align: str) -> float:
@@ -288,7 +293,8 @@ def _baseline(box: Rect, size: float, valign: str) -> float:
 
 
 def line_at(text: str, x: float, baseline: float, size: float, bold: bool = False, align: str = "left",
-            level: float = 0.0, item: str | None = None, face: str | None = None) -> Text:
+            level: float = 0.0, item: str | None = None, face: str | None = None,
+            where: Problem | None = None) -> Text:
     """One line of plain text with its baseline at `baseline`, starting, centred or ending at x.
     For components that choose their own sizes (a card's index, a scale bar's label)."""
     font = face or (BOLD if bold else REGULAR)
@@ -296,7 +302,7 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
     shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
     ascent = size / PT_PER_MM
     line = TextLine(0.0, -ascent, size, ((font, text),), width)
-    return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level, item)
+    return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level, item, where)
 
 
 def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
@@ -381,3 +387,33 @@ def _page_text(blocks: list[SetBlock], size: float) -> Text:
     blocks = [SetBlock(first.lines, first.height, 0.0, first.after, first.kind)] + blocks[1:]
     lines, used = stack_blocks(blocks)
     return Text(0.0, 0.0, lines, size, used)
+
+
+# --- the characters a document sets ----------------------------------------------------------------
+
+def union(sets: list[dict[str, set[str]]]) -> dict[str, set[str]]:
+    """font -> every character of any of `sets`."""
+    found: dict[str, set[str]] = {}
+    for each in sets:
+        for font, chars in each.items():
+            found.setdefault(font, set()).update(chars)
+    return found
+
+
+def characters_of(pages) -> dict[str, str]:
+    """font -> every character set on these pages (each a list of marks), for `Document.glyphs`."""
+    return {font: "".join(sorted(chars)) for font, chars in union([characters(marks) for marks in pages if marks]).items()}
+
+
+def characters(marks) -> dict[str, set[str]]:
+    """font -> every character set in it, in `marks` and the groups inside them."""
+    found: dict[str, set[str]] = {}
+    for mark in marks:
+        if type(mark) is Text:
+            for line in mark.lines:
+                for font, run in line.runs:
+                    found.setdefault(font, set()).update(run)
+        elif type(mark) is Group:
+            for font, chars in characters(mark.marks).items():
+                found.setdefault(font, set()).update(chars)
+    return found

@@ -16,17 +16,18 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from printkit.options import ProductOption
-from printkit.plan.marks import Document
+from printkit.plan.marks import Document, Written
 
 
 @dataclass(frozen=True)
 class FilePlan:
     """One output file before it is drawn: its name under the game's folder, what it is built
-    from (what the build manifest compares), and its plan."""
+    from (what the build manifest compares), and its plan: a Document (a PDF), or the bytes of
+    a file of another kind (`Written`: a cut file's SVG)."""
 
     name: str
     inputs: Any
-    plan: Callable[[], Document]
+    plan: Callable[[], Document | Written]
     product: "Product"
     last: bool = False  # drawn after the others: its pages are kept by another file's (a booklet's volumes)
 

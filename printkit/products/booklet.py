@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
-from printkit.plan.marks import Document, Form, Line, Page, UseForm
-from printkit.plan.text import label
+from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
+from printkit.plan.text import characters_of, label
 from printkit.plan.type import LINE, TYPE
 from printkit.products import FilePlan, Product
 
@@ -61,25 +61,40 @@ class Booklet(Product):
         return Rect(MARGIN, MARGIN + FOOT, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - FOOT)
 
     def document(self, kit) -> Document:
-        body = self.body(kit)
-        bodies = kit.memo(("booklet", self.pages, tuple(sorted(kit.choices.items()))), lambda: self.pages(kit, body))
-        return self._document(kit, bodies, kit.file_title(self.label))
+        return self._document(kit, self._bodies(kit), kit.file_title(self.label))
 
     def volume_document(self, kit, part, number: int, count: int) -> Document:
         bodies = self.pages(kit, self.body(kit), part)
         title = kit.file_title(kit.words(self.template).plain("volume_title", number, count))
         return self._document(kit, bodies, title)
 
+    def _bodies(self, kit) -> list:
+        """The whole booklet's pages (of the scenarios chosen), planned once a build for both files."""
+        body = self.body(kit)
+        return kit.memo(("booklet", self.pages, tuple(sorted(kit.choices.items()))), lambda: self.pages(kit, body))
+
+    def glyphs(self, kit) -> dict[str, str]:
+        """Every character the whole booklet sets, which each of its files gives codes first: its
+        pages are then drawn alike in the booklet and in its volumes. Kept between builds (and so
+        found by a volume drawn in another process than the booklet)."""
+        inputs = [self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data}),
+                  kit.template_sources(self.templates)]
+        pages = f"{self.pages.__module__}.{self.pages.__qualname__}"
+        return kit.kept(("booklet glyphs", pages, self.body(kit)), inputs, lambda: characters_of(self._bodies(kit)))
+
     def _document(self, kit, bodies: list, title: str) -> Document:
+        """Each page's body a form, its number drawn over it: the same body is then the same form
+        in the booklet and in the volume holding it, whatever page it is there (and drawn once,
+        printkit/lasting.py)."""
         paper = booklet_page(kit.options.paper)
         words = kit.words(self.template)
-        forms = tuple(Form(f"page{n}", paper, (tuple(marks) if marks else ()) + (_number(words, n, paper),))
-                      for n, marks in enumerate(bodies, start=1))
+        forms = tuple(Form(f"page{n}", paper, tuple(marks) if marks else ()) for n, marks in enumerate(bodies, start=1))
+        numbers = [_number(words, n, paper) for n in range(1, len(forms) + 1)]
         saddle = self.imposition == "saddle"
-        pages = _saddle(kit.options.paper.landscape(), paper, len(forms)) if saddle else \
-            tuple(Page(paper, (UseForm(f"page{n}"),)) for n in range(1, len(forms) + 1))
+        pages = _saddle(kit.options.paper.landscape(), paper, numbers) if saddle else \
+            tuple(Page(paper, (UseForm(f"page{n}"), number)) for n, number in enumerate(numbers, start=1))
         return Document(title, self.subject or self.description, pages, duplex="short" if saddle else None,
-                        forms=forms)
+                        forms=forms, glyphs=self.glyphs(kit))
 
 
 def _number(words, number: int, paper: Paper):
@@ -93,11 +108,13 @@ def _fold_and_staple(sheet: Paper) -> tuple:
     return tuple(Line(seg, width=LINE.thin) for seg in folds) + tuple(Line(seg, width=LINE.bold) for seg in staples)
 
 
-def _saddle(sheet: Paper, page: Paper, count: int) -> tuple[Page, ...]:
-    """Two booklet pages on each side of a sheet, in the order that folds into reading order; the
-    first side printed is the outside of the outer sheet, which carries the fold and staple marks."""
+def _saddle(sheet: Paper, page: Paper, numbers: list) -> tuple[Page, ...]:
+    """Two booklet pages on each side of a sheet, in the order that folds into reading order, each
+    with its number; the first side printed is the outside of the outer sheet, which carries the
+    fold and staple marks."""
     sides = []
-    for left, right in saddle_sides(count):
-        placed = tuple(UseForm(f"page{n}", x, 0.0) for x, n in ((0.0, left), (page.width, right)) if n is not None)
+    for left, right in saddle_sides(len(numbers)):
+        placed = tuple(mark for x, n in ((0.0, left), (page.width, right)) if n is not None
+                       for mark in (UseForm(f"page{n}", x, 0.0), Group((numbers[n - 1],), x, 0.0)))
         sides.append(Page(sheet, placed + (_fold_and_staple(sheet) if not sides else ())))
     return tuple(sides)

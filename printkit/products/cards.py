@@ -10,14 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from printkit.errors import Problem, PrintkitError
 from printkit.plan.cards import (CardSheet, DeckLayout, GutterFold, Slot, around, plan_card_sheet, plan_gutter_fold,
                                  single_card_sheet)
+from printkit.plan.corners import texts_in_corners
+from printkit.plan.cutter import CutSheet, clearance
 from printkit.plan.geometry import POKER, Rect
-from printkit.plan.marks import Box, Document, Group, Line, Page, frame_of
+from printkit.plan.marks import Box, Document, Group, Line, Page, Written, frame_of
 from printkit.plan.scale import bars_in_margins, scale_bar_marks
 from printkit.plan.text import label
 from printkit.plan.type import TYPE
-from printkit.products import Product
+from printkit.products import FilePlan, Product
+from printkit.render.svg import cut_svg
 
 CUT_LINE = 0.2  # mm, light grey: guides scissors where cards abut; covered by the cut itself
 CROP_MARK = 0.25  # mm: hairlines vanish on some printers
@@ -43,13 +47,78 @@ class Cards(Product):
     subject: str | None = None
 
     def sheet(self, kit) -> CardSheet | GutterFold:
-        return plan_sheet(kit.options, self.size, self.most)
+        return card_sheet(kit.options, self.size, self.most)
+
+    def files(self, kit) -> list[FilePlan]:
+        """The PDF and, with a cutting machine, a cut file (SVG) for each front page."""
+        (pdf,) = super().files(kit)
+        if kit.options.cutter == "none":
+            return [pdf]
+        sheets = -(-len(self.planned(kit)[1]) // self.planned(kit)[0].per_sheet)
+        names = [f"{self.name}-cut.svg"] if sheets == 1 else [f"{self.name}-cut-{n}.svg" for n in range(1, sheets + 1)]
+        return [pdf] + [FilePlan(name, pdf.inputs, lambda n=n: self.cut_file(kit, n), self)
+                        for n, name in enumerate(names)]
+
+    def planned(self, kit) -> tuple[CardSheet, list[Card]]:
+        """The sheet and the cards in print order, checked against the corners (--corners)."""
+        def plan():
+            check_sheet(kit.options, self.where(kit))
+            sheet, radius = self._sheet_for_cutter(kit), kit.options.corners
+            check_radius(sheet.card, radius, self.where(kit))
+            cards = self.deck(kit, sheet)
+            check_corners(cards, sheet.card, radius, self.where(kit))
+            return sheet, cards
+        return kit.memo(("planned deck", self.name), plan)
 
     def document(self, kit) -> Document:
-        sheet = self.sheet(kit)
-        pages = card_pages(kit, sheet, self.deck(kit, sheet))
-        return Document(kit.file_title(self.label), self.subject or self.description, tuple(pages),
-                        duplex=flip(kit.options))
+        sheet, cards = self.planned(kit)
+        return Document(kit.file_title(self.label), self.subject or self.description,
+                        tuple(self.pages(kit, sheet, cards)), duplex=self.duplex(kit))
+
+    def pages(self, kit, sheet: CardSheet, cards: list[Card]) -> list[Page]:
+        """The pages `cards` are printed on, as the options ask: the one place the deck's pages
+        are chosen, for the deck itself and for an errata pack of some of its cards."""
+        options = kit.options
+        if options.sheet == "gutterfold":
+            return gutter_fold_pages(sheet, cards, kit.templates.render("common.j2"), options.corners)
+        return deck_pages(sheet, cards, options.duplex, options.back_offset, options.corners)
+
+    def duplex(self, kit) -> str | None:
+        """The flip a duplex printer should use for those pages, or None: printed on one side."""
+        options = kit.options
+        return None if options.duplex == "none" or options.sheet == "gutterfold" else options.duplex
+
+    def _sheet_for_cutter(self, kit) -> CardSheet:
+        """The sheet, or a problem at the product when a cutting machine's marks leave no room for a card."""
+        options = kit.options
+        try:
+            return self.sheet(kit)
+        except ValueError:
+            clear = clearance(options.cutter, options.paper)
+            if clear is None:
+                raise
+            raise PrintkitError([self.where(kit).with_message(
+                f"--cutter {options.cutter}: a {self.card_size(kit)} mm card does not fit the "
+                f"{clear.area.width:g} x {clear.area.height:g} mm its marks leave on {options.paper.name}")]) from None
+
+    def card_size(self, kit) -> str:
+        return f"{self.size[0]:g} x {self.size[1]:g}"
+
+    def cut_file(self, kit, page: int) -> Written:
+        """The cut file of front page `page` (from 0): its cards' outlines, as the PDF has them."""
+        sheet, cards = self.planned(kit)
+        count = min(sheet.per_sheet, len(cards) - page * sheet.per_sheet)
+        cut = CutSheet(sheet.paper, tuple(slot.trim for slot in sheet.slots[:count]), kit.options.corners,
+                       self.round(kit))
+        return Written(cut_svg(cut, f"{kit.file_title(self.label)}: cut lines, sheet {page + 1}"))
+
+    def where(self, kit) -> Problem:
+        """Where the product is declared, for a problem of the whole product."""
+        return Problem(f"{kit.game.slug}/", None, "")
+
+    def round(self, kit) -> bool:
+        """Whether the cards are round (tokens), cut as circles."""
+        return False
 
     def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list[Card]]:
         """The deck for a print shop: one card a sheet, `bleed` mm round it (the backs' patterns
@@ -58,40 +127,68 @@ class Cards(Product):
         return sheet, self.deck(kit, sheet)
 
     def layout(self, kit) -> DeckLayout:
-        sheet = self.sheet(kit)
-        return DeckLayout(sheet, len(self.deck(kit, sheet)), kit.options.duplex)
+        sheet, cards = self.planned(kit)
+        return DeckLayout(sheet, len(cards), kit.options.duplex)
 
 
-def plan_sheet(options, card=POKER, most=(3, 3)) -> CardSheet | GutterFold:
-    """The sheet the options print cards on: a duplex card sheet, or a gutter-fold one."""
+def card_sheet(options, card=POKER, most=(3, 3)) -> CardSheet | GutterFold:
+    """The sheet the options print cards on: a duplex card sheet (clear of a cutting machine's
+    marks), or a gutter-fold one."""
     if options.sheet == "gutterfold":
         return plan_gutter_fold(options.paper, options.bleed, card=card, most=most)
-    return plan_card_sheet(options.paper, options.bleed, card=card, most=most)
+    return plan_card_sheet(options.paper, options.bleed, card=card, most=most,
+                           clear=clearance(options.cutter, options.paper))
 
 
-def card_pages(kit, sheet: CardSheet | GutterFold, cards: list[Card]) -> list[Page]:
-    """`cards` on `sheet` (planned by `plan_sheet` from the same options), paged as the options
-    print them: every card product, and any set of its cards, is paged here."""
-    options = kit.options
-    if options.sheet == "gutterfold":
-        return gutter_fold_pages(sheet, cards, kit.templates.render("common.j2"))
-    return deck_pages(sheet, cards, options.duplex, options.back_offset)
+def check_sheet(options, where: Problem) -> None:
+    """Gutter-fold sheets take no cutting machine: it cuts a flat printed sheet, and a gutter-fold
+    sheet is folded and glued before it is cut."""
+    if options.sheet == "gutterfold" and options.cutter != "none":
+        raise PrintkitError([where.with_message(
+            f"--cutter {options.cutter}: a cutting machine cuts a flat printed sheet, and a gutter-fold sheet "
+            f"(--sheet gutterfold) is folded and glued first; print duplex sheets for the machine")])
 
 
-def flip(options) -> str | None:
-    """The flip a card file asks a duplex printer for: none for a one-sided file."""
-    return None if options.duplex == "none" or options.sheet == "gutterfold" else options.duplex
+def check_radius(size: tuple[float, float], radius: float, where: Problem) -> None:
+    """A corner radius (--corners) of at most half the card's shorter side, or a problem at `where`."""
+    half = min(size) / 2
+    if radius > half + 1e-9:
+        raise PrintkitError([where.with_message(
+            f"--corners {radius:g}: a corner radius is at most half the cards' shorter side, "
+            f"{half:g} mm for {size[0]:g} x {size[1]:g} mm cards")])
 
 
-def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.0, 0.0)) -> list[Page]:
+def check_corners(cards: list[Card], size: tuple[float, float], radius: float, where: Problem) -> None:
+    """Rounded corners (--corners) take no card's words with them: no text of a face or back in
+    a corner; every problem at the words' own place (`where`, for words printkit placed)."""
+    if not radius:
+        return
+    problems, seen = [], set()
+    for card in cards:
+        for side, marks in (("face", card.face), ("back", card.back)):
+            if id(marks) in seen:
+                continue
+            seen.add(id(marks))
+            problems += [(text.where or where).with_message(
+                f"{text.item or 'text'}: '{text.plain()}' on the {side} of {card.name} reaches into the "
+                f"{radius:g} mm rounded corner (--corners); keep it clear of the corners")
+                for text, _ in texts_in_corners(marks, size, radius)]
+    if problems:
+        raise PrintkitError(problems)
+
+
+def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.0, 0.0), corners: float = 0.0) -> list[Page]:
     """Fronts, each page followed by its backs; `back_offset` (mm, as the back is seen) moves the
-    backs to make up for a printer that does not print its second side true to the first."""
-    bars = _bars(sheet)
+    backs to make up for a printer that does not print its second side true to the first. The
+    fronts carry the cut guides (rounded to `corners`) and a cutting machine's marks."""
+    bars = tuple(scale_bar_marks(bar) for bar in scale_bars(sheet))
     pages = []
-    for batch in _batches(sheet, cards):
+    for start in range(0, len(cards), sheet.per_sheet):
+        batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         fronts = tuple(_placed(card.face, slot) for slot, card in batch)
-        pages.append(Page(sheet.paper, fronts + _cuts(sheet, [s for s, _ in batch]) + bars,
-                          **_boxes(sheet, [s for s, _ in batch])))
+        furniture = trim_guides(sheet, [slot for slot, _ in batch], corners) + registration_marks(sheet)
+        marks = tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
+        pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **_boxes(sheet, [s for s, _ in batch])))
         if duplex != "none":
             behind = [(sheet.back_slot(slot, duplex), card) for slot, card in batch]
             backs = tuple(_placed(card.back, slot) for slot, card in behind)
@@ -101,22 +198,25 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
     return pages
 
 
-def gutter_fold_pages(sheet: GutterFold, cards: list[Card], words) -> list[Page]:
+def gutter_fold_pages(sheet: GutterFold, cards: list[Card], words, corners: float = 0.0) -> list[Page]:
     """One-sided pages: each card's front and, in the slot its mirror about the fold, its back
-    (turned as `GutterFold.back_turn` says); cut lines and crop marks for both layers, the dashed
-    fold line with a label at each end (`fold` in `words`, common.j2's), the scale bars. No back offset: front and back
-    are printed in one pass, so a printer's second-side error never arises."""
-    bars = _bars(sheet)
-    line = (Line(sheet.fold, width=FOLD_LINE, dash=FOLD_DASH),) + tuple(_fold_label(words, box, sheet.vertical)
-                                                                       for box in sheet.labels)
+    (turned as `GutterFold.back_turn` says); cut guides (rounded to `corners`) and crop marks for
+    both layers, the dashed fold line with a label at each end (`fold` in `words`, common.j2's),
+    the scale bars. No back offset: front and back are printed in one pass, so a printer's
+    second-side error never arises."""
+    bars = tuple(scale_bar_marks(bar) for bar in sheet.bars)
+    fold = (Line(sheet.fold, width=FOLD_LINE, dash=FOLD_DASH),) + tuple(
+        _fold_label(words, box, sheet.vertical) for box in sheet.labels)
     pages = []
-    for batch in _batches(sheet, cards):
+    for start in range(0, len(cards), sheet.per_sheet):
+        batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         behind = [(sheet.back_slot(slot), card) for slot, card in batch]
-        fronts = tuple(_placed(card.face, slot) for slot, card in batch)
-        backs = tuple(_placed(card.back, slot, sheet.back_turn) for slot, card in behind)
-        slots = [s for s, _ in batch] + [s for s, _ in behind]
-        marks = fronts + backs + _cuts(sheet.fronts, [s for s, _ in batch]) + _cuts(sheet.backs, [s for s, _ in behind])
-        pages.append(Page(sheet.paper, marks + line + bars, **_boxes(sheet, slots)))
+        sides = tuple(_placed(card.face, slot) for slot, card in batch) + \
+            tuple(_placed(card.back, slot, sheet.back_turn) for slot, card in behind)
+        slots = [slot for slot, _ in batch] + [slot for slot, _ in behind]
+        guides = trim_guides(sheet.fronts, slots, corners)
+        marks = tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
+        pages.append(Page(sheet.paper, sides + guides + marks + fold + bars, **_boxes(sheet, slots)))
     return pages
 
 
@@ -130,28 +230,29 @@ def _fold_label(words, box: Rect, vertical: bool):
     return Group((fitted(Rect(0, -box.width / 2, box.height, box.width)),), box.x + box.width / 2, box.y, 90)
 
 
-def _batches(sheet, cards: list[Card]):
-    """The cards a sheet at a time, each with its slot."""
-    for start in range(0, len(cards), sheet.per_sheet):
-        yield list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
+def trim_guides(sheet: CardSheet, slots: list[Slot], corners: float = 0.0) -> tuple[Box, ...]:
+    """The light grey cut line round each card where cards abut (none with bleed: every card is
+    cut on its own), its corners rounded to `corners` mm."""
+    if sheet.bleed:
+        return ()
+    return tuple(Box(slot.trim, width=CUT_LINE, level=0.6, radius=corners) for slot in slots)
 
 
-def _cuts(sheet: CardSheet, slots: list[Slot]) -> tuple:
-    """A grid's cut lines round the cards on it (where cards abut: none with bleed) and its crop marks."""
-    lines = () if sheet.bleed else tuple(Box(slot.trim, width=CUT_LINE, level=0.6) for slot in slots)
-    return lines + tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
+def registration_marks(sheet: CardSheet) -> tuple[Box, ...]:
+    """The cutting machine's registration marks (none without one), solid black even in ink saver."""
+    if sheet.clear is None:
+        return ()
+    return tuple(Box(mark, level=None, fill=0.0, solid=True) for mark in sheet.clear.marks)
 
 
-def _bars(sheet) -> tuple:
-    return tuple(scale_bar_marks(bar) for bar in sheet_bars(sheet))
-
-
-def sheet_bars(sheet: CardSheet | GutterFold):
-    """Where the scale bars go: in the margins, touching no card or mark (a ValueError when they fit
-    nowhere); a gutter-fold sheet is planned with its bars."""
+def scale_bars(sheet: CardSheet | GutterFold):
+    """Where the scale bars go on a card sheet: clear of the cards, the crop marks and a cutting
+    machine's marks and no-print zones (a ValueError when they fit nowhere); a gutter-fold sheet is
+    planned with its bars."""
     if isinstance(sheet, GutterFold):
         return sheet.bars
-    return bars_in_margins(sheet.paper, _keep_out(sheet))
+    area = sheet.clear.area if sheet.clear else None
+    return bars_in_margins(sheet.paper, _keep_out(sheet), area)
 
 
 def card_page(sheet: CardSheet, marks: tuple) -> Page:
@@ -176,4 +277,5 @@ def _placed(marks: tuple, slot: Slot, turn: float = 0.0) -> Group:
 
 
 def _keep_out(sheet: CardSheet) -> list[Rect]:
-    return [slot.bleed for slot in sheet.slots] + [around(seg) for seg in sheet.marks]
+    blocked = list(sheet.clear.blocked) if sheet.clear else []
+    return [slot.bleed for slot in sheet.slots] + [around(seg) for seg in sheet.marks] + blocked

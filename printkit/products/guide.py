@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import markupsafe
 
 from printkit.errors import PrintkitError
+from printkit.plan.cutter import figures
 from printkit.plan.flow import Flow
 from printkit.plan.marks import Document
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
@@ -59,11 +60,19 @@ class PrintGuide(Sheets):
         flow.space(1.5)
         kinds = {_kind(product) for product in kit.game.products}
         cutting = words.markup("cutting", "cards" in kinds, "aids" in kinds, kit.options.sheet)
-        after = ([cutting] if kinds & {"cards", "aids"} else []) + ([words.markup("host")] if "host-key" in kinds else [])
+        after = ([cutting] if kinds & {"cards", "aids"} else []) + _cutter(kit, words, "cards" in kinds) + \
+            ([words.markup("host")] if "host-key" in kinds else [])
         extra = getattr(own.module, "notes", "") if own else ""
         flow.text("\n\n".join(after + ([str(extra).strip()] if str(extra).strip() else [])), Style(TYPE.body),
                   "print guide notes", words.where("cutting"))
         return sheet_document(kit, self.label, self.subject, frame, [marks])
+
+
+def _cutter(kit, words, cards: bool) -> list[str]:
+    """How a cutting machine (--cutter) cuts the cards, if one does (and the words say how)."""
+    if not cards or kit.options.cutter == "none" or not hasattr(words.module, "cutter"):
+        return []
+    return [words.markup("cutter", kit.options.cutter, figures(kit.options.cutter))]
 
 
 def _own_words(kit):
@@ -77,7 +86,7 @@ def _own_words(kit):
 
 
 def _row(kit, product: Product, words, own) -> Row:
-    files = product.files(kit)
+    files = [file for file in product.files(kit) if file.name.endswith(".pdf")]  # not a cut file
     counts = [kit.pages[file.name] for file in files]
     shown = files[0].name if len(files) == 1 else f"{files[0].name} … {files[-1].name.rsplit('/', 1)[-1]}"
     name = markupsafe.escape(shown)

@@ -4,28 +4,34 @@ here; what is drawn and where was settled by the plan."""
 from __future__ import annotations
 
 from printkit import lasting
-from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm
-from printkit.plan.text import Text
+from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm, Written
+from printkit.plan.text import Text, characters, union
 from printkit.render.pdf import PdfFile
 
 
-def render(document: Document, ink_saver: bool = False, device_grey: bool = False) -> tuple[bytes, int]:
-    """The PDF of a planned document: (bytes, page count). A document of forms (a booklet's
+def render(document: Document, ink_saver: bool = False, device_grey: bool = False,
+           scale: tuple[float, float] = (1.0, 1.0)) -> tuple[bytes, int]:
+    """The PDF of a planned document: (bytes, page count), every page drawn `scale` times as large
+    about its centre (a printer's scale correction). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
-    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again."""
+    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again.
+    A file planned as its bytes (`Written`, a cut file) is those bytes."""
+    if isinstance(document, Written):
+        return document.data, document.sheets
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
+    sets = [characters(form.marks) for form in document.forms]
     if document.forms:
-        characters = _characters(mark for form in document.forms for mark in form.marks)
-        pdf.assign_glyphs(characters)
-        # what a form's operators depend on: the fonts in the document, and the codes given to the
-        # characters beyond ASCII (ReportLab gives ASCII its own codes, whatever else is set)
-        codes = sorted((font, "".join(sorted(c for c in chars if ord(c) >= 128))) for font, chars in characters.items())
-    for form in document.forms:
+        family = {font: set(chars) for font, chars in (document.glyphs or {}).items()}
+        pdf.assign_glyphs(family)
+        pdf.assign_glyphs(_beyond(union(sets), family))
+    for form, chars in zip(document.forms, sets):
         pdf.begin_form(form.name, form.paper)
-        _draw_kept(pdf, form.marks, [codes, ink_saver, device_grey, lasting.digest(form.marks)])
+        # a form's operators depend on its marks and on the names and codes its characters were
+        # given (ReportLab gives ASCII its own codes, whatever else is set)
+        _draw_kept(pdf, form.marks, [pdf.codes(chars), ink_saver, device_grey, lasting.digest(form.marks)])
         pdf.end_form()
     for page in document.pages:
-        pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed)
+        pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
         draw(pdf, page.marks)
     return pdf.finish(), pdf.pages
 
@@ -44,18 +50,10 @@ def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
         pdf.draw_again(operators)
 
 
-def _characters(marks) -> dict[str, set[str]]:
-    """font -> every character set in it, in `marks` and the groups inside them."""
-    found: dict[str, set[str]] = {}
-    for mark in marks:
-        if type(mark) is Text:
-            for line in mark.lines:
-                for font, run in line.runs:
-                    found.setdefault(font, set()).update(run)
-        elif type(mark) is Group:
-            for font, chars in _characters(mark.marks).items():
-                found.setdefault(font, set()).update(chars)
-    return found
+def _beyond(characters: dict[str, set[str]], family: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The characters not in `family`, font by font."""
+    found = {font: chars - family.get(font, set()) for font, chars in characters.items()}
+    return {font: chars for font, chars in found.items() if chars}
 
 
 def draw(pdf: PdfFile, marks) -> None:
@@ -71,7 +69,7 @@ def _group(pdf: PdfFile, group: Group) -> None:
 DRAW = {
     Text: PdfFile.set_text,
     Line: lambda pdf, m: pdf.line(m.seg, m.width, m.level, m.dash),
-    Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius),
+    Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius, m.solid),
     Polygon: lambda pdf, m: pdf.polygon(list(m.points), m.width, m.level, m.fill),
     Circle: lambda pdf, m: pdf.circle(m.x, m.y, m.r, m.width, m.level, m.fill),
     Group: _group,

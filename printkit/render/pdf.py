@@ -54,12 +54,17 @@ class PdfFile:
         self._images: dict[str, ImageReader] = {}
 
     # --- pages ---------------------------------------------------------------------------------
-    def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+    def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None,
+                   scale: tuple[float, float] = (1.0, 1.0)) -> None:
+        """A new page; what is drawn on it (and its boxes) `scale` times as large about its centre."""
         if self._open:
             self.canvas.showPage()
         self.canvas.setPageSize((paper.width * mm, paper.height * mm))
-        self.canvas.setTrimBox(_box(trim))
-        self.canvas.setBleedBox(_box(bleed))
+        self.canvas.setTrimBox(_box(_scaled(trim, paper, scale)))
+        self.canvas.setBleedBox(_box(_scaled(bleed, paper, scale)))
+        if scale != (1.0, 1.0):
+            sx, sy = scale
+            self._emit(f"{fp_str(sx, 0, 0, sy, paper.width * mm / 2 * (1 - sx), paper.height * mm / 2 * (1 - sy))} cm")
         self.pages += 1
         self._open = True
 
@@ -72,6 +77,17 @@ class PdfFile:
             face = pdfmetrics.getFont(font)
             for subset, _ in face.splitString("".join(sorted(characters[font])), doc):
                 face.getSubsetInternalName(subset, doc)
+
+    def codes(self, characters: dict[str, set[str]]) -> list:
+        """What the characters were given (assign_glyphs): font by font, its name in this document
+        and the codes of those beyond ASCII."""
+        doc, found = self.canvas._doc, []
+        for font in sorted(characters):
+            face = pdfmetrics.getFont(font)
+            wide = "".join(sorted(c for c in characters[font] if ord(c) >= 128))
+            found.append([font, face.getSubsetInternalName(0, doc),
+                          [[subset, chars.decode("latin-1")] for subset, chars in face.splitString(wide, doc)]])
+        return found
 
     def drawing(self) -> int:
         """Where the operators drawn next begin (for `drawn_since`)."""
@@ -112,9 +128,10 @@ class PdfFile:
         self._emit(f"q {state} n {fp_str(seg.x1 * mm, seg.y1 * mm)} m {fp_str(seg.x2 * mm, seg.y2 * mm)} l S Q")
 
     def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
-             dash=None, radius: float = 0.0) -> None:
-        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's."""
-        state, paint = self._paint(width, level, fill, dash, area=r.width * r.height)
+             dash=None, radius: float = 0.0, solid: bool = False) -> None:
+        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's;
+        `solid`: as planned, even with the ink saver."""
+        state, paint = self._paint(width, level, fill, dash, area=0.0 if solid else r.width * r.height)
         if radius:
             path = PDFPathObject()
             path.roundRect(r.x * mm, r.y * mm, r.width * mm, r.height * mm, radius * mm)
@@ -269,15 +286,47 @@ def _subsets_once() -> None:
     flate = pdfdoc.PDFZCompress
     encode = flate.encode
 
+    @functools.lru_cache(maxsize=256)
+    def small(text):  # a subset's ToUnicode map: the same few in every file
+        return encode(text)
+
     def encoded(text):
         found = kept.get(id(text))
-        return found[1] if found is not None and found[0] is text else encode(text)
+        if found is not None and found[0] is text:
+            return found[1]
+        return small(text) if len(text) <= 4096 else encode(text)
     flate.encode = encoded
+    _arrays_once()
+
+
+def _arrays_once() -> None:
+    """An array of numbers (a font subset's widths, a box) written once a process, not once a
+    file: the bytes are those ReportLab's own PDFArray.format writes, kept by the numbers."""
+    write = pdfdoc.PDFArray.format
+
+    written: dict[str, bytes] = {}  # by the numbers' repr: 1 and 1.0, 0.0 and -0.0 kept apart
+
+    def format(array, document, IND=b"\n "):
+        values = array.sequence
+        if IND != b"\n " or not all(type(v) is int or type(v) is float for v in values):
+            return write(array, document, IND)
+        key = repr(values)
+        found = written.get(key)
+        if found is None:
+            if len(written) > 4096:  # a long `printkit watch`: never more than a few thousand
+                written.clear()
+            found = written[key] = write(array, document, IND)
+        return found
+    pdfdoc.PDFArray.format = format
 
 
 def _area(points) -> float:
     """A polygon's area in mm2 (shoelace formula)."""
     return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _scaled(rect: Rect | None, paper: Paper, scale: tuple[float, float]) -> Rect | None:
+    return rect if rect is None or scale == (1.0, 1.0) else rect.scaled((paper.width / 2, paper.height / 2), scale)
 
 
 def _box(rect: Rect | None):

@@ -57,7 +57,8 @@ class Job:
 
 def export(games, content: Path, out: Path, options: Options, profile: Profile) -> list[Output]:
     """Write the export of every card product of `games` under `out`; returns its files."""
-    shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex")
+    shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
+                   corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
     jobs = [Job(kit, product, profile, out) for kit in kits for product in kit.game.products
             if isinstance(product, Cards)]
