@@ -360,7 +360,7 @@ def test_an_unknown_shop_is_a_usage_error_listing_the_shops(tmp_path, capsys):
     code, out, err = run(["export", "--for", "kinkos", "--content", CONTENT, "--out", tmp_path], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == ("printkit: error: argument --for: unknown shop 'kinkos' "
-                                    "(known: tgc, mpc, dtc, mbprint, pdfx)")
+                                    "(known: tgc, mpc, dtc, mbprint, pdfx, cricut)")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -399,7 +399,7 @@ def test_an_export_with_nothing_to_export_or_into_the_project_is_a_usage_error(p
 
 
 @pytest.mark.parametrize("change, reason", [
-    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx)"),
+    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx, cricut)"),
     (lambda r: r["products"][0]["pages"][0].pop("side"), "KeyError: 'side'"),
     (lambda r: r["products"][0].update(trim=None), "TypeError: 'NoneType' object is not iterable"),
 ])
@@ -463,3 +463,17 @@ def test_preflight_finds_a_font_that_is_not_embedded(tmp_path, capsys):
     assert lines and all(re.fullmatch(rf"{out}/one-too-many/redo-tokens\.pdf: page \d+: font \w+\+DejaVuSans[-\w]* "
                                        r"is not embedded", line) for line in lines), lines
     assert any("redo-tokens.pdf: page 1: font" in line for line in lines)
+
+
+def test_a_declared_games_tokens_are_exported_at_their_own_size(tmp_path, capsys, monkeypatch):
+    """30 mm round tokens: (30 + 2 x 3.175) mm at 300 dpi = 429.3, so 429 px square; not poker."""
+    from declared import SLUG, game_project
+    game = ("title: Tokens\nproducts:\n  chips:\n    kind: tokens\n    shape: round\n    size: 30\n"
+            "    tokens:\n      - {value: '+1', copies: 2}\n    face:\n      boxes:\n"
+            "        value: {kind: text, field: value, x: 5, y: 10, width: 20, height: 10, size: 14}\n")
+    project = game_project(tmp_path, game)
+    monkeypatch.chdir(project)
+    code, out, err = run(["export", SLUG, "--for", "tgc", "--out", "out"], capsys)
+    assert (code, err) == (0, "")
+    images = sorted((project / "out" / SLUG / "chips").iterdir())
+    assert len(images) == 4 and all(Image.open(path).size == (429, 429) for path in images)

@@ -20,6 +20,7 @@ from printkit.plan.marks import Box, Circle, Picture
 from printkit.plan.text import PT_PER_MM, Style, fit, label, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
+from printkit.shop.safezone import CUT_GUIDE, FRAME
 from printkit.declared import layout
 from printkit.declared.checks import CARD_KINDS, FIXED
 from printkit.declared.vocabulary import COPIES
@@ -81,7 +82,7 @@ def _face(look: Look, key: str, index: int, values: dict, size, bleed: float) ->
     if face["frame"] is not False:
         marks.append(_frame(look, size))
     if _round(look):
-        marks.append(Circle(size[0] / 2, size[1] / 2, size[0] / 2, width=CUT_LINE, level=0.6))
+        marks.append(Circle(size[0] / 2, size[1] / 2, size[0] / 2, width=CUT_LINE, level=0.6, item=CUT_GUIDE))
     if corners:
         marks += at_both_ends(size, _corner(look, corners))
     return tuple(marks)
@@ -188,7 +189,7 @@ def _corner(look: Look, corners: dict) -> tuple:
 
 def _frame(look: Look, size) -> object:
     if _round(look):
-        return Circle(size[0] / 2, size[1] / 2, size[0] / 2 - FRAME_INSET, width=0.35)
+        return Circle(size[0] / 2, size[1] / 2, size[0] / 2 - FRAME_INSET, width=0.35, item=FRAME)
     return frame(size, radius=min(2.5, size[0] / 20))
 
 

@@ -6,7 +6,7 @@ text flowed over pages). What each prints is read from the game's content when i
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import markupsafe
@@ -45,6 +45,11 @@ class DeclaredCards(Cards):
 
     def where(self, kit) -> Problem:
         return kit.where("game.yaml", ("products", self.name))
+
+    def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list]:
+        """A print shop's deck at the size the content gives (a product's `size` is poker's)."""
+        size = layout.card_size(kit.data["game"]["products"][self.name])
+        return Cards.shop_deck(replace(self, size=size), kit, bleed)
 
     def card_size(self, kit) -> str:
         width, height = layout.card_size(kit.data["game"]["products"][self.name])

@@ -10,8 +10,9 @@ from printkit.shop.profiles import profiles
 
 
 def takes_export(parser, ctx) -> None:
-    """What `printkit export` takes: the games, the shop, where to write, the paper of pdfx's sheets."""
-    from printkit.arguments import _games, _where
+    """What `printkit export` takes: the games, the shop, where to write, the paper of pdfx's sheets,
+    the corners of a cutting machine's images."""
+    from printkit.arguments import _corners, _games, _where
 
     _games(parser, ctx)
     parser.add_argument("--for", dest="shop", type=_shop, required=True, metavar="SHOP",
@@ -20,6 +21,9 @@ def takes_export(parser, ctx) -> None:
     _where(parser)
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
                         help="paper of pdfx's sheets, a4 or letter (default: the project's)")
+    parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
+                        help="the corner radius a cutting machine's images (cricut) are cut to, 0 to 6 mm "
+                             "(default: the project's, else a poker card's 3.175)")
 
 
 def takes_preflight(parser, ctx) -> None:

@@ -6,7 +6,9 @@ it (profiles in printkit/shops.yaml), from the same planned cards as the home sh
 - pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
   page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a where the shop
   asks for it);
-- sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X.
+- sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X;
+- cutout: one RGBA image a distinct card face, at the trim exactly, transparent outside the card's
+  outline, for a cutting machine's print-then-cut (printkit/shop/cutout.py), and `HOW-TO-CUT.txt`.
 
 Every file and the export's record (`.printkit-export.json`: the shop, each file, each page's card
 and side, each card's text and marks as planned) are written in one batch, all or nothing; files
@@ -20,6 +22,7 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import markupsafe
 import pypdfium2
 from PIL import Image
 
@@ -31,8 +34,9 @@ from printkit.options import Options
 from printkit.plan.fonts import register_fonts
 from printkit.plan.marks import Document
 from printkit.pipeline import load_all
-from printkit.products.cards import Cards, card_page
+from printkit.products.cards import Cards, card_page, check_corners, check_radius
 from printkit.render.draw import render
+from printkit.shop import cutout
 from printkit.shop.pdfx import X1A, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
@@ -49,6 +53,7 @@ class Job:
     product: Cards
     profile: Profile
     out: Path
+    corners: float = 0.0  # mm: a cutout's corner radius
 
     @property
     def label(self) -> str:
@@ -60,7 +65,8 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile) 
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
-    jobs = [Job(kit, product, profile, out) for kit in kits for product in kit.game.products
+    corners = options.corners or profile.corners
+    jobs = [Job(kit, product, profile, out, corners) for kit in kits for product in kit.game.products
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
@@ -73,6 +79,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile) 
     record = {"printkit": __version__, "shop": profile.slug, "products": [entry for _, entry in done]}
     earlier = _earlier_files(out)
     data = json.dumps(record, indent=1).encode("utf-8")
+    outputs += [_how_to(kits[0], record["products"], out, profile)] if profile.kind == "cutout" else []
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
     _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
     return outputs
@@ -92,6 +99,8 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
     profile = job.profile
     if profile.kind == "sheets":
         return _sheets(job)
+    if profile.kind == "cutout":
+        return _cutouts(job)
     bleed = profile.image_bleed(job.product.size) if profile.kind == "png" else profile.bleed
     sheet, cards = job.product.shop_deck(job.kit, bleed)
     sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
@@ -138,6 +147,54 @@ def _sheets(job: Job) -> tuple[list[Output], dict]:
     return [output], _entry(job, sheet.card, cards, [{"file": _rel(output, job), "pages": pages}])
 
 
+def _cutouts(job: Job) -> tuple[list[Output], dict]:
+    """An image a distinct card face, opaque inside the card's outline and transparent outside;
+    each card of the record points at its face's image."""
+    product, where = job.product, job.product.where(job.kit)
+    sheet, cards = product.shop_deck(job.kit, 0.0)
+    round_ = product.round(job.kit)
+    radius = 0.0 if round_ else job.corners
+    check_radius(sheet.card, radius, where)
+    check_corners(cards, sheet.card, radius, where)
+    _fits(sheet.card, job.profile, where)
+    faces = [card.face for card in cards]
+    shape = cutout.outline(job.profile.pixels(sheet.card), radius, job.profile.dpi, round_)
+    images = _pngs(_card_pdf(job, sheet, faces), job.profile, sheet.card, [id(face) for face in faces], shape)
+    groups = cutout.grouped(images)
+    folder = job.out / job.kit.game.slug / product.name
+    files = [Output(folder / name, images[numbers[0] - 1], 1) for name, numbers in zip(cutout.names(groups), groups)]
+    file_of = {number: file for file, numbers in zip(files, groups) for number in numbers}
+    pages = [{"file": _rel(file_of[n], job), "page": 1, "card": n, "side": "front"} for n in range(1, len(cards) + 1)]
+    return files, {**_entry(job, sheet.card, cards, pages), "outline": {"radius": radius, "round": round_}}
+
+
+def _fits(trim, profile: Profile, where) -> None:
+    """A card no larger than the largest image the machine prints and cuts."""
+    if profile.area and (trim[0] > profile.area[0] + 1e-9 or trim[1] > profile.area[1] + 1e-9):
+        raise PrintkitError([where.with_message(
+            f"a {trim[0]:g} x {trim[1]:g} mm card is larger than the {profile.area[0]:g} x {profile.area[1]:g} mm "
+            f"{profile.name} prints and cuts")])
+
+
+def _how_to(kit: Kit, products: list[dict], out: Path, profile: Profile) -> Output:
+    """HOW-TO-CUT.txt: the size to set for each product's images, how many of each, the steps."""
+    shown = []
+    for product in products:
+        counts = {}
+        for page in product["pages"]:
+            counts[page["file"]] = counts.get(page["file"], 0) + 1
+        width, height = product["trim"]
+        shown.append({"product": product["product"], "cards": len(product["pages"]),
+                      "images": list(counts.items()), "round": product["outline"]["round"],
+                      "radius": product["outline"]["radius"], "width_mm": f"{width:g}", "height_mm": f"{height:g}",
+                      "width_in": cutout.inches(width), "height_in": cutout.inches(height)})
+    area = [cutout.inches(side) for side in profile.area] if profile.area else None
+    words = kit.templates.render("how-to-cut.j2", products=shown, area=area, machine=profile.name,
+                                 dpi=profile.dpi)
+    text = markupsafe.Markup(words.body).unescape().strip() + "\n"
+    return Output(out / cutout.HOW_TO, text.encode("utf-8"), 0)
+
+
 def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
     """What the record says of a product: its cards as planned, its files and pages."""
     return {"product": job.label, "trim": list(trim), "pages": placed,
@@ -155,9 +212,10 @@ def _rel(output: Output, job: Job) -> str:
     return output.path.relative_to(job.out).as_posix()
 
 
-def _pngs(data: bytes, profile: Profile, trim, sides: list) -> list[bytes]:
-    """Every page as an sRGB PNG of exactly the profile's pixel size, tagged with its dpi; a page
-    drawn from the same marks as an earlier one (a deck's identical backs) is that one's PNG."""
+def _pngs(data: bytes, profile: Profile, trim, sides: list, shape: cutout.Outline | None = None) -> list[bytes]:
+    """Every page as an sRGB PNG of exactly the profile's pixel size, tagged with its dpi (with a
+    `shape`, transparent outside it); a page drawn from the same marks as an earlier one (a deck's
+    identical backs) is that one's PNG."""
     size = profile.pixels(trim)
     document = pypdfium2.PdfDocument(data)
     icc = icc_profile()
@@ -169,6 +227,8 @@ def _pngs(data: bytes, profile: Profile, trim, sides: list) -> list[bytes]:
         image = document[index].render(scale=profile.dpi / 72).to_pil().convert("RGB")
         if image.size != size:  # a page not a whole number of pixels down: at most one off
             image = image.resize(size, Image.Resampling.LANCZOS)
+        if shape:
+            image = cutout.cut_out(image, shape)
         buffer = io.BytesIO()
         image.save(buffer, "PNG", dpi=(profile.dpi, profile.dpi), icc_profile=icc)
         made[side] = buffer.getvalue()

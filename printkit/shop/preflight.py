@@ -5,7 +5,9 @@ goes out, one problem a line (`FILE: message`):
 - page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox), every font
   embedded, no image below the shop's dpi at its printed size; the PDF/X version's keys, output
   intent and colours;
-- PNGs: pixel size (and the shop's published size), sRGB, dpi, how many;
+- PNGs: pixel size (and the shop's published size), sRGB, dpi, how many; a cutting machine's
+  images (kind cutout) also transparent outside the card's outline and opaque inside it, as many
+  cards as each one's name says, and HOW-TO-CUT.txt (printkit/shop/outlines.py);
 - the page order the shop wants, and every front with its back;
 - no text or meaningful mark nearer the trim than the safe zone, named by card and content.
 """
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
 from printkit.shop.export import RECORD
+from printkit.shop.outlines import copies_problems, how_to_problems, outline_problems
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
@@ -38,8 +41,12 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
             for name in files:
                 problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
             checked += len(files)
-            if profile.kind == "png":
+            if profile.kind in ("png", "cutout"):
                 problems += _strays(folder, shown, files)
+            if profile.kind == "cutout":
+                problems += copies_problems(product, shown)
+        if profile.kind == "cutout":
+            problems += how_to_problems(folder, shown, record["products"])
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise _unreadable(shown, error) from None
     return checked, problems
@@ -75,7 +82,7 @@ def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
     for it (images, sheets of many cards): in a card PDF, `_text_in_file` reads where it is."""
     worst = {}
     for card in product["cards"]:
-        for side in ("front", "back"):
+        for side in profile.sides():
             for item, inside in intrusions(_planned(card[side], profile.kind == "pdf"), trim, profile.safe):
                 _note(worst, (card["card"], side, item.name), inside)
     return _intrusions(product, worst, profile)
@@ -130,8 +137,9 @@ def _order(product: dict, profile: Profile) -> list[Problem]:
         return []
     placed = [(page["card"], page["side"]) for page in product["pages"]]
     cards = len(product["cards"])
+    pairs = (("front", "back"), ("back", "front")) if len(profile.sides()) == 2 else ()
     problems = [Problem(product["product"], None, f"card {n}: its {side} has no {other}")
-                for n in range(1, cards + 1) for side, other in (("front", "back"), ("back", "front"))
+                for n in range(1, cards + 1) for side, other in pairs
                 if (n, side) in placed and (n, other) not in placed]
     expected = [(n, side) for n in range(1, cards + 1) for side in profile.sides()]
     if not problems and placed != expected:
@@ -162,7 +170,11 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         return [Problem(shown, None, f"missing: {error.strerror or error}")]
     try:
         if profile.kind == "png":
-            return [Problem(shown, None, m) for m in _png(data, trim, profile)]
+            return [Problem(shown, None, m) for m in _png(read_png(data), trim, profile)]
+        if profile.kind == "cutout":
+            png = read_png(data)
+            return [Problem(shown, None, m)
+                    for m in _png(png, trim, profile) + outline_problems(png.alpha, product["outline"], profile.dpi)]
         pages = [p for p in product["pages"] if p["file"] == name]
         pdf = read_pdf(data)
         found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages)]
@@ -173,17 +185,17 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         return [Problem(shown, None, str(error))]
 
 
-def _png(data: bytes, trim, profile: Profile) -> list[str]:
-    png = read_png(data)
+def _png(png, trim, profile: Profile) -> list[str]:
     problems = []
     size, published = profile.pixels(trim), profile.published(trim)
     if png.size != size:
         problems.append(f"{_px(png.size)}; {profile.name} takes {_px(size)} for a {_mm(trim)} card "
-                        f"({profile.bleed:g} mm bleed at {profile.dpi} dpi)")
+                        f"({f'{profile.bleed:g} mm bleed' if profile.bleed else 'the trim, no bleed,'} at {profile.dpi} dpi)")
     if published and published != size:
         problems.append(f"the profile's bleed gives {_px(size)} but {profile.name} publishes {_px(published)}")
-    if png.mode != "RGB":
-        problems.append(f"colour mode {png.mode}; {profile.name} takes RGB")
+    mode = "RGBA" if profile.kind == "cutout" else "RGB"
+    if png.mode != mode:
+        problems.append(f"colour mode {png.mode}; {profile.name} takes {mode}")
     if png.colour is None or "srgb" not in png.colour.lower():
         problems.append(f"no sRGB colour profile (found: {png.colour or 'none'})")
     if png.dpi is None or min(png.dpi) < profile.dpi - 0.5:

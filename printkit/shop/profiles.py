@@ -11,8 +11,8 @@ import yaml
 
 from printkit.plan.geometry import MM_PER_INCH
 
-KINDS = ("png", "pdf", "sheets")
-ORDERS = ("front-back", "back-front")
+KINDS = ("png", "pdf", "sheets", "cutout")
+ORDERS = ("front-back", "back-front", "front")
 PDFX = ("PDF/X-4", "PDF/X-1a:2003")
 
 
@@ -20,7 +20,7 @@ PDFX = ("PDF/X-4", "PDF/X-1a:2003")
 class Profile:
     slug: str
     name: str
-    kind: str  # png | pdf | sheets
+    kind: str  # png | pdf | sheets | cutout
     bleed: float  # mm a side
     safe: float  # mm inside the trim
     order: str = "front-back"
@@ -28,6 +28,8 @@ class Profile:
     sizes: tuple[tuple[tuple[float, float], tuple[int, int]], ...] = ()  # published: trim mm -> px
     pdfx: str | None = None  # PDF/X-4 | PDF/X-1a:2003: what a PDF must conform to
     condition: str | None = None  # its output intent's printing condition (ICC registry name)
+    corners: float = 0.0  # cutout: the corner radius, mm, when --corners gives none
+    area: tuple[float, float] | None = None  # cutout: the largest image the machine prints and cuts, mm
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
@@ -42,7 +44,8 @@ class Profile:
         """The image size the shop publishes for this trim, if it publishes one."""
         return next((px for size, px in self.sizes if _same(size, trim)), None)
 
-    def sides(self) -> tuple[str, str]:
+    def sides(self) -> tuple[str, ...]:
+        """The card sides the shop takes, in its order: both, or the fronts alone."""
         return tuple(self.order.split("-"))
 
 
@@ -61,7 +64,8 @@ def _profile(slug: str, entry: dict) -> Profile:
                   for size, px in (entry.get("sizes") or {}).items())
     profile = Profile(slug, entry["name"], entry["kind"], float(entry["bleed"]), float(entry["safe"]),
                       entry.get("order", "front-back"), int(entry.get("dpi", 300)), sizes, entry.get("pdfx"),
-                      entry.get("condition"))
+                      entry.get("condition"), float(entry.get("corners", 0.0)),
+                      tuple(float(v) for v in entry["area"]) if entry.get("area") else None)
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")

@@ -64,6 +64,7 @@ class PngFile:
     mode: str
     dpi: tuple[float, float] | None
     colour: str | None  # the embedded ICC profile's description, None without one
+    alpha: Image.Image | None = None  # its alpha channel (mode L), None without one
 
 
 def read_pdf(data: bytes) -> PdfFile:
@@ -104,7 +105,8 @@ def read_png(data: bytes) -> PngFile:
             raise ValueError(f"a {image.format} image, not a PNG")
         icc = image.info.get("icc_profile")
         colour = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip() if icc else None
-        return PngFile(image.size, image.mode, image.info.get("dpi"), colour)
+        alpha = image.getchannel("A") if image.mode == "RGBA" else None
+        return PngFile(image.size, image.mode, image.info.get("dpi"), colour, alpha)
     except (OSError, ImageCms.PyCMSError) as error:
         raise ValueError(f"not a PNG that can be read: {error}") from None
 
