@@ -23,9 +23,13 @@ def test_a_poker_card_is_the_size_the_shop_publishes(shop, size):
 
 
 def test_every_profile_keeps_text_at_least_an_eighth_of_an_inch_in():
-    assert set(profiles()) == {"tgc", "mpc", "dtc", "mbprint", "pdfx"}
-    for profile in profiles().values():
-        assert profile.safe >= 25.4 / 8 - 1e-9 and profile.bleed >= 3.0 and profile.kind in ("png", "pdf", "sheets")
+    assert set(profiles()) == {"tgc", "mpc", "dtc", "mbprint", "pdfx", "cricut"}
+    for name, profile in profiles().items():
+        assert profile.safe >= 25.4 / 8 - 1e-9
+        if name == "cricut":  # a cutting machine cuts on the image's own outline: no bleed to trim off
+            assert (profile.kind, profile.bleed) == ("cutout", 0.0)
+        else:
+            assert profile.bleed >= 3.0 and profile.kind in ("png", "pdf", "sheets")
     assert profiles()["dtc"].sides() == ("back", "front")
     assert profiles()["mbprint"].sides() == ("front", "back")
 

@@ -391,7 +391,7 @@ def _page_text(blocks: list[SetBlock], size: float) -> Text:
 
 # --- the characters a document sets ----------------------------------------------------------------
 
-def union(sets: list[dict[str, set[str]]]) -> dict[str, set[str]]:
+def union(sets: list[dict]) -> dict[str, set[str]]:
     """font -> every character of any of `sets`."""
     found: dict[str, set[str]] = {}
     for each in sets:

@@ -19,7 +19,7 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
     if isinstance(document, Written):
         return document.data, document.sheets
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
-    sets = [characters(form.marks) for form in document.forms]
+    sets = [_beyond_ascii(characters(form.marks)) for form in document.forms]  # a long booklet's, kept small
     if document.forms:
         family = {font: set(chars) for font, chars in (document.glyphs or {}).items()}
         pdf.assign_glyphs(family)
@@ -50,10 +50,14 @@ def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
         pdf.draw_again(operators)
 
 
+def _beyond_ascii(characters: dict[str, set[str]]) -> dict[str, str]:
+    """font -> the characters beyond ASCII, for every font set (an ASCII-only one too: "")."""
+    return {font: "".join(sorted(c for c in chars if ord(c) >= 128)) for font, chars in characters.items()}
+
+
 def _beyond(characters: dict[str, set[str]], family: dict[str, set[str]]) -> dict[str, set[str]]:
     """The characters not in `family`, font by font."""
-    found = {font: chars - family.get(font, set()) for font, chars in characters.items()}
-    return {font: chars for font, chars in found.items() if chars}
+    return {font: set(chars) - family.get(font, set()) for font, chars in characters.items()}
 
 
 def draw(pdf: PdfFile, marks) -> None:

@@ -75,18 +75,18 @@ class PdfFile:
         doc = self.canvas._doc
         for font in sorted(characters):
             face = pdfmetrics.getFont(font)
+            face.getSubsetInternalName(0, doc)  # the font's name given now, whatever it sets
             for subset, _ in face.splitString("".join(sorted(characters[font])), doc):
                 face.getSubsetInternalName(subset, doc)
 
-    def codes(self, characters: dict[str, set[str]]) -> list:
-        """What the characters were given (assign_glyphs): font by font, its name in this document
-        and the codes of those beyond ASCII."""
+    def codes(self, wide: dict[str, str]) -> list:
+        """What characters beyond ASCII were given (assign_glyphs), font by font: the font's name
+        in this document and their codes (ReportLab gives ASCII its own codes, whatever is set)."""
         doc, found = self.canvas._doc, []
-        for font in sorted(characters):
+        for font in sorted(wide):
             face = pdfmetrics.getFont(font)
-            wide = "".join(sorted(c for c in characters[font] if ord(c) >= 128))
             found.append([font, face.getSubsetInternalName(0, doc),
-                          [[subset, chars.decode("latin-1")] for subset, chars in face.splitString(wide, doc)]])
+                          [[subset, chars.decode("latin-1")] for subset, chars in face.splitString(wide[font], doc)]])
         return found
 
     def drawing(self) -> int:
@@ -102,10 +102,17 @@ class PdfFile:
 
     def begin_form(self, name: str, paper: Paper) -> None:
         """Draw a page-sized piece to be placed later (booklet pages imposed on sheets)."""
+        self._form = name
         self.canvas.beginForm(name, 0, 0, paper.width * mm, paper.height * mm)
 
     def end_form(self) -> None:
+        """The form ended, and its operators compressed now, not when the file is written: a
+        booklet of a thousand pages then holds 4 MB of them, not 17."""
+        name = self._form
         self.canvas.endForm()
+        form = self.canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+        if form.compression:  # Flate first (then ASCII85 where ReportLab adds it), as it would
+            form.stream = _Deflated(form.stream)
 
     def place_form(self, name: str, x: float, y: float) -> None:
         self.canvas.saveState()
@@ -291,12 +298,26 @@ def _subsets_once() -> None:
         return encode(text)
 
     def encoded(text):
+        if type(text) is _Deflated:
+            return text.deflated
         found = kept.get(id(text))
         if found is not None and found[0] is text:
             return found[1]
         return small(text) if len(text) <= 4096 else encode(text)
     flate.encode = encoded
     _arrays_once()
+
+
+class _Deflated(str):
+    """A stream's content compressed as soon as it is complete, as ReportLab's filter would
+    compress it when the file is written (the same call, the same bytes): the text itself is let
+    go. It stands in for the text as a one-character string, never empty (an empty form is
+    written as a test pattern)."""
+
+    def __new__(cls, text: str):
+        made = super().__new__(cls, " ")
+        made.deflated = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
+        return made
 
 
 def _arrays_once() -> None:
