@@ -400,11 +400,6 @@ def union(sets: list[dict]) -> dict[str, set[str]]:
     return found
 
 
-def characters_of(pages) -> dict[str, str]:
-    """font -> every character set on these pages (each a list of marks), for `Document.glyphs`."""
-    return {font: "".join(sorted(chars)) for font, chars in union([characters(marks) for marks in pages if marks]).items()}
-
-
 def characters(marks) -> dict[str, set[str]]:
     """font -> every character set in it, in `marks` and the groups inside them."""
     found: dict[str, set[str]] = {}

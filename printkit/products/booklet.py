@@ -6,16 +6,20 @@ booklet of its own. The game gives each page's marks."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
-from printkit.plan.text import characters_of, label
+from printkit.plan.fonts import FONTS, missing_glyphs
+from printkit.plan.minicard import SUIT_SIGNS
+from printkit.plan.text import BULLET, label
 from printkit.plan.type import LINE, TYPE
 from printkit.products import FilePlan, Product
 
+DRAWN = BULLET + "".join(SUIT_SIGNS.values()) + "\u2212"  # beyond ASCII, what printkit's own parts set
 MARGIN = 11.0
 FOOT = 8.0  # below the body: the page number
 
@@ -74,13 +78,17 @@ class Booklet(Product):
         return kit.memo(("booklet", self.pages, tuple(sorted(kit.choices.items()))), lambda: self.pages(kit, body))
 
     def glyphs(self, kit) -> dict[str, str]:
-        """Every character the whole booklet sets, which each of its files gives codes first: its
-        pages are then drawn alike in the booklet and in its volumes. Kept between builds (and so
-        found by a volume drawn in another process than the booklet)."""
-        inputs = [self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data}),
-                  kit.template_sources(self.templates)]
-        pages = f"{self.pages.__module__}.{self.pages.__qualname__}"
-        return kit.kept(("booklet glyphs", pages, self.body(kit)), inputs, lambda: characters_of(self._bodies(kit)))
+        """The characters each file of the booklet gives its codes first, in every font: those
+        beyond ASCII in the content and the words it is made from, and those printkit's own parts
+        set (suits, bullets). Its pages are then drawn alike in the booklet and in each volume,
+        which need not plan the whole booklet to know them (a character beyond these is given a
+        code after them, and only the pages that set it are drawn apart)."""
+        def found() -> dict[str, str]:
+            inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
+            text = json.dumps(inputs, ensure_ascii=False, default=str) + kit.template_sources(self.templates) + DRAWN
+            wide = {c for c in text if ord(c) >= 128} - set(missing_glyphs("".join(set(text))))
+            return {font: "".join(sorted(wide)) for font in FONTS}
+        return kit.memo(("booklet glyphs", self.reads, self.templates), found)
 
     def _document(self, kit, bodies: list, title: str) -> Document:
         """Each page's body a form, its number drawn over it: the same body is then the same form

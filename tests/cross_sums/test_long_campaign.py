@@ -90,3 +90,27 @@ def test_a_campaign_longer_than_the_limit_is_an_error_at_its_line(project, capsy
     assert build_into(project / "output", "cross-sums", content=project / "content") == 1
     err = capsys.readouterr().err
     assert f"cross-sums/campaign.yaml:{line}:" in err and "1000" in err
+
+
+def _forms(path) -> list[bytes]:
+    """The operators of every page of a booklet file (each page a form XObject)."""
+    import pypdf
+
+    found = []
+    for page in pypdf.PdfReader(path).pages:
+        found += [form.get_object().get_data() for _, form in sorted(page["/Resources"]["/XObject"].items())]
+    return found
+
+
+def test_a_volumes_pages_are_the_booklets_pages_drawn_once(long_campaign):
+    """Every file of a booklet gives the same characters the same codes, so a scenario's page
+    is the same operators in the booklet and in its volume: drawn once, kept, and placed in both
+    (issue 15). Only a volume's own cover and contents pages are its own."""
+    _, folder = long_campaign
+    booklet = set(_forms(folder / "booklet.pdf"))
+    volumes = sorted((folder / "booklet-saddle").glob("volume-*.pdf"))
+    assert len(volumes) >= 4
+    for path in volumes:
+        forms = _forms(path)
+        own = [form for form in forms if form not in booklet]
+        assert 1 <= len(own) <= 3, f"{path.name}: {len(own)} of its {len(forms)} pages are not the booklet's"
