@@ -187,7 +187,7 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         fronts = tuple(_placed(card.face, slot) for slot, card in batch)
         furniture = trim_guides(sheet, [slot for slot, _ in batch], corners) + registration_marks(sheet)
-        marks = tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
+        marks = crop_marks(sheet.marks, [slot for slot, _ in batch])
         pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **_boxes(sheet, [s for s, _ in batch])))
         if duplex != "none":
             behind = [(sheet.back_slot(slot, duplex), card) for slot, card in batch]
@@ -215,7 +215,7 @@ def gutter_fold_pages(sheet: GutterFold, cards: list[Card], words, corners: floa
             tuple(_placed(card.back, slot, sheet.back_turn) for slot, card in behind)
         slots = [slot for slot, _ in batch] + [slot for slot, _ in behind]
         guides = trim_guides(sheet.fronts, slots, corners)
-        marks = tuple(Line(seg, width=CROP_MARK) for seg in sheet.marks)
+        marks = crop_marks(sheet.marks, slots)
         pages.append(Page(sheet.paper, sides + guides + marks + fold + bars, **_boxes(sheet, slots)))
     return pages
 
@@ -228,6 +228,15 @@ def _fold_label(words, box: Rect, vertical: bool):
     if not vertical:
         return fitted(box)
     return Group((fitted(Rect(0, -box.width / 2, box.height, box.width)),), box.x + box.width / 2, box.y, 90)
+
+
+def crop_marks(marks, slots: list[Slot]) -> tuple[Line, ...]:
+    """The sheet's crop marks on the cut lines of the cards on this page: a last sheet part full
+    marks no cut that no card of it has (a row of empty slots gets no marks to cut it by)."""
+    xs = {x for slot in slots for x in (slot.trim.x, slot.trim.right)}
+    ys = {y for slot in slots for y in (slot.trim.y, slot.trim.top)}
+    return tuple(Line(seg, width=CROP_MARK) for seg in marks
+                 if (seg.x1 in xs if seg.x1 == seg.x2 else seg.y1 in ys))
 
 
 def trim_guides(sheet: CardSheet, slots: list[Slot], corners: float = 0.0) -> tuple[Box, ...]:
