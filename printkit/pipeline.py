@@ -203,16 +203,17 @@ def _value_at(data, path: tuple):
     return data
 
 
-def validate(games: list[Game], content: Path, cutting: Options | None = None) -> int:
+def validate(games: list[Game], content: Path, printing: Options | None = None) -> int:
     """Everything a build checks, on both papers, without drawing: returns the products planned.
     Content is loaded and checked once; each game is then planned on each paper, side by side,
-    and the problems reported are the first paper's that has any. The cards are cut as
-    `cutting` says (its corners and cutting machine: a text in a rounded corner is a problem)."""
+    and the problems reported are the first paper's that has any. Everything else prints as
+    `printing` says (the project's settings: gutter-fold sheets, rounded corners, a cutter...)."""
     papers = list(PAPERS.values())
-    cut = {"corners": cutting.corners, "cutter": cutting.cutter} if cutting else {}
-    kits = load_all(games, content, Options(papers[0], **cut))
+    printing = printing or Options(papers[0])
+    kits = load_all(games, content, replace(printing, paper=papers[0]))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
-    each = [(paper, [replace(kit, options=Options(paper, **cut), _memo={})]) for paper in papers for kit in kits]
+    each = [(paper, [replace(kit, options=replace(printing, paper=paper), _memo={})]) for paper in papers
+            for kit in kits]
     found = each_on_every_core(_problems_on, [kits for _, kits in each],
                                weight=lambda kits: len(json.dumps(kits[0].data, default=str)))
     for paper in papers:

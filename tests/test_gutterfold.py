@@ -427,3 +427,16 @@ def test_an_errata_pack_prints_its_cards_on_the_decks_gutter_fold_sheet(cli, tmp
     assert len(fronts) == len(backs) == 1 and mirror(fronts[0], vertical, at).same(backs[0])
     assert "Swap any two cards." in text_of(chars_in(read[1], fronts[0]))
     assert "Flipped face down" in text_of(chars_in(read[1], backs[0]))
+
+
+def test_validate_plans_the_gutter_fold_sheets_printkit_yaml_asks_for(project, cli):
+    """`printkit validate` plans what a build would: with `sheet: gutterfold` in printkit.yaml, a
+    fold word too long for its room is found before anything is built, at its line."""
+    common = project / "templates" / "common.j2"
+    text = (ROOT / "templates" / "common.j2").read_text()
+    common.write_text(text.replace("{% set fold %}fold{% endset %}", "{% set fold %}" + "fold here " * 6 + "{% endset %}"))
+    line = text.splitlines().index("{% set fold %}fold{% endset %}") + 1
+    assert cli("validate", "numbered-cards", "--content", "content")[0] == 0  # duplex sheets have no fold
+    (project / "printkit.yaml").write_text("sheet: gutterfold\n")
+    code, out, err = cli("validate", "numbered-cards", "--content", "content")
+    assert code == 1 and err.splitlines()[0].startswith(f"templates/common.j2:{line}: "), err
