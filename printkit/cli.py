@@ -21,6 +21,7 @@ from printkit.errors import PrintkitError, UsageError
 from printkit.options import Options
 from printkit.pipeline import build, build_file, select_games, templates_for, validate
 from printkit.products.booklet import Booklet
+from printkit.write import is_pdf
 from printkit.plan.geometry import PAPERS
 
 DESCRIPTION = ("printkit turns a project's content (YAML) and words (Jinja templates) into print-ready PDFs at "
@@ -418,17 +419,10 @@ def _export_target(target: Path, content: Path) -> Path:
         raise UsageError(f"--out {target}: would replace printkit's own record of a build")
     if resolved.is_dir():
         raise UsageError(f"--out {target}: is a folder; give the name of the PDF to write")
-    if resolved.is_file() and not _is_pdf(resolved):
+    if resolved.is_file() and not is_pdf(resolved):
         raise UsageError(f"--out {target}: is a file that is not a PDF; it is not replaced")
     return target
 
-
-def _is_pdf(path: Path) -> bool:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(5) == b"%PDF-"
-    except OSError:
-        return False
 
 
 def _options(args) -> Options:

@@ -342,3 +342,12 @@ def _unlink(path: Path | None) -> None:
         path.unlink()
     except OSError:
         pass
+
+
+def is_pdf(path: Path) -> bool:
+    """Whether the file there is a PDF (one printkit may replace), by its first bytes."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False

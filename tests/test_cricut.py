@@ -16,11 +16,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from PIL import Image, ImageCms, ImageStat
 
 from conftest import CONTENT
 from printkit.cli import main
+from test_export import redo_tokens, run  # the same export, run the same way
 
 INCH = 25.4
 DPI = 300
@@ -31,19 +31,6 @@ PRODUCTS = {"ascending-row-overflow/deck": 24, "numbered-cards/ability-cards": 1
 MPC_BLEED_PX = 36  # MakePlayingCards: 0.12 in a side at 300 dpi
 
 
-def redo_tokens() -> int:
-    return yaml.safe_load((CONTENT / "one-too-many" / "game.yaml").read_text())["redo_tokens"]
-
-
-def run(argv, capsys) -> tuple[int, str, str]:
-    capsys.readouterr()
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as exit:
-        code = exit.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.pipeline import load_all, remove_output
 from printkit.plan.geometry import PAPERS
 from printkit.render.draw import render
-from printkit.write import Output, write_outputs
+from printkit.write import Output, is_pdf, write_outputs
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def errata(games, content: Path, out: Path, options, named: bool) -> list[Errata
         made.append(Errata(kit.game.slug, printing.date, found, path, outputs[-1].pages if found else 0))
     write_outputs(outputs)
     for item in made:
-        if not item.changes and _is_pdf(item.path):
+        if not item.changes and is_pdf(item.path):
             remove_output(item.path, out)
     return made
 
@@ -83,10 +83,3 @@ def _recorded(games, recorded: dict, named: bool) -> list:
                                                           "`printkit printed` first, when the cards are printed")])
     return chosen
 
-
-def _is_pdf(path: Path) -> bool:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(5) == b"%PDF-"
-    except OSError:
-        return False
