@@ -160,6 +160,15 @@ def test_corners_sets_the_radius_the_images_are_cut_to(tmp_path, capsys):
         (tmp_path / "HOW-TO-CUT.txt").read_text()
 
 
+def test_corners_0_cuts_the_images_square(tmp_path, capsys):
+    code, out, err = run(["export", "numbered-cards", "--for", "cricut", "--corners", "0", "--content", CONTENT,
+                          "--out", tmp_path], capsys)
+    assert (code, err) == (0, "")
+    alpha = Image.open(tmp_path / "numbered-cards/ability-cards/card-01.png").getchannel("A")
+    assert alpha.getpixel((0, 0)) == 255 and alpha.getpixel((alpha.width - 1, alpha.height - 1)) == 255
+    assert alpha.getextrema() == (255, 255)  # opaque to every edge: Design Space cuts the trim's rectangle
+
+
 # --- what the export says ------------------------------------------------------------------------
 
 def test_how_to_cut_gives_the_size_and_count_to_set_for_each_product(cricut):

@@ -60,12 +60,15 @@ class Job:
         return f"{self.kit.game.slug}/{self.product.name}"
 
 
-def export(games, content: Path, out: Path, options: Options, profile: Profile) -> list[Output]:
-    """Write the export of every card product of `games` under `out`; returns its files."""
+def export(games, content: Path, out: Path, options: Options, profile: Profile,
+           corners: float | None = None) -> list[Output]:
+    """Write the export of every card product of `games` under `out`; returns its files. A
+    cutout's corners: `corners` (--corners, 0 for square ones), else printkit.yaml's, else the
+    profile's."""
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
-    corners = options.corners or profile.corners
+    corners = corners if corners is not None else options.corners or profile.corners
     jobs = [Job(kit, product, profile, out, corners) for kit in kits for product in kit.game.products
             if isinstance(product, Cards)]
     if not jobs:
