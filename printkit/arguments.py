@@ -62,6 +62,21 @@ def context(argv: list[str]) -> Context:
     return found
 
 
+WHERE = ("--project", "--content")  # options every project command takes, also before its name
+
+
+def command_first(argv: list[str]) -> list[str]:
+    """`printkit --project kit build` read as `printkit build --project kit`: where the project is
+    may be said before the command, as git's `-C DIR` is."""
+    before = []
+    while argv and argv[0].split("=", 1)[0] in WHERE:
+        taken = 1 if "=" in argv[0] else 2
+        before, argv = before + argv[:taken], argv[taken:]
+    if before and not argv:
+        raise UsageError(f"{before[0].split('=')[0]}: name a command after it, e.g. printkit {' '.join(before)} build")
+    return argv[:1] + before + argv[1:]
+
+
 def did_you_mean(argv: list[str], commands) -> None:
     """A first word that is no command: a usage error naming the closest one."""
     if not argv or argv[0].startswith("-") or argv[0] in commands:

@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    argv = arguments.command_first(argv)
     parser = _parser(arguments.context(argv))
     if not argv:
         parser.print_help()
