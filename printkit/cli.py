@@ -152,7 +152,8 @@ def cmd_watch(args) -> int:
     games = _games(args, args.games)
     options = _options(args)
     try:
-        watch(games, _folder(args), _out(args), options, say=lambda line: _say(args, line, flush=True),
+        watch(games, _folder(args), _out(args), options, find=lambda: _games(args, args.games),
+              say=lambda line: _say(args, line, flush=True),
               complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event())
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a watch ends

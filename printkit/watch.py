@@ -46,8 +46,9 @@ class _Edits(FileSystemEventHandler):
 
 
 def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
-          complain: Callable[[str], None], stop: threading.Event) -> None:
-    """Build once, then again after every settled burst of edits, until `stop` is set."""
+          complain: Callable[[str], None], stop: threading.Event, find: Callable[[], list] | None = None) -> None:
+    """Build once, then again after every settled burst of edits, until `stop` is set. `find`
+    finds the games again after an edit of a game.yaml (a declared game's products are in it)."""
     folders = [content, content.resolve().parent / "templates"]
     edits = _Edits()
     observer = Observer()
@@ -62,11 +63,24 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
             if not edits.arrived.wait(0.1):
                 continue
             time.sleep(SETTLE)
-            say("changed: " + ", ".join(shown(Path(p)) for p in edits.take()))
+            changed = edits.take()
+            say("changed: " + ", ".join(shown(Path(p)) for p in changed))
+            if find and any(Path(p).name == "game.yaml" for p in changed):
+                games = _found(find, complain) or games
             _build(games, content, out, options, say, complain)
     finally:
         observer.stop()
         observer.join()
+
+
+def _found(find, complain) -> list | None:
+    """The games found again, or None (their problems said): the build then reports them too."""
+    try:
+        return find()
+    except PrintkitError as error:
+        for problem in error.problems:
+            complain(str(problem))
+        return None
 
 
 def _build(games, content: Path, out: Path, options, say, complain) -> None:

@@ -120,3 +120,32 @@ def test_a_bug_in_printkit_does_not_end_a_watch_either(project, watcher, monkeyp
     monkeypatch.setattr(watch_module, "build", real)
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     watcher.wait_for(watcher.said, r"^0 of 5 files changed", after=done + 1)
+
+
+def test_a_product_added_to_a_declared_games_game_yaml_is_built_without_a_restart(tmp_path, monkeypatch):
+    """A declared game's products are its game.yaml: an edit of it finds the game again."""
+    from printkit.games import project_games
+    from printkit.new import new_project
+
+    new_project(tmp_path / "kit", None)  # the starter: a deck and its rules, in YAML
+    content = tmp_path / "kit" / "content"
+    (slug,) = [path.name for path in content.iterdir() if path.is_dir()]
+    monkeypatch.chdir(tmp_path / "kit")
+    said, complaints, stop = [], [], threading.Event()
+    find = lambda: list(project_games(content).values())  # noqa: E731 - as the command line finds them
+    thread = threading.Thread(target=watch, args=(find(), content, tmp_path / "kit" / "out", Options(PAPERS["a4"]),
+                                                  said.append, complaints.append, stop), kwargs={"find": find},
+                              daemon=True)
+    thread.start()
+    try:
+        helper = Watcher.__new__(Watcher)
+        start = helper.wait_for(said, r"^watching ")
+        game = content / slug / "game.yaml"
+        text = game.read_text(encoding="utf-8")
+        game.write_text(text.rstrip("\n") + "\n  score-sheet:\n    kind: score-sheet\n    title: Scores\n"
+                        "    columns: [Round, Player 1, Player 2]\n    rows: [Round 1, Total]\n", encoding="utf-8")
+        helper.wait_for(said, r"^\d+ of \d+ files changed", after=start)
+        assert (tmp_path / "kit" / "out" / slug / "score-sheet.pdf").is_file(), (said, complaints)
+    finally:
+        stop.set()
+        thread.join(10)
