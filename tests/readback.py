@@ -91,6 +91,8 @@ class Shape:
     stroke_grey: float | None  # 0 black .. 1 white; None when not a grey
     fill_grey: float | None
     dashed: bool
+    fill_rgb: tuple | None = None  # (red, green, blue) 0..1, a grey's three equal; None when not filled in RGB
+    stroke_rgb: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class Char:
     origin: tuple[float, float]  # baseline start
     direction: tuple[float, float]  # unit vector along the baseline
     size: float  # points
+    colour: tuple | None = None  # its fill colour (red, green, blue), 0..1
 
 
 @dataclass(frozen=True)
@@ -141,13 +144,26 @@ def _shape(obj) -> Shape:
     dash = obj.get("dash")
     dashed = bool(dash and dash[0] and any(v > 0 for v in dash[0]))
     return Shape(_box(obj), bool(obj.get("stroke")), bool(obj.get("fill")), (obj.get("linewidth") or 0) * MM,
-                 _grey(obj.get("stroking_color")), _grey(obj.get("non_stroking_color")), dashed)
+                 _grey(obj.get("stroking_color")), _grey(obj.get("non_stroking_color")), dashed,
+                 _rgb(obj.get("non_stroking_color")) if obj.get("fill") else None,
+                 _rgb(obj.get("stroking_color")) if obj.get("stroke") else None)
+
+
+def _rgb(colour) -> tuple | None:
+    """A colour as (red, green, blue), 0..1: a grey as three equal parts."""
+    if isinstance(colour, (int, float)):
+        return (float(colour),) * 3
+    values = tuple(float(v) for v in colour or () if isinstance(v, (int, float)))
+    if len(values) == 1:
+        return values * 3
+    return values if len(values) == 3 else None
 
 
 def _char(obj) -> Char:
     a, b, _, _, e, f = obj["matrix"]
     norm = math.hypot(a, b) or 1.0
-    return Char(obj["text"], obj["fontname"], _box(obj), (e * MM, f * MM), (a / norm, b / norm), obj["size"])
+    return Char(obj["text"], obj["fontname"], _box(obj), (e * MM, f * MM), (a / norm, b / norm), obj["size"],
+                _rgb(obj.get("non_stroking_color")))
 
 
 def pages(path: Path) -> tuple[Page, ...]:

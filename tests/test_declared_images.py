@@ -114,7 +114,7 @@ def test_an_image_below_300_dpi_where_it_is_printed_is_a_warning_at_its_line(tmp
     code, out, err = build(project, capsys, monkeypatch)
     line = line_of(project / "content" / SLUG / "game.yaml", "file: low.png")
     # 50 pixels over 40 mm (1.575 in) is 32 dpi; 300 dpi would be 472 x 236 pixels
-    assert err == (f"{SLUG}/game.yaml:{line}: warning: products.deck.face.boxes.art.file: image 'low.png' is 32 dpi "
+    assert err == (f"{SLUG}/game.yaml:{line}: warning: products.deck.face.layers.art.file: image 'low.png' is 32 dpi "
                    f"printed 40.0 x 20.0 mm (it looks soft below 300 dpi: 50 x 25 pixels; 472 x 236 would do)\n")
     assert code == 0 and (project / "out" / SLUG / "deck.pdf").is_file()
 
@@ -124,7 +124,7 @@ def test_a_missing_image_is_an_error_at_its_line_and_nothing_is_written(tmp_path
     code, out, err = build(project, capsys, monkeypatch)
     line = line_of(project / "content" / SLUG / "game.yaml", "file: art/none.png")
     assert (code, out) == (1, "")
-    assert err == f"{SLUG}/game.yaml:{line}: products.deck.face.boxes.art.file: 'art/none.png' is missing\n"
+    assert err == f"{SLUG}/game.yaml:{line}: products.deck.face.layers.art.file: 'art/none.png' is missing\n"
     assert not (project / "out").exists()
 
 

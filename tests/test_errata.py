@@ -368,6 +368,25 @@ def test_a_card_taken_out_of_a_declared_deck_is_listed_to_discard(cli, tmp_path)
     assert "Take the card marked “no longer in the game” out of the game." in text and "Print this file" not in text
 
 
+def test_a_card_known_by_its_id_taken_from_the_middle_is_the_only_change(cli, tmp_path):
+    """Cards with an `id` are known by it: taking out the second of five leaves the other four as
+    they were (known by position, all three after it would have changed) and names the one gone."""
+    from declared import SLUG, deck_yaml, game_project
+
+    def cards(ids):
+        return "\n".join(f"      - {{id: {name}, number: {n}, name: Card {name}}}" for n, name in ids)
+
+    every = [(1, "owl"), (2, "fox"), (3, "elk"), (4, "yak"), (5, "emu")]
+    kit = game_project(tmp_path / "p", deck_yaml(cards=cards(every)))
+    assert cli("printed", "--project", str(kit))[0] == 0
+    (kit / "content" / SLUG / "game.yaml").write_text(deck_yaml(cards=cards(every[:1] + every[2:])), encoding="utf-8")
+    code, out, err = cli("errata", "--project", str(kit))
+    assert (code, err) == (0, "")
+    assert out.endswith("1 page: 1 change since " + _today() + ", 0 cards to print\n")
+    text = text_of(pages_of(kit / "output" / SLUG / "errata.pdf")[0].chars)
+    assert "Deck fox no longer in the game: discard it" in text
+
+
 def test_the_preview_after_an_errata(numbered, cli):
     assert cli("printed")[0] == 0
     edit_two_cards_and_the_rules(numbered)

@@ -1,8 +1,10 @@
-"""A declared game's game.yaml read whole: its shape (vocabulary.py), then what its values say about
-each other and about the files they name. A deck's cards from a CSV file take the place of its
-file name, each value located at its row; every box must lie on its card and name a field some
-card has; every colour, font and image must be there. Every problem is at its FILE:LINE; an image
-too coarse to print sharply is a warning there."""
+"""A declared game's game.yaml (or a game's cards.yaml) read whole: its shape (vocabulary.py), then
+what its values say about each other and about the files they name. A deck's cards from a CSV file
+take the place of its file name, each value located at its row; every layer must lie on its card
+(or reach no further than a bleed can), every colour, font, icon and image must be there, an image
+a card's data names too. Every problem is at its FILE:LINE; an image too coarse to print sharply
+is a warning there. What a value bound to the data gives for each card is checked when the deck
+is planned (printkit/declared/faces.py)."""
 
 from __future__ import annotations
 
@@ -13,19 +15,23 @@ from printkit.errors import Problem, PrintkitError, warn
 from printkit.load.schema import INVALID, Record, dotted
 from printkit.plan.geometry import PAPERS, Rect
 from printkit.declared import layout
+from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.sources import Asset, font_name, read_csv, read_font, read_image
-from printkit.declared.vocabulary import COPIES, GAME_FILE
+from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE
 
 CARD_KINDS = {"deck": "cards", "tokens": "tokens"}  # a product kind that prints cards -> the key of its cards
-FIXED = {"text": "text", "symbol": "symbol", "image": "file", "number": None}  # a box's value when not a field
+FIXED = {"text": "text", "symbol": "symbol", "image": "file", "number": "text"}  # a layer's value when not a field
+COLOUR_KEYS = ("colour", "fill", "stroke", "background")
+MOST_BLEED = 6.0  # mm: the widest bleed printkit prints; art may reach this far past the trim
 EPSILON = 1e-6
 
 
 class GameFile(Record):
-    """game.yaml of the declared game in `folder`: its schema, and the checks that need the rest."""
+    """game.yaml of the declared game in `folder` (or, `spec` CARDS_FILE, a game's cards.yaml):
+    its schema, and the checks that need the rest."""
 
-    def __init__(self, folder: Path, slug: str):
-        super().__init__(GAME_FILE.fields, GAME_FILE.optional)
+    def __init__(self, folder: Path, slug: str, spec: Record = GAME_FILE):
+        super().__init__(spec.fields, spec.optional)
         self.folder, self.slug = folder, slug
 
     def read(self, node, path, located, problems):
@@ -38,6 +44,11 @@ class GameFile(Record):
             warn(warning)
         problems += checks.problems
         return INVALID if checks.problems else data
+
+
+def cards_file(folder: Path, slug: str) -> GameFile:
+    """The schema and checks of a game's cards.yaml: its card products in printkit's layout language."""
+    return GameFile(folder, slug, CARDS_FILE)
 
 
 class Checks:
@@ -54,9 +65,11 @@ class Checks:
     def run(self) -> None:
         self._own_colours()
         for name, file in (self.data["fonts"] or {}).items():
-            asset = self._asset(("fonts", name), file, lambda path: read_font(path, f"{self.slug}-{name}"))
-            if asset:
-                self.fonts[name] = font_name(f"{self.slug}-{name}", asset.digest)
+            self._font(name, file)
+        if self.data.get("font") is not None:
+            self._font_named(("font",), self.data["font"])
+        for name, icon in (self.data.get("icons") or {}).items():
+            self._icon(("icons", name), icon)
         for name, product in self.data["products"].items():
             if product["kind"] in CARD_KINDS:
                 self._cards(("products", name), product)
@@ -70,15 +83,14 @@ class Checks:
         card = layout.card_size(product)
         if not self._fits_a_page(path + ("size",), card):
             return
-        for index, values in enumerate(product[key]):
-            if COPIES in values and not (values[COPIES].isdigit() and 1 <= int(values[COPIES]) <= 99):
+        listed = isinstance(product[key], list)
+        cards = product[key] if listed else []
+        for index, values in enumerate(cards):
+            if COPIES in values and not (values[COPIES].isdigit() and int(values[COPIES]) <= 999):
                 self.problems.append(self.at(path + (key, index, COPIES), f"'{values[COPIES]}' is not a "
-                                                                         f"number of copies (1 to 99)"))
-        fields = sorted({field for values in product[key] for field in values} - {COPIES})
-        for name, box in product["face"]["boxes"].items():
-            self._box(path, key, name, box, product[key], fields, card)
-        self._look(path + ("face",), product["face"], ("background",))
-        self._back(path + ("back",), product.get("back"), card)
+                                                                         f"number of copies (0 to 999)"))
+        for side, layout_ in _layouts(product):
+            self._layout(path + side, layout_, card, cards if listed else None)
 
     def _from_csv(self, path: tuple, product: dict) -> bool:
         """The cards of a CSV file in place of its name, each value located at its row."""
@@ -106,45 +118,101 @@ class Checks:
                                            f"Letter page inside the printer's margins"))
         return False
 
-    def _box(self, product: tuple, key: str, name: str, box: dict, cards: list, fields: list, card) -> None:
-        path = product + ("face", "boxes", name)
-        for edge, size, length, across in (("x", "width", card[0], "wide"), ("y", "height", card[1], "tall")):
-            if box[edge] + box[size] > length + EPSILON:
-                self.problems.append(self.at(path, f"the box runs off the card: {edge} + {size} = "
-                                                   f"{box[edge] + box[size]:g} mm, the card is {length:g} mm {across}"))
-        fixed = FIXED[box["kind"]]
-        if fixed and (box["field"] is None) == (box[fixed] is None):
-            self.problems.append(self.at(path, f"give the box a `field` (each card's own {box['kind']}) or a "
-                                               f"`{fixed}` (the same on every card), one of the two"))
-        if box["field"] is not None and box["field"] not in fields:
-            close = difflib.get_close_matches(box["field"], fields, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else "the cards' fields: " + ", ".join(fields)
-            self.problems.append(self.at(path + ("field",), f"no card has a field '{box['field']}' ({hint})"))
-        self._look(path, box, ("colour", "fill"))
-        for value, colour in (box.get("colours") or {}).items():
+    # --- layouts --------------------------------------------------------------------------------
+    def _layout(self, path: tuple, layout_: dict, card, cards: list | None) -> None:
+        for key in ("background", "colour"):
+            self._literal_colours(path + (key,), layout_.get(key))
+        self._font_named(path + ("font",), layout_.get("font"))
+        if layout_.get("image") is not None:
+            self._images(path + ("image",), layout_["image"], Rect(0, 0, *card), "stretch", cards)
+        for name, layer in (layout_.get("layers") or {}).items():
+            self._layer(path + ("layers", name), layer, card, cards)
+
+    def _layer(self, path: tuple, layer: dict, card, cards: list | None) -> None:
+        self._placed(path, layer)
+        self._on_card(path, layer, card)
+        fixed = FIXED.get(layer["kind"])
+        if fixed and layer.get("field") is None and layer.get(fixed) is None:
+            self.problems.append(self.at(path, f"give the layer a `field` (each card's own {layer['kind']}) or a "
+                                               f"`{fixed}` (the same on every card, or bound to the card's data)"))
+        if fixed and layer.get("field") is not None and layer.get(fixed) is not None:
+            self.problems.append(self.at(path, f"give the layer a `field` or a `{fixed}`, not both"))
+        for key in COLOUR_KEYS:
+            self._literal_colours(path + (key,), layer.get(key))
+        for value, colour in (layer.get("colours") or {}).items():
             self._colour(path + ("colours", value), colour)
-        if box["kind"] == "image":
-            self._images(product, key, path, box, cards, card)
+        gradient = layer.get("gradient")
+        if isinstance(gradient, dict) and "field" not in gradient:
+            for index, colour in enumerate(gradient["colours"]):
+                self._colour(path + ("gradient", "colours", index), colour)
+        self._font_named(path + ("font",), layer.get("font"))
+        if layer["kind"] == "image":
+            source = layer.get("file") if layer.get("file") is not None else {"field": layer["field"]}
+            rect = _box(layer, card)
+            if rect is not None:
+                self._images(path + ("file" if layer.get("file") is not None else "field",), source, rect,
+                             layer.get("fit") if isinstance(layer.get("fit"), str) else None, cards)
 
-    def _images(self, product: tuple, key: str, path: tuple, box: dict, cards: list, card) -> None:
-        """The box's image, or each card's: there, readable, and sharp enough where it is printed."""
-        rect = layout.box_rect(box, card)
-        if box["file"] is not None:
-            self._image(path + ("file",), box["file"], rect, box["fit"])
-            return
-        for index, values in enumerate(cards):
-            if box["field"] in values:
-                self._image(product + (key, index, box["field"]), values[box["field"]], rect, box["fit"])
+    def _placed(self, path: tuple, layer: dict) -> None:
+        """A symbol has a box unless it goes only in the corners; a polygon has its points, or a box
+        and a number of sides."""
+        boxed = all(layer.get(key) is not None for key in ("x", "y", "width", "height"))
+        partly = any(layer.get(key) is not None for key in ("x", "y", "width", "height"))
+        if layer["kind"] == "symbol" and not boxed and layer.get("corners") != "only":
+            self.problems.append(self.at(path, "give the symbol its box (x, y, width, height), or `corners: only`"))
+        if layer["kind"] == "polygon" and (layer.get("points") is None) == (not boxed):
+            self.problems.append(self.at(path, "give the polygon its `points`, or a box (x, y, width, height) and its "
+                                               "`sides`, one of the two"))
+        elif partly and not boxed:
+            missing = [key for key in ("x", "y", "width", "height") if layer.get(key) is None]
+            self.problems.append(self.at(path, f"a box needs x, y, width and height: `{missing[0]}` is missing"))
 
-    def _back(self, path: tuple, back: dict | None, card) -> None:
-        if back is None:
+    def _on_card(self, path: tuple, layer: dict, card) -> None:
+        """A layer written as it is lies on its card, or reaches no further past the trim than a
+        bleed can (words stay on the card)."""
+        reach = 0.0 if layer["kind"] in ("text", "number", "symbol") else MOST_BLEED
+        places = [(key, layer.get(key)) for key in ("x", "y", "width", "height")]
+        if any(not isinstance(value, (int, float)) for _, value in places):
             return
-        self._look(path, back, ("background", "colour"))
-        if back["image"] is not None:
-            self._image(path + ("image",), back["image"], Rect(0, 0, *card), "stretch")
+        x, y, width, height = (value for _, value in places)
+        where = "the card" if not reach else f"the card and the {reach:g} mm a bleed may take"
+        for start, size, length, edge, side, across in ((x, width, card[0], "x", "width", "wide"),
+                                                       (y, height, card[1], "y", "height", "tall")):
+            if start + size > length + reach + EPSILON:
+                self.problems.append(self.at(path, f"the layer runs off {where}: {edge} + {side} = "
+                                                   f"{start + size:g} mm, the card is {length:g} mm {across}"))
+            elif start < -reach - EPSILON:
+                self.problems.append(self.at(path, f"the layer runs off {where}: {edge} = {start:g} mm"))
 
     # --- files ----------------------------------------------------------------------------------
+    def _images(self, path: tuple, raw, box: Rect, fit: str | None, cards: list | None) -> None:
+        """A layer's image, or each card's: there, readable, and sharp enough where it is printed."""
+        bound = binding(raw)
+        if bound.constant:
+            self._image(path, raw, box, fit)
+            return
+        if cards is None:
+            self.problems.append(self.at(path, "a deck whose cards come from the game's content names its "
+                                               "images as they are, not from the cards' data"))
+            return
+        evaluator = Evaluator(_sandbox())
+        fields = {field for values in cards for field in values}
+        for index, values in enumerate(cards):
+            scope = {**scope_of(values, fields), "game": self.data, "values": self.data.get("values"), "end": "top"}
+            try:
+                name = evaluator.value(bound, scope)
+            except BindingError as error:
+                self.problems.append(self.at(path, f"card {index + 1}: {error}"))
+                continue
+            if name:
+                where = path[:2] + (CARD_KINDS[self.data["products"][path[1]]["kind"]], index) \
+                    if bound.kind != "field" else path[:2] + (CARD_KINDS[self.data["products"][path[1]]["kind"]],
+                                                              index, bound.value)
+                self._image(where, str(name), box, fit)
+
     def _image(self, path: tuple, name: str, box: Rect, fit: str | None) -> None:
+        if name in self.files:
+            return
         asset = self._asset(path, name, read_image)
         if asset is None or asset.svg:
             return
@@ -173,26 +241,93 @@ class Checks:
             raise ValueError(f"is outside the game's folder, {self.slug}/")
         return target
 
-    # --- colours and fonts ----------------------------------------------------------------------
+    # --- fonts and icons ------------------------------------------------------------------------
+    def _font(self, name: str, file) -> None:
+        """A font of the game: one TrueType file, or a family of faces (regular, bold, italic)."""
+        faces = {"regular": file} if isinstance(file, str) else {face: file[face] for face in FACES if file.get(face)}
+        registered = {}
+        for face, path in faces.items():
+            at = ("fonts", name) if isinstance(file, str) else ("fonts", name, face)
+            asset = self._asset(at, path, lambda target, face=face: read_font(target, f"{self.slug}-{name}-{face}"))
+            if asset:
+                registered[face] = font_name(f"{self.slug}-{name}-{face}", asset.digest)
+        if len(registered) == len(faces):
+            self.fonts[name] = _family(f"{self.slug}-{name}", registered)
+
+    def _font_named(self, path: tuple, font) -> None:
+        if font is None or font in (self.data["fonts"] or {}):
+            return
+        known = ", ".join(self.data["fonts"] or {}) or "none: add a `fonts:` mapping of names to TTF files"
+        self.problems.append(self.at(path, f"no font '{font}' (the game's fonts: {known})"))
+
+    def _icon(self, path: tuple, icon: dict) -> None:
+        if (icon["file"] is None) == (icon["glyph"] is None):
+            self.problems.append(self.at(path, "give the icon a `file` (an image) or a `glyph` (a character), "
+                                               "one of the two"))
+            return
+        if icon["file"] is not None:
+            self._asset(path + ("file",), icon["file"], read_image)
+        self._literal_colours(path + ("colour",), icon.get("colour"))
+        self._font_named(path + ("font",), icon.get("font"))
+
+    # --- colours --------------------------------------------------------------------------------
     def _own_colours(self) -> None:
         for name, value in (self.data["colours"] or {}).items():
             if layout.colour(value, None) is None:
                 self.problems.append(self.at(("colours", name), _not_a_colour(value, {})))
 
-    def _look(self, path: tuple, values: dict, colours: tuple[str, ...]) -> None:
-        for key in colours:
-            if values.get(key) is not None:
-                self._colour(path + (key,), values[key])
-        font = values.get("font")
-        if font is not None and font not in (self.data["fonts"] or {}):
-            known = ", ".join(self.data["fonts"] or {}) or "none: add a `fonts:` mapping of names to TTF files"
-            self.problems.append(self.at(path + ("font",), f"no font '{font}' (the game's fonts: {known})"))
+    def _literal_colours(self, path: tuple, raw) -> None:
+        """A colour written as it is, or the colours a field's map gives: each must be a colour."""
+        bound = binding(raw) if raw is not None else None
+        if bound is None:
+            return
+        if bound.constant and isinstance(raw, str):
+            self._colour(path, raw)
+        elif bound.kind == "field":
+            for key, value in bound.mapping or ():
+                if isinstance(value, str):
+                    self._colour(path + ("map", key), value)
+            if isinstance(bound.default, str):
+                self._colour(path + ("default",), bound.default)
 
     def _colour(self, path: tuple, value: str) -> None:
         """A colour written in a product: one of the game's own (checked where it is defined) or one
         that is a colour as it stands."""
         if value not in (self.data["colours"] or {}) and layout.colour(value, None) is None:
             self.problems.append(self.at(path, _not_a_colour(value, self.data["colours"] or {})))
+
+
+def _layouts(product: dict):
+    """(path, layout) for each layout a card product writes: its named ones, its face's and back's."""
+    for name, layout_ in (product.get("layouts") or {}).items():
+        yield ("layouts", name), layout_
+    for side in ("face", "back"):
+        if isinstance(product.get(side), dict) and "field" not in product[side]:
+            yield (side,), product[side]
+
+
+def _box(layer: dict, card) -> Rect | None:
+    values = [layer.get(key) for key in ("x", "y", "width", "height")]
+    if any(not isinstance(value, (int, float)) for value in values):
+        return None
+    x, y, width, height = values
+    return Rect(x, card[1] - y - height, width, height)
+
+
+def _family(name: str, faces: dict[str, str]) -> str:
+    """A font of one face is that face's name; a family is registered as one (plan/fonts.py)."""
+    if set(faces) == {"regular"}:
+        return faces["regular"]
+    from printkit.plan import fonts
+
+    register = getattr(fonts, "register_family", None)
+    return register(name, faces) if register else faces["regular"]
+
+
+def _sandbox():
+    from printkit.sandbox import Sandbox
+
+    return Sandbox(Path("."), "templates")
 
 
 def _not_a_colour(value: str, own: dict) -> str:

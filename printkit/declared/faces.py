@@ -1,232 +1,526 @@
-"""A declared deck's (or tokens') cards: each card's face drawn from the named boxes of its layout
-with that card's fields in them, the back the same on every card, as many copies as each card
-asks for. Marks are in the card's frame (origin at the trim's bottom-left corner, mm); the card
-product kind (`printkit.products.cards`) puts them on sheets."""
+"""A declared deck's (or tokens') cards: each card's face and back from its layouts, every property
+of every layer evaluated for the card and checked before anything is drawn, as many copies as the
+card asks for. A problem of one card is at the card's row, naming the layer's line; every card's
+problems are found in one go. Marks are in the card's frame (origin at the trim's bottom-left
+corner, mm); the card product kind (`printkit.products.cards`) puts them on sheets.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import markupsafe
 
+from printkit.errors import Problem, PrintkitError
+from printkit.load.nodes import Node
+from printkit.load.schema import Located, dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
-                                    corner_index, frame, number)
-from printkit.errors import PrintkitError
-from printkit.plan.fonts import BOLD, REGULAR, em_width
-from printkit.plan.markup import check_markup
+                                    corner_index, frame)
+from printkit.plan.fonts import REGULAR, em_width
 from printkit.plan.geometry import Rect
-from printkit.plan.marks import Box, Circle, Picture
-from printkit.plan.text import PT_PER_MM, Style, fit, label, line_at
+from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
+from printkit.plan.text import Style, fit, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.shop.safezone import CUT_GUIDE, FRAME
-from printkit.declared import layout
-from printkit.declared.checks import CARD_KINDS, FIXED
-from printkit.declared.vocabulary import COPIES
+from printkit.declared import layers as kinds, layout
+from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, unknown_name
+from printkit.declared.cards import Deck, Entry, Source
+from printkit.declared.vocabulary import LAYERS
 
-CAP = 0.729 / PT_PER_MM  # mm of capital height a point of DejaVu Sans gives
-FILLED = 0.8  # a number or symbol stands this much of its box's height
 POKER_WIDTH = 63.5  # a corner index is printkit's 17 pt on a card this wide, smaller on narrower ones
 SYMBOL_BELOW = 7.0  # mm: a symbol in the corner stands this far under the index's baseline, on a poker card
 BACK_CELLS = 8  # the back's diamonds across a poker card
+CONTENT = {"text": "text", "number": "text", "symbol": "symbol", "image": "file"}  # a layer's value, by kind
+KEPT = {"kind", "under", "overlaps", "ends", "bleed", "about", "symbols", "colours", "corners", "markup", "clip",
+        "points", "cells", "field"}  # a layer's keys read as written, not bound to the data
+MOST_REPORTED = 5  # the cards a layer's problem is reported for before the rest are counted
 
 
-@dataclass(frozen=True)
+@dataclass
 class Look:
-    """What every box of one product draws with: the kit (for where each value was written), the
-    game's own colours and fonts, and the folder its images are in."""
+    """What every layer of one product draws with: its deck, the game's colours, fonts, icons and
+    files, the folder its images are in, the card's size and the bleed it is planned with."""
 
-    kit: object
-    product: str
+    deck: Deck
     folder: Path
+    size: tuple[float, float]
+    bleed: float
+    numbers: set = field(default_factory=set)  # every number a number layer prints (6 and 9 are marked)
 
     @property
-    def game(self) -> dict:
-        return self.kit.data["game"]
-
-    @property
-    def spec(self) -> dict:
-        return self.game["products"][self.product]
+    def looks(self) -> dict:
+        return self.deck.kit.data[self.deck.source.stem]
 
     def colour(self, value, default=0.0):
-        found = layout.colour(value, self.game["colours"])
+        if value is None:
+            return default
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        found = layout.colour(str(value), self.looks.get("colours"))
         return default if found is None else found
 
-    def face(self, name: str | None) -> str | None:
-        return self.game["assets"]["fonts"][name] if name else None
+    def font(self, name: str | None) -> str | None:
+        name = name or self.looks.get("font")
+        return self.looks["assets"]["fonts"].get(name) if name else None
 
-    def where(self, *path):
-        return self.kit.where("game.yaml", ("products", self.product) + path)
+    def asset(self, name: str) -> dict:
+        return self.looks["assets"]["files"][name]
 
+    def points(self, points) -> list[tuple[float, float]]:
+        """Points written from the card's top-left corner, y down, in the card's frame."""
+        return [(float(x), self.size[1] - float(y)) for x, y in points]
 
-def deck(kit, sheet, product: str, folder: Path) -> list[Card]:
-    look = Look(kit, product, folder)
-    spec = look.spec
-    key = CARD_KINDS[spec["kind"]]
-    back = _back(look, sheet.card, sheet.bleed)
-    cards = []
-    for index, values in enumerate(spec[key]):
-        face = _face(look, key, index, values, sheet.card, sheet.bleed)
-        copies = int(values.get(COPIES) or spec[COPIES] or 1)
-        cards += [Card(f"{product} {index + 1}", face, back)] * copies
-    return cards
+    def reads_as_another(self, value: str) -> bool:
+        """A number that, upside down, reads as another number of the deck (6 and 9): underlined."""
+        turned = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+        if not value.isdigit() or any(d not in turned for d in value):
+            return False
+        reading = "".join(turned[d] for d in reversed(value))
+        return reading != value and not reading.startswith("0") and reading in self.numbers
 
-
-def _face(look: Look, key: str, index: int, values: dict, size, bleed: float) -> tuple:
-    face = look.spec["face"]
-    marks = list(_ground(look, face["background"], size, bleed))
-    corners: dict = {}  # what the number and symbol boxes put in the corners
-    for name, box in face["boxes"].items():
-        marks += _box(look, key, index, values, name, box, size, corners)
-    if face["frame"] is not False:
-        marks.append(_frame(look, size))
-    if _round(look):
-        marks.append(Circle(size[0] / 2, size[1] / 2, size[0] / 2, width=CUT_LINE, level=0.6, item=CUT_GUIDE))
-    if corners:
-        marks += at_both_ends(size, _corner(look, corners))
-    return tuple(marks)
+    def round(self) -> bool:
+        spec = self.deck.spec
+        return spec["kind"] == "tokens" and spec["shape"] == "round"
 
 
-def _box(look: Look, key: str, index: int, values: dict, name: str, box: dict, size, corners: dict) -> list:
-    """One box of one card: its fill and what it shows of the card (nothing for a blank cell)."""
-    field = box["field"]
-    value = values.get(field) if field else box[FIXED[box["kind"]]]
-    if value is None:
-        return []
-    where = look.where(key, index, field) if field else look.where("face", "boxes", name, FIXED[box["kind"]])
-    if value in (box.get("symbols") or {}):  # the glyph printed is the one written in the box's symbols
-        where = look.where("face", "boxes", name, "symbols", value)
-    rect = layout.box_rect(box, size)
-    fill = [Box(rect, level=None, fill=look.colour(box["fill"]))] if box.get("fill") else []
-    return fill + DRAW[box["kind"]](look, box, rect, value, f"card {index + 1} {name}", where, corners)
+@dataclass
+class Side:
+    """One side of one card as planned: its layout's path (for messages) and its layers' values."""
+
+    path: tuple
+    layout: dict
+    layers: list  # (name, values) for each layer shown, in drawing order; a both-ends layer twice
 
 
-def _text(look: Look, box: dict, rect: Rect, value: str, item: str, where, corners: dict) -> list:
-    largest = box["size"] or TYPE.body
-    style = Style(largest, min(largest, TYPE.smallest), bool(box["bold"]), box["align"] or "centre",
-                  box["valign"] or "middle", look.colour(box["colour"]), font=look.face(box["font"]))
-    room = rect.inset(1.0) if box.get("fill") else rect
-    return [fit(str(markupsafe.escape(value)), room, style, item, where)]
+def deck(kit, sheet, product: str, folder: Path, source: Source = Source()) -> list[Card]:
+    """Every card to print, in order: each card's face and back planned from its layouts."""
+    cards = Deck(kit, product, source)
+    evaluator = Evaluator(kit.templates.env)
+    words = _Words(kit, product)
+    fields = cards.fields()
+
+    def scope(values: dict, end: str = "top") -> dict:
+        return {**scope_of(values, fields), "game": cards.game, "values": cards.game.get("values"), "words": words,
+                "end": end}
+
+    _check_names(cards, fields)
+    entries = cards.entries(evaluator, scope)
+    problems: list[Problem] = []
+    sides = [(entry, _side(cards, evaluator, entry, scope, "face", problems),
+              _side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
+    _raise(problems)
+    look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed)
+    look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
+                    if values["kind"] == "number"}
+    planned = _planned(look, sides, problems)
+    _raise(problems)
+    return _copies(planned, sheet, cards.spec)
 
 
-def _number(look: Look, box: dict, rect: Rect, value: str, item: str, where, corners: dict) -> list:
-    face, level = look.face(box["font"]), look.colour(box["colour"])
-    check_markup(str(markupsafe.escape(value)), where, face=face)
-    size = _size(value, rect, face or BOLD)
-    if em_width(value, face or BOLD) * size > rect.width + 1e-6 or CAP * size > rect.height + 1e-6:
-        raise PrintkitError([where.with_message(f"{item}: '{value}' does not fit its {rect.width:g} x "
-                                                f"{rect.height:g} mm box even at {size:g} pt; make the box larger",
-                                                value)])
-    turned = _reads_as_another(value, look)
-    baseline = rect.y + (rect.height - CAP * size) / 2
-    if box["corners"] is not False:
-        corners["index"] = corner_index(value, turned, _index_size(look), level, face)
-    return list(number(value, rect.x + rect.width / 2, baseline, size, turned, level=level, face=face))
+# --- every name a binding reads, once ----------------------------------------------------------------
+
+def _check_names(cards: Deck, fields: set[str]) -> None:
+    """A field name no card has, in any binding of any layout: once, at its line, before any card."""
+    problems = []
+    for path, raw in _bindings(cards.spec):
+        message = unknown_name(binding(raw), fields)
+        if message:
+            problems.append(cards.where(*path).with_message(f"products.{cards.product}.{dotted(path)}: {message}"))
+    _raise(problems)
 
 
-def _symbol(look: Look, box: dict, rect: Rect, value: str, item: str, where, corners: dict) -> list:
-    glyph = (box["symbols"] or {}).get(value, value)
-    level = look.colour((box["colours"] or {}).get(value) or box["colour"])
-    face = look.face(box["font"])
-    mark = label(glyph, rect, _size(glyph, rect, face or "Sans"), align="centre", level=level, item=item,
-                 where=where, face=face)
-    if box["corners"]:
-        corners.setdefault("symbols", []).append((glyph, level, face))
-    return [mark]
+def _bindings(spec: dict):
+    """(path, raw) for every value of the product's layouts that may be bound to the data."""
+    sides = [(("layouts", name), value) for name, value in (spec.get("layouts") or {}).items()]
+    sides += [((side,), spec[side]) for side in ("face", "back") if spec.get(side) is not None]
+    for path, side in sides:
+        if not isinstance(side, dict):
+            yield path, side
+            continue
+        if "field" in side:
+            yield path, side
+            continue
+        for key in ("background", "words", "image", "colour"):
+            if side.get(key) is not None:
+                yield path + (key,), side[key]
+        for name, layer in (side.get("layers") or {}).items():
+            for key, raw in layer.items():
+                if raw is None:
+                    continue
+                if key == "field":
+                    yield path + ("layers", name, key), {"field": raw}
+                elif key == "if" and isinstance(raw, str):
+                    yield path + ("layers", name, key), raw
+                elif key not in KEPT:
+                    yield path + ("layers", name, key), raw
 
 
-def _image(look: Look, box: dict, rect: Rect, value: str, item: str, where, corners: dict) -> list:
-    asset = look.game["assets"]["files"][value]
-    placed = layout.image_rect(rect, asset["size"], box["fit"])
-    return [Picture(str(look.folder / value), placed, asset["digest"], asset["svg"])]
+# --- each card's side, evaluated ---------------------------------------------------------------------
+
+def _side(cards: Deck, evaluator: Evaluator, entry: Entry, scope, which: str, problems: list) -> Side | None:
+    """The layout `which` side of `entry` has, and each of its layers' values for the card."""
+    spec = cards.spec
+    chosen = spec.get(which)
+    try:
+        path, layout_ = _layout(cards, evaluator, chosen, entry, scope, which)
+    except BindingError as error:
+        problems.append(_at_card(cards, entry, (which,), str(error)))
+        return None
+    side = Side(path, layout_, [])
+    for name, raw in (layout_.get("layers") or {}).items():
+        for end in (("top", "bottom") if raw.get("ends") == "both" else ("top",)):
+            values = _values(cards, evaluator, entry, scope(entry.values, end), path + ("layers", name), raw,
+                             problems)
+            if values is not None:
+                side.layers.append((name, {**values, "end": end}))
+    for key in ("background", "words", "image", "colour"):
+        if layout_.get(key) is not None:
+            layout_ = {**layout_, key: _one(cards, evaluator, entry, scope(entry.values), path + (key,),
+                                           layout_[key], problems)}
+    side.layout = layout_
+    return side
 
 
-DRAW = {"text": _text, "number": _number, "symbol": _symbol, "image": _image}
+def _layout(cards: Deck, evaluator: Evaluator, chosen, entry: Entry, scope, which: str) -> tuple[tuple, dict]:
+    """A side's layout: written in place, or named (by the deck, or by the card's data)."""
+    if chosen is None:
+        return (which,), {}
+    if isinstance(chosen, dict) and "field" not in chosen:
+        return (which,), chosen
+    name = evaluator.value(binding(chosen), scope(entry.values))
+    layouts = cards.spec.get("layouts") or {}
+    if name not in layouts:
+        known = ", ".join(layouts) or "the deck has no `layouts:`"
+        raise BindingError(f"no layout '{name}' for this card's {which} (the deck's layouts: {known})")
+    return ("layouts", name), layouts[name]
 
 
-def _size(text: str, rect: Rect, font: str) -> float:
-    """Points at which `text` stands FILLED of the box's height, or fills its width if narrower."""
-    tall = rect.height * FILLED / CAP
-    wide = rect.width * 0.9 / max(em_width(text, font), 1e-6)
-    return max(TYPE.smallest, round(min(tall, wide) * 2) / 2)
+def _values(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, raw: dict,
+            problems: list) -> dict | None:
+    """A layer's values for one card (None: not shown on it), each bound value evaluated and
+    checked as game.yaml checks a value written as it is."""
+    condition = raw.get("if")
+    if condition is not None and condition is not True:
+        shown = condition if isinstance(condition, bool) else \
+            _one(cards, evaluator, entry, scope, path + ("if",), condition, problems)
+        if not shown:
+            return None
+    values = {"kind": raw["kind"]}
+    spec = LAYERS.kinds[raw["kind"]]
+    content = CONTENT.get(raw["kind"])
+    for key, written in raw.items():
+        if key in KEPT or key == "if":
+            values[key] = written
+            continue
+        value = _one(cards, evaluator, entry, scope, path + (key,), written, problems, spec, key == "text")
+        values["value" if key == content else key] = value
+    if content and raw.get(content) is None and raw.get("field") is not None:
+        values["value"] = _one(cards, evaluator, entry, scope, path + ("field",), {"field": raw["field"]}, problems)
+    return values
 
 
-def _index_size(look: Look) -> float:
-    return TYPE.index * min(1.0, layout.card_size(look.spec)[0] / POKER_WIDTH)
+def _one(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, raw, problems: list,
+         spec=None, markup: bool = False):
+    """One value for one card, checked; None (after recording the problem) when it cannot be had."""
+    bound = binding(raw)
+    if bound.constant:
+        return bound.value
+    try:
+        value = evaluator.value(bound, scope, markup)
+    except BindingError as error:
+        problems.append(_at_card(cards, entry, path, str(error), bound))
+        return None
+    if spec is not None and value is not None:
+        value = _checked(cards, entry, path, spec, value, bound, problems)
+    return value
 
 
-def _reads_as_another(value: str, look: Look) -> bool:
-    """A number that, upside down, reads as another number of the deck (6 and 9): underlined."""
-    turned = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
-    if not value.isdigit() or any(d not in turned for d in value):
-        return False
-    reading = "".join(turned[d] for d in reversed(value))
-    return reading != value and not reading.startswith("0") and reading in _numbers(look)
+def _checked(cards: Deck, entry: Entry, path: tuple, spec, value, bound: Binding, problems: list):
+    """A value a binding gave, checked as it would be written in game.yaml."""
+    key = path[-1]
+    inner = spec.fields.get(key) or spec.optional.get(key)
+    inner = getattr(inner, "spec", inner)
+    if inner is None or isinstance(value, markupsafe.Markup):
+        return value
+    found: list[Problem] = []
+    where = _field_where(cards, entry, bound)
+    checked = inner.read(_node(value, where), (key,), Located(), found)
+    for problem in found:
+        problems.append(_at_card(cards, entry, path, problem.message.split(": ", 1)[-1], bound))
+    return None if found else checked
 
 
-def _numbers(look: Look) -> set[str]:
-    spec = look.spec
-    fields = [box["field"] for box in spec["face"]["boxes"].values() if box["kind"] == "number"]
-    return {values[field] for values in spec[CARD_KINDS[spec["kind"]]] for field in fields if field in values}
+def _node(value, where: Problem) -> Node:
+    """A value an expression gave as the YAML node game.yaml would have read it from."""
+    if isinstance(value, (list, tuple)):
+        value = [_node(item, where) for item in value]
+    elif isinstance(value, dict):
+        value = {str(key): _node(item, where) for key, item in value.items()}
+    return Node(value, where.file, where.line or 0, {key: where.line or 0 for key in value}
+                if isinstance(value, dict) else {})
+
+
+def _field_where(cards: Deck, entry: Entry, bound: Binding) -> Problem:
+    """Where a bound value came from: the card's field it reads, or the card itself."""
+    if bound.kind == "field":
+        return cards.kit.where(entry.file, entry.path + (bound.value,))
+    return entry.where
+
+
+def _at_card(cards: Deck, entry: Entry, path: tuple, message: str, bound: Binding | None = None) -> Problem:
+    """A problem of one card: at its row (or the field a value came from), naming the layer's line."""
+    layer = cards.where(*path)
+    at = _field_where(cards, entry, bound) if bound is not None else entry.where
+    shown = f"{layer.file}:{layer.line}" if layer.line else layer.file
+    card = f"card {entry.index + 1}" + (f" ('{entry.label}')" if entry.label else "")
+    return at.with_message(f"{card}: {dotted(path)}: {message} (see {shown})")
+
+
+def _raise(problems: list[Problem]) -> None:
+    """Every problem found, a layer's first few cards' and then how many more had it."""
+    if not problems:
+        return
+    kept, counted = [], {}
+    for problem in problems:
+        layer = problem.message.rsplit("(see ", 1)[-1] if "(see " in problem.message else None
+        counted[layer] = counted.get(layer, 0) + 1
+        if layer is None or counted[layer] <= MOST_REPORTED:
+            kept.append(problem)
+    for layer, count in counted.items():
+        if layer is not None and count > MOST_REPORTED:
+            file, _, line = layer.rstrip(")").rpartition(":")
+            kept.append(Problem(file, int(line) if line.isdigit() else None,
+                                f"... and {count - MOST_REPORTED} more cards with a problem of this layer"))
+    raise PrintkitError(kept)
+
+
+# --- planned --------------------------------------------------------------------------------------------
+
+def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple, tuple]]:
+    """Each card's face and back as marks; identical backs are planned once."""
+    backs: dict = {}
+    planned = []
+    for entry, face, back in sides:
+        try:
+            face_marks = _face(look, entry, face)
+            key = repr(back.layers) + repr(back.layout) if back else ""
+            if key not in backs:
+                backs[key] = _back(look, entry, back)
+            planned.append((entry, face_marks, backs[key]))
+        except PrintkitError as error:
+            problems += error.problems
+    return planned
+
+
+def _face(look: Look, entry: Entry, side: Side) -> tuple:
+    marks = list(_ground(look, side.layout.get("background")))
+    layered, corners = _layers(look, entry, side)
+    marks += layered
+    if side.layout.get("frame") is not False:
+        marks.append(_frame(look))
+    if look.round():
+        marks.append(Circle(look.size[0] / 2, look.size[1] / 2, look.size[0] / 2, width=CUT_LINE, level=0.6,
+                            item=CUT_GUIDE))
+    return _clipped(look, side, tuple(marks + corners))
+
+
+def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
+    """Every layer of a side, bottom to top; and the corner indices its number layers ask for
+    (drawn over everything, the frame included), at both ends: a layer drawn at both ends gives
+    each end its own (the 9 that reads as a 6 from the other end)."""
+    marks, ends = [], {"top": {}, "bottom": {}}
+    for name, values in side.layers:
+        layer = _layer(look, entry, name, values, side)
+        if values.get("end") == "bottom":
+            marks.append(Group(tuple(kinds.plan(look, layer, ends["bottom"])), look.size[0], look.size[1], 180))
+        elif values.get("ends") == "both":
+            marks += kinds.plan(look, layer, ends["top"])
+        else:
+            shared: dict = {}
+            marks += kinds.plan(look, layer, shared)
+            for end in ends.values():
+                _add(end, shared)
+    if not any(ends.values()):
+        return marks, []
+    return marks, list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])]))
+
+
+def _add(end: dict, found: dict) -> None:
+    if "index" in found:
+        end.setdefault("index", found["index"])
+    end.setdefault("under", []).extend(found.get("under", []))
+
+
+def _layer(look: Look, entry: Entry, name: str, values: dict, side: Side) -> kinds.Layer:
+    rect = kinds.box_rect(values, look.size)
+    if rect is not None and values.get("bleed"):
+        rect = kinds.to_bleed(rect, look.size, look.bleed)
+    raw = side.layout["layers"][name]
+    content = CONTENT.get(values["kind"])
+    written = raw.get(content) if content else None
+    if written is None and raw.get("field") is not None:
+        written = {"field": raw["field"]}
+    bound = binding(written) if written is not None else Binding("literal")
+    deck = look.deck
+    where = _field_where(deck, entry, bound) if bound.kind == "field" else \
+        deck.where(*side.path, "layers", name, content or "kind") if bound.constant else entry.where
+    card = f"card {entry.name}" if entry.named else f"card {entry.index + 1}"  # an id: the same wherever it is
+    return kinds.Layer(name, values, rect, f"{card} {name}", where)
+
+
+def _clipped(look: Look, side: Side, marks: tuple) -> tuple:
+    """A side drawn clipped to its bleed edge when a layer of it reaches past it: nothing of a
+    card is printed on its neighbour."""
+    area = Rect(-look.bleed, -look.bleed, look.size[0] + 2 * look.bleed, look.size[1] + 2 * look.bleed)
+    if all(_within(extent, area) for extent in _extents(look, side)):
+        return marks
+    return (Group(marks, clip=Box(area, level=None)),)
+
+
+def _extents(look: Look, side: Side):
+    """The rectangle each layer of a side covers on the card (a turned one's, turned)."""
+    for _, values in side.layers:
+        rect = kinds.box_rect(values, look.size)
+        if rect is not None and values.get("bleed"):
+            rect = kinds.to_bleed(rect, look.size, look.bleed)
+        if rect is None and values.get("points"):
+            rect = frame_of(look.points(values["points"]))
+        if rect is not None:
+            yield _turned_extent(rect, float(values.get("rotate") or 0.0))
+
+
+def _turned_extent(rect: Rect, degrees: float) -> Rect:
+    if not degrees % 360:
+        return rect
+    turn = math.radians(degrees)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    width, height = rect.width * cos + rect.height * sin, rect.width * sin + rect.height * cos
+    cx, cy = rect.x + rect.width / 2, rect.y + rect.height / 2
+    return Rect(cx - width / 2, cy - height / 2, width, height)
+
+
+def _within(rect: Rect, area: Rect) -> bool:
+    return (rect.x >= area.x - 1e-6 and rect.y >= area.y - 1e-6 and rect.right <= area.right + 1e-6
+            and rect.top <= area.top + 1e-6)
 
 
 def _corner(look: Look, corners: dict) -> tuple:
     """One end's corner, in its frame (origin at its top-left corner, y down): the number's index
-    and the symbols under it (or, with no index, in its place)."""
+    and what goes under it (or, with no index, in its place): symbols one under the other, each
+    a step down; shapes at the height their boxes give."""
     size = _index_size(look)
     scale = size / TYPE.index
-    marks, x = corners.get("index", ((), None))
-    marks = list(marks)
+    marks, x = [], None
+    if "index" in corners:
+        value, turned, level, face = corners["index"]
+        found, x = corner_index(value, turned, size, level, face)
+        marks = list(found)
     baseline = -FRAME_INSET - (INDEX_BASELINE + (SYMBOL_BELOW if x is not None else 0.0)) * scale
-    for glyph, level, face in corners.get("symbols", []):
-        small = size * 0.7
+    for under in corners.get("under", []):
+        if under[0] == "shape":
+            centre = x if x is not None else FRAME_INSET + INDEX_LEFT * scale
+            marks.append(Group(under[1], centre, 0.0))
+            continue
+        _, glyph, level, face, points = under
+        small = points or size * 0.7
         centre = x if x is not None else FRAME_INSET + INDEX_LEFT * scale + em_width(glyph, face or REGULAR) * small / 2
         marks.append(line_at(glyph, centre, baseline, small, align="centre", level=level, face=face))
         baseline -= SYMBOL_BELOW * scale
     return tuple(marks)
 
 
-def _frame(look: Look, size) -> object:
-    if _round(look):
-        return Circle(size[0] / 2, size[1] / 2, size[0] / 2 - FRAME_INSET, width=0.35, item=FRAME)
-    return frame(size, radius=min(2.5, size[0] / 20))
+def _index_size(look: Look) -> float:
+    return TYPE.index * min(1.0, look.size[0] / POKER_WIDTH)
 
 
-def _round(look: Look) -> bool:
-    return look.spec["kind"] == "tokens" and look.spec["shape"] == "round"
+def _frame(look: Look):
+    if look.round():
+        return Circle(look.size[0] / 2, look.size[1] / 2, look.size[0] / 2 - FRAME_INSET, width=0.35, item=FRAME)
+    return frame(look.size, radius=min(2.5, look.size[0] / 20))
 
 
-def _ground(look: Look, colour: str | None, size, bleed: float) -> tuple:
-    """A background colour over the whole card, to the cut and into the bleed."""
+def _ground(look: Look, colour) -> tuple:
+    """A colour over the whole card, to the cut and into the bleed."""
     if colour is None:
         return ()
     fill = look.colour(colour)
-    if _round(look):
+    size, bleed = look.size, look.bleed
+    if look.round():
         return (Circle(size[0] / 2, size[1] / 2, size[0] / 2 + bleed, level=None, fill=fill),)
     return (Box(Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed), level=None, fill=fill),)
 
 
-def _back(look: Look, size, bleed: float) -> tuple:
-    """The same on every card: a colour or printkit's pattern to the cut (a back printed a little
-    off its front shows no frame drawn off-centre), an image over the card, or words on a panel
-    in the middle."""
-    back = look.spec.get("back") or {}
-    marks = list(_ground(look, back.get("background"), size, bleed))
-    if back.get("image"):
-        asset = look.game["assets"]["files"][back["image"]]
-        return tuple(marks) + (Picture(str(look.folder / back["image"]), Rect(0, 0, *size), asset["digest"],
+# --- backs ----------------------------------------------------------------------------------------------
+
+def _back(look: Look, entry: Entry, side: Side | None) -> tuple:
+    """A back: its layers over its ground, or (a back with no layers) printkit's classic back: a
+    colour or printkit's pattern to the cut (a back printed a little off its front shows no frame
+    drawn off-centre), an image over the card, or words on a white panel in the middle."""
+    layout_ = side.layout if side else {}
+    marks = list(_ground(look, layout_.get("background")))
+    if side is not None and layout_.get("layers") is not None:
+        layered, corners = _layers(look, entry, side)
+        marks += layered
+        if layout_.get("frame") is True:
+            marks.append(_frame(look))
+        return _clipped(look, side, tuple(marks + corners))
+    size, deck = look.size, look.deck
+    if layout_.get("image"):
+        asset = look.asset(layout_["image"])
+        return tuple(marks) + (Picture(str(look.folder / layout_["image"]), Rect(0, 0, *size), asset["digest"],
                                        asset["svg"]),)
-    if back.get("pattern") is not False and not back.get("background"):
+    if layout_.get("pattern") is not False and not layout_.get("background"):
         cells = max(2, round(BACK_CELLS * size[0] / POKER_WIDTH))
-        marks += back_pattern(size, (cells, max(2, round(cells * size[1] / size[0]))), bleed)
-    words = back.get("words") or look.game["title"]
+        marks += back_pattern(size, (cells, max(2, round(cells * size[1] / size[0]))), look.bleed)
+    return tuple(marks) + _back_words(look, layout_, side)
+
+
+def _back_words(look: Look, layout_: dict, side: Side | None) -> tuple:
+    size, deck = look.size, look.deck
+    words = layout_.get("words") or deck.kit.title
     panel = Rect(0, 0, *size).inset(size[0] / 6)
     panel = Rect(panel.x, size[1] / 2 - panel.width / 3, panel.width, panel.width * 2 / 3)
-    marks.append(Box(panel, level=None, fill=1.0, radius=SPACE) if not _round(look) else
-                 Circle(size[0] / 2, size[1] / 2, panel.width / 2, level=None, fill=1.0))
-    style = Style(TYPE.title, TYPE.smallest, True, "centre", "middle", look.colour(back.get("colour")),
-                  font=look.face(back.get("font")))
-    marks.append(fit(str(markupsafe.escape(words)), panel.inset(SPACE / 2), style, "card back",
-                     look.where("back", "words") if back.get("words") else look.kit.where("game.yaml", ("title",))))
+    marks = []
+    if layout_.get("panel") is not False:
+        marks.append(Box(panel, level=None, fill=1.0, radius=SPACE) if not look.round() else
+                     Circle(size[0] / 2, size[1] / 2, panel.width / 2, level=None, fill=1.0))
+    style = Style(TYPE.title, TYPE.smallest, True, "centre", "middle", look.colour(layout_.get("colour")),
+                  font=look.font(layout_.get("font")))
+    path = (side.path if side else ("back",)) + ("words",)
+    where = deck.where(*path) if layout_.get("words") else deck.kit.where(deck.source.file, ("title",)) \
+        if deck.source.file == "game.yaml" else deck.where()
+    marks.append(fit(str(markupsafe.escape(words)), panel.inset(SPACE / 2), style, "card back", where))
     return tuple(marks)
+
+
+# --- copies -----------------------------------------------------------------------------------------------
+
+def _copies(planned: list, sheet, spec: dict) -> list[Card]:
+    """Each card as many times as it asks for; with `fill_sheets`, the last sheet filled with
+    copies of the last card (no empty slot to cut round)."""
+    cards = []
+    for entry, face, back in planned:
+        cards += [Card(entry.name, face, back)] * entry.copies
+    if spec.get("fill_sheets") and cards:
+        short = -len(cards) % sheet.per_sheet
+        cards += [cards[-1]] * short
+    return cards
+
+
+class _Words:
+    """The product's template's named words, for expressions (`words.back`): rendered the first
+    time one is read, as markup (content in them escaped)."""
+
+    def __init__(self, kit, product: str):
+        self._kit, self._product, self._words = kit, product, None
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if self._words is None:
+            self._words = self._kit.words(self._product)
+        return markupsafe.Markup(self._words.markup(name))
+

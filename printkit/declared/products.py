@@ -21,6 +21,7 @@ from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.cards import Cards, card_sheet, scale_bars
 from printkit.products.sheets import Rules, Sheets, title_line
 from printkit.declared import faces, layout
+from printkit.declared.cards import Source
 
 MOST = (99, 99)  # as many cards as fit a page
 HEADER_ROW = 10.0
@@ -31,12 +32,18 @@ DESCRIBED = {"deck": "cards with backs, to cut out", "tokens": "tokens with back
 
 @dataclass(frozen=True)
 class DeclaredCards(Cards):
-    """Cards whose size the game's content gives (so it is read when the deck is planned), as
-    many to a sheet as fit with the scale bars beside them."""
+    """Cards whose size and layouts the game's content gives (so they are read when the deck is
+    planned), as many to a sheet as fit with the scale bars beside them (or at most `most`)."""
+
+    source: Source = Source()
+
+    def spec(self, kit) -> dict:
+        return kit.data[self.source.stem]["products"][self.name]
 
     def sheet(self, kit) -> CardSheet | GutterFold:
-        card = layout.card_size(kit.data["game"]["products"][self.name])
-        full = card_sheet(kit.options, card, MOST)
+        spec = self.spec(kit)
+        card = layout.card_size(spec)
+        full = card_sheet(kit.options, card, tuple(spec.get("most") or MOST))
         for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
             sheet = card_sheet(kit.options, card, most) if min(most) >= 1 else None
             if sheet and _bars_fit(sheet):
@@ -44,19 +51,19 @@ class DeclaredCards(Cards):
         return card_sheet(kit.options, card, (full.cols - 1, full.rows - 1))
 
     def where(self, kit) -> Problem:
-        return kit.where("game.yaml", ("products", self.name))
+        return kit.where(self.source.file, ("products", self.name))
 
     def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list]:
         """A print shop's deck at the size the content gives (a product's `size` is poker's)."""
-        size = layout.card_size(kit.data["game"]["products"][self.name])
+        size = layout.card_size(self.spec(kit))
         return Cards.shop_deck(replace(self, size=size), kit, bleed)
 
     def card_size(self, kit) -> str:
-        width, height = layout.card_size(kit.data["game"]["products"][self.name])
+        width, height = layout.card_size(self.spec(kit))
         return f"{width:g} x {height:g}"
 
     def round(self, kit) -> bool:
-        spec = kit.data["game"]["products"][self.name]
+        spec = self.spec(kit)
         return spec["kind"] == "tokens" and spec.get("shape") == "round"
 
 
@@ -74,7 +81,7 @@ def product(name: str, spec: dict, folder: Path):
     kind = spec.get("kind")
     about = spec.get("about") if isinstance(spec.get("about"), str) else DESCRIBED.get(kind)
     if kind in ("deck", "tokens"):
-        return DeclaredCards(name, about, deck=functools.partial(faces.deck, product=name, folder=folder))
+        return card_product(name, about, folder)
     if kind == "score-sheet":
         return Sheets(name, about, pages=functools.partial(score_sheet, product=name),
                       landscape=spec.get("landscape") is True)
@@ -83,6 +90,12 @@ def product(name: str, spec: dict, folder: Path):
         shown = spec.get("title") if isinstance(spec.get("title"), str) else None
         return Rules(name, about, shown=shown, template=template)
     return None
+
+
+def card_product(name: str, about: str, folder: Path, source: Source = Source()) -> DeclaredCards:
+    """A deck or tokens declared in `source` (game.yaml's products, or a game's cards.yaml)."""
+    return DeclaredCards(name, about, deck=functools.partial(faces.deck, product=name, folder=folder, source=source),
+                         source=source)
 
 
 def score_sheet(kit, body: Rect, product: str) -> list[list]:

@@ -1,7 +1,12 @@
-"""The YAML a game with no Python is written in: its products (a deck, tokens, a score sheet, a
-rules document), each card's fields, a face of named boxes in millimetres on the card, a back,
-colours and fonts. Only the shape of each value is checked here; what one value says about another
-(a box off its card, a field no card has, an image that is missing) is `checks.py`'s."""
+"""The YAML a game's cards are declared in: its products (a deck, tokens, a score sheet, a rules
+document), each card's fields, and how a card looks: layouts of layers drawn bottom to top, in
+millimetres from the card's top-left corner, any property bound to the card's data
+(printkit/declared/bind.py). A deck may have several named layouts, each card's chosen by its
+data; a layout may extend another and change only what differs (printkit/declared/layouts.py
+merges them before they are read here). Only the shape of each value is checked here; what one
+value says about another (a layer off its card, a field no card has, an image that is missing)
+is `checks.py`'s, and what a value bound to the data gives for each card is checked when the
+deck is planned, before anything is drawn."""
 
 from __future__ import annotations
 
@@ -10,13 +15,18 @@ from dataclasses import dataclass
 
 from printkit.load import Bool, Choice, Int, ListOf, Number, Record, Str
 from printkit.load.schema import INVALID, Spec, _describe, dotted
+from printkit.declared.bind import EXPRESSION, syntax_error
+from printkit.declared.layouts import merged_product
 
 # Card sizes by name, width x height in millimetres (PRINT.md's, as the trade rounds them).
 CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
               "square": (70.0, 70.0)}
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*$")  # a product, a colour or a font: a file-name-like word
 FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")  # a card's field, as a CSV column heading names it
+LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$")  # a layer's or a layout's name
+ANY = re.compile(".")
 COPIES = "copies"  # the field that says how many of a card to print
+REACH = 20.0  # mm a layer may reach past the trim: into any bleed (at most 6 mm), clipped there
 
 
 @dataclass
@@ -27,13 +37,14 @@ class MapOf(Spec):
     what: str
     pattern: re.Pattern = NAME
     max_items: int = 60
+    min_items: int = 1
 
     def read(self, node, path, located, problems):
         located.places.setdefault(path, (node.file, node.line))
         if not isinstance(node.value, dict):
             return self.wrong_type(node, path, problems, "a mapping of names")
-        if not 1 <= len(node.value) <= self.max_items:
-            problems.append(node.problem(f"{dotted(path)}: expected 1 to {self.max_items} {self.what}s"))
+        if not self.min_items <= len(node.value) <= self.max_items:
+            problems.append(node.problem(f"{dotted(path)}: expected {self.min_items} to {self.max_items} {self.what}s"))
             return INVALID
         result = {}
         for key, child in node.value.items():
@@ -47,8 +58,11 @@ class MapOf(Spec):
         return INVALID if any(value is INVALID for value in result.values()) else result
 
     def _rule(self) -> str:
-        return "letters, digits and _, not starting with a digit" if self.pattern is FIELD else \
-            "lower-case letters and digits, with - between words"
+        if self.pattern is FIELD:
+            return "letters, digits and _, not starting with a digit"
+        if self.pattern is LAYER:
+            return "letters, digits, _ and -"
+        return "lower-case letters and digits, with - between words"
 
 
 @dataclass
@@ -118,40 +132,170 @@ class Anything(Spec):
         return INVALID
 
 
-MM = Number(0.0, 300.0)
-PLACE = {"x": MM, "y": MM, "width": Number(1.0, 300.0), "height": Number(1.0, 300.0)}
+class Expression(Spec):
+    """A Jinja expression over the card's fields (a layer's `if`), written with or without `=`,
+    or true/false."""
+
+    def check(self, node, path, problems):
+        if isinstance(node.value, bool):
+            return node.value
+        if not isinstance(node.value, str) or not node.value.strip() or len(node.value) > 500:
+            return self.wrong_type(node, path, problems, "an expression such as `type == 'spell'` (at most 500 "
+                                                         "characters), or true or false")
+        source = node.value.strip()
+        source = source if source.startswith(EXPRESSION) else EXPRESSION + source
+        error = syntax_error(source)
+        if error:
+            problems.append(node.problem(f"{dotted(path)}: {error}"))
+            return INVALID
+        return source
+
+
+@dataclass
+class Bound(Spec):
+    """A property that may come from the card's data (printkit/declared/bind.py): as written
+    (checked as `spec`), a field of the card mapped to values of `spec`, an expression after `=`,
+    or a text with fields in double braces."""
+
+    spec: Spec
+
+    def read(self, node, path, located, problems):
+        located.places.setdefault(path, (node.file, node.line))
+        value = node.value
+        if isinstance(value, dict) and "field" in value:
+            mapped = Record({"field": Str(100)}, {"map": MapOf(self.spec, "value", ANY, max_items=200),
+                                                  "default": self.spec})
+            return mapped.read(node, path, located, problems)
+        if isinstance(value, str) and (value.startswith(EXPRESSION) or "{{" in value or "{%" in value):
+            if len(value) > 1000:
+                problems.append(node.problem(f"{dotted(path)}: text is longer than 1000 characters"))
+                return INVALID
+            error = syntax_error(value)
+            if error:
+                problems.append(node.problem(f"{dotted(path)}: {error}"))
+                return INVALID
+            return value.strip()
+        return self.spec.read(node, path, located, problems)
+
+
+def bound(**specs) -> dict[str, Bound]:
+    return {key: Bound(spec) for key, spec in specs.items()}
+
+
+MM = Number(-REACH, 300.0 + REACH)
+LENGTH = Number(0.1, 300.0 + 2 * REACH)
+PLACE = bound(x=MM, y=MM, width=LENGTH, height=LENGTH)
 TEXT = Str(max_length=1000)
-LOOK = {"colour": Str(max_length=40), "fill": Str(max_length=40)}
+COLOUR = ByType({str: Str(max_length=40), float: Number(0.0, 1.0), int: Number(0.0, 1.0)},
+                "a colour: a name such as navy, #rrggbb, or a grey from 0 (black) to 1 (white)")
 ALIGN = Choice(("left", "centre", "right"))
 VALIGN = Choice(("top", "middle", "bottom"))
+FIT = Choice(("contain", "cover", "stretch"))
+POINT = ListOf(Number(-REACH, 300.0 + REACH), 2, 2)
+GRADIENT = Record({"colours": ListOf(COLOUR, 2, 8)}, {"angle": Number(-360.0, 360.0)})
+# In the corners, under a number's corner index, at both ends: as well as in its box, or only there.
+CORNERS = ByType({bool: Bool(), str: Choice(("only",))}, "true, false or only")
+OVERLAPS = ByType({bool: Bool(), list: ListOf(Str(100), 1, 40)}, "true, or a list of the layers it may overlap")
 
-BOXES = Kinds({
-    "text": Record({"kind": Choice(("text",)), **PLACE},
-                   {"field": Str(100), "text": TEXT, "size": Number(4.0, 72.0), "bold": Bool(),
-                    "align": ALIGN, "valign": VALIGN, "font": Str(40), **LOOK}),
-    "number": Record({"kind": Choice(("number",)), **PLACE, "field": Str(100)},
-                     {"corners": Bool(), "font": Str(40), **LOOK}),
-    "symbol": Record({"kind": Choice(("symbol",)), **PLACE},
-                     {"field": Str(100), "symbol": Str(8), "symbols": MapOf(Str(8), "value", re.compile(".")),
-                      "colours": MapOf(Str(40), "value", re.compile(".")), "corners": Bool(), "font": Str(40),
-                      **LOOK}),
-    "image": Record({"kind": Choice(("image",)), **PLACE},
-                    {"field": Str(100), "file": Str(300), "fit": Choice(("contain", "stretch"))}),
-}, "box")
+COMMON = {"if": Expression(), **bound(rotate=Number(-360.0, 360.0), opacity=Number(0.0, 1.0)),
+          "ends": Choice(("one", "both")), "under": Str(100), "overlaps": OVERLAPS, "bleed": Bool(),
+          "about": Str(200)}
+STROKE = bound(stroke=COLOUR, stroke_width=Number(0.05, 10.0), dash=ListOf(Number(0.1, 50.0), 2, 2))
+FILLED = {**STROKE, **bound(fill=COLOUR), "gradient": Bound(GRADIENT)}
+TYPE = bound(font=Str(40), colour=COLOUR, fill=COLOUR)
 
-FACE = Record({"boxes": MapOf(BOXES, "box")}, {"background": Str(40), "frame": Bool()})
-BACK = Record({}, {"words": TEXT, "image": Str(300), "background": Str(40), "pattern": Bool(),
-                   "colour": Str(40), "font": Str(40)})
+
+def kind(name: str, required: dict, optional: dict) -> Record:
+    return Record({"kind": Choice((name,)), **required}, {**COMMON, **optional})
+
+
+LAYERS = Kinds({
+    "text": kind("text", PLACE, {"field": Str(100), **bound(text=TEXT, size=Number(4.0, 72.0),
+                                                            smallest=Number(4.0, 72.0), bold=Bool(), italic=Bool(),
+                                                            align=ALIGN, valign=VALIGN, padding=Number(0.0, 20.0)),
+                                 "markup": Bool(), "line": Bool(), **TYPE, **STROKE, **bound(radius=Number(0.0, 50.0))}),
+    "number": kind("number", PLACE, {"field": Str(100), **bound(text=Str(20), size=Number(4.0, 200.0)),
+                                     "corners": Bool(), **TYPE}),
+    "symbol": kind("symbol", {}, {**PLACE, "field": Str(100), **bound(symbol=Str(8)),
+                                  "symbols": MapOf(Str(8), "value", ANY), "colours": MapOf(COLOUR, "value", ANY),
+                                  "corners": CORNERS, "corner_size": Number(4.0, 72.0), **TYPE}),
+    "image": kind("image", PLACE, {"field": Str(100), **bound(file=Str(300), fit=FIT),
+                                   "clip": Choice(("box", "ellipse")), **bound(radius=Number(0.0, 50.0))}),
+    "rect": kind("rect", PLACE, {**FILLED, **bound(radius=Number(0.0, 50.0)), "corners": CORNERS}),
+    "ellipse": kind("ellipse", PLACE, {**FILLED, "corners": CORNERS}),
+    "line": kind("line", {"points": ListOf(POINT, 2, 50)}, STROKE),
+    "polygon": kind("polygon", {}, {**PLACE, "points": ListOf(POINT, 3, 50), **bound(sides=Int(3, 24)), **FILLED}),
+    "star": kind("star", PLACE, {**bound(tips=Int(3, 24), inner=Number(0.1, 0.95)), **FILLED, "corners": CORNERS}),
+    "lattice": kind("lattice", {}, {"cells": ListOf(Int(1, 60), 2, 2), **bound(step=Number(1.0, 50.0)),
+                                    **STROKE, **bound(fill=COLOUR)}),
+}, "layer")
+LAYER_KINDS = tuple(LAYERS.kinds)
+
+# A layout: its layers (`boxes` is their older name), a ground, a frame; and, for backs, the
+# words on a white panel over printkit's pattern, or an image the size of the card.
+LAYOUT = Record({}, {"extends": Str(100), "layers": MapOf(LAYERS, "layer", LAYER, max_items=60, min_items=0),
+                     **bound(background=COLOUR), "frame": Bool(), "about": Str(200),
+                     **bound(words=TEXT, image=Str(300), colour=COLOUR), "pattern": Bool(), "panel": Bool(),
+                     "font": Str(40)})
+LAYOUT_KEYS = ("extends", "layers", "boxes", "background", "frame", "words", "image", "colour", "pattern", "panel",
+               "font", "about")
+CHOOSER = Bound(Str(100))  # a layout's name, or a binding that gives each card's
+
+
+class Side(Spec):
+    """A face or a back: a layout written in place, or which layout, by name or by the card's data."""
+
+    def read(self, node, path, located, problems):
+        if isinstance(node.value, dict) and "field" not in node.value:
+            return LAYOUT.read(node, path, located, problems)
+        if isinstance(node.value, (dict, str)):
+            return CHOOSER.read(node, path, located, problems)
+        located.places.setdefault(path, (node.file, node.line))
+        return self.wrong_type(node, path, problems, "a layout (a mapping with its layers), a layout's name, or "
+                                                     "{field: ...} choosing one by the card's data")
+
+
+SIDE = Side()
+
 CARD = MapOf(Scalar(), "field", FIELD, max_items=40)
-CARDS = ByType({str: Str(300), list: ListOf(CARD, 1, 500)}, "a list of cards or the name of a CSV file")
+TABLE = Record({"file": Str(300)}, {"sheet": Str(100)})
+EACH = Record({"each": Str(200)}, {"as": Str(100)})
+CARDS = ByType({str: Str(300), list: ListOf(CARD, 1, 500)},
+               "a list of cards, the name of a CSV or spreadsheet file, {file: ..., sheet: ...}, or {each: ...}")
 SIZE = ByType({str: Choice(tuple(CARD_SIZES)), list: ListOf(Number(10.0, 300.0), 2, 2)},
               "a card size (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm")
 ABOUT = {"about": Str(200)}
+CARD_PRODUCT = {"face": SIDE}
+CARD_OPTIONAL = {"back": SIDE, "layouts": MapOf(LAYOUT, "layout", LAYER, max_items=40), COPIES: Bound(Int(0, 999)),
+                 "id": Str(200), "order": Str(100), "most": ListOf(Int(1, 20), 2, 2), "fill_sheets": Bool(), **ABOUT}
 
-DECK = Record({"kind": Choice(("deck",)), "size": SIZE, "cards": CARDS, "face": FACE},
-              {"back": BACK, COPIES: Int(1, 99), **ABOUT})
-TOKENS = Record({"kind": Choice(("tokens",)), "shape": Choice(("round", "square")), "size": Number(10.0, 150.0),
-                 "tokens": CARDS, "face": FACE}, {"back": BACK, COPIES: Int(1, 99), **ABOUT})
+
+class Cards(Spec):
+    """A card product's cards: a list, a file's name, {file, sheet} or {each} (from the game's content)."""
+
+    def read(self, node, path, located, problems):
+        if isinstance(node.value, dict):
+            spec = EACH if "each" in node.value else TABLE
+            return spec.read(node, path, located, problems)
+        return CARDS.read(node, path, located, problems)
+
+
+class CardProduct(Record):
+    """A deck or tokens, read after its layouts are merged with those they extend."""
+
+    def read(self, node, path, located, problems):
+        if isinstance(node.value, dict):
+            merged = merged_product(node, path, problems)
+            if merged is None:
+                located.places.setdefault(path, (node.file, node.line))
+                return INVALID
+            node = merged
+        return super().read(node, path, located, problems)
+
+
+DECK = CardProduct({"kind": Choice(("deck",)), "size": SIZE, "cards": Cards(), **CARD_PRODUCT}, CARD_OPTIONAL)
+TOKENS = CardProduct({"kind": Choice(("tokens",)), "shape": Choice(("round", "square")), "size": Number(10.0, 150.0),
+                 "tokens": Cards(), **CARD_PRODUCT}, CARD_OPTIONAL)
 COLUMN = ByType({str: Str(80), dict: Record({"heading": Str(80)}, {"width": Number(5.0, 250.0)})},
                 "a column heading, or a mapping with its heading and width")
 SCORE_SHEET = Record({"kind": Choice(("score-sheet",)), "title": Str(120), "columns": ListOf(COLUMN, 1, 30),
@@ -161,6 +305,16 @@ SCORE_SHEET = Record({"kind": Choice(("score-sheet",)), "title": Str(120), "colu
 RULES = Record({"kind": Choice(("rules",))}, {"template": Str(60), "title": Str(80), **ABOUT})
 PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS, "score-sheet": SCORE_SHEET, "rules": RULES}, "product"),
                  "product", max_items=20)
+CARD_PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS}, "product"), "product", max_items=20)
 
-GAME_FILE = Record({"title": Str(max_length=80), "products": PRODUCTS},
-                   {"colours": MapOf(Str(40), "colour"), "fonts": MapOf(Str(300), "font"), "values": Anything()})
+FACES = ("regular", "bold", "italic", "bold_italic")
+FONT = ByType({str: Str(300), dict: Record({"regular": Str(300)}, {face: Str(300) for face in FACES[1:]})},
+              "a TrueType file, or a family: {regular: ..., bold: ..., italic: ..., bold_italic: ...}")
+ICON = Record({}, {"file": Str(300), "glyph": Str(4), "colour": COLOUR, "font": Str(40)})
+LOOKS = {"colours": MapOf(COLOUR, "colour"), "fonts": MapOf(FONT, "font"), "font": Str(40),
+         "icons": MapOf(ICON, "icon", LAYER, max_items=200)}
+
+GAME_FILE = Record({"title": Str(max_length=80), "products": PRODUCTS}, {**LOOKS, "values": Anything()})
+# A game of printkit's own declares its cards in a file of their own (cards.yaml): its other
+# content is its rules model's.
+CARDS_FILE = Record({"products": CARD_PRODUCTS}, LOOKS)

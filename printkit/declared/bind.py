@@ -1,0 +1,205 @@
+"""Values bound to a card's data, as a designer writes them in a layout: any property of a layer
+may be written four ways, and each card gets its own value.
+
+- as it is: `fill: navy`, `size: 12`;
+- a field of the card, its values mapped: `fill: {field: element, map: {fire: ember, water: sea},
+  default: grey}` (no `map`: the field's value itself);
+- an expression over the card's fields, after `=`: `fill: "= 'ember' if power > 3 else 'sea'"`;
+- a text with the card's fields in double braces: `text: "Costs {{ cost }} gold"`.
+
+Expressions and texts are Jinja's, run in printkit's sandbox (printkit/sandbox.py): bounded, no
+way out to Python. A card's fields are names in them (a number written as digits is a number:
+`power > 3`; a field the card leaves empty is none, and false); `game` is the game's content,
+`words` the product's template's named words, and `end` which end of the card a layer that
+reads from both ends is drawn at (`top` or `bottom`). A name that is none of these is found once,
+before any card is planned; a value wrong for one card is that card's problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+import jinja2.meta
+import markupsafe
+
+EXPRESSION = "="  # a value that starts with this is an expression
+NAMES = ("game", "words", "end", "values")  # what an expression may name besides the card's fields
+NUMBER = re.compile(r"-?\d{1,15}(\.\d{1,15})?$")
+
+
+class BindingError(ValueError):
+    """A binding that cannot give a value: the message says why, for the line it is on."""
+
+
+@dataclass(frozen=True)
+class Binding:
+    """How one property gets its value for each card: `literal` (the value as written), `field`
+    (a field's value, through `mapping` with `default`), `expression` or `template` (source)."""
+
+    kind: str
+    value: Any = None  # the literal, the field's name or the source
+    mapping: tuple[tuple[str, Any], ...] | None = None
+    default: Any = None
+
+    @property
+    def constant(self) -> bool:
+        return self.kind == "literal"
+
+    def names(self) -> set[str]:
+        """The names it reads (a field's name; what an expression or a template reads)."""
+        if self.kind == "field":
+            return {self.value}
+        if self.kind in ("expression", "template"):
+            return _read_names(self.kind, self.value)
+        return set()
+
+
+def binding(raw: Any) -> Binding:
+    """A property as written in game.yaml (already checked for its shape) as a Binding."""
+    if isinstance(raw, dict) and "field" in raw:
+        mapping = raw.get("map")
+        return Binding("field", raw["field"], tuple(mapping.items()) if mapping is not None else None,
+                       raw.get("default"))
+    if isinstance(raw, str) and raw.startswith(EXPRESSION):
+        return Binding("expression", raw[len(EXPRESSION):].strip())
+    if isinstance(raw, str) and ("{{" in raw or "{%" in raw):
+        return Binding("template", raw)
+    return Binding("literal", raw)
+
+
+def is_bound(raw: Any) -> bool:
+    return binding(raw).kind != "literal"
+
+
+# --- syntax, checked when game.yaml is read ---------------------------------------------------------
+
+_SYNTAX = jinja2.sandbox.SandboxedEnvironment(autoescape=True)
+
+
+def syntax_error(raw: Any) -> str | None:
+    """What is wrong with an expression's or a text's syntax, or None."""
+    bound = binding(raw)
+    if bound.kind not in ("expression", "template"):
+        return None
+    if bound.kind == "expression" and not bound.value:
+        return "an expression after '=' is missing"
+    try:
+        _parse(bound.kind, bound.value)
+    except jinja2.TemplateSyntaxError as error:
+        return f"{bound.kind}: {error.message}"
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(kind: str, source: str):
+    return _SYNTAX.parse(source if kind == "template" else "{{ (" + source + ") }}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_names(kind: str, source: str) -> frozenset[str]:
+    return frozenset(jinja2.meta.find_undeclared_variables(_parse(kind, source)))
+
+
+def unknown_name(bound: Binding, fields: set[str]) -> str | None:
+    """A message for a name the binding reads that no card has and that is not one of NAMES."""
+    for name in sorted(bound.names()):
+        if name in fields or (bound.kind != "field" and name in NAMES):
+            continue
+        close = difflib.get_close_matches(name, sorted(fields), n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "the cards' fields: " + ", ".join(sorted(fields))
+        return f"no card has a field '{name}' ({hint})"
+    return None
+
+
+# --- values, for one card ----------------------------------------------------------------------------
+
+def scope_of(values: dict[str, str], fields: set[str], markup: bool = False) -> dict[str, Any]:
+    """A card's fields as names for its expressions: every field the deck has (none where this
+    card leaves it empty), numbers written as digits as numbers."""
+    scope = {name: None for name in fields}
+    for name, text in values.items():
+        scope[name] = _number(text)
+    return scope
+
+
+def _number(text: str):
+    if NUMBER.match(text):
+        number = float(text) if "." in text else int(text)
+        if str(number) == text:  # "2.50" stays the text it is: printed as written
+            return number
+    return text
+
+
+class Evaluator:
+    """Bindings evaluated in a sandbox (printkit's, with `finalize` printing none as nothing)."""
+
+    def __init__(self, environment):
+        self.environment = environment.overlay(finalize=lambda value: "" if value is None else value)
+        self._compiled: dict = {}
+
+    def value(self, bound: Binding, scope: dict, markup: bool = False) -> Any:
+        """`bound`'s value with `scope`'s names; BindingError with a message for the layer's line."""
+        if bound.kind == "literal":
+            return bound.value
+        if bound.kind == "field":
+            return self._mapped(bound, scope.get(bound.value), scope)
+        try:
+            if bound.kind == "expression":
+                return self._compiled_expression(bound.value)(**scope)
+            return self._compiled_template(bound.value).render(_as_markup(scope) if markup else scope)
+        except BindingError:
+            raise
+        except jinja2.UndefinedError as error:
+            raise BindingError(f"{bound.kind} `{_short(bound.value)}`: {error.message}") from None
+        except Exception as error:  # noqa: BLE001 - whatever a sandboxed expression does wrong is the designer's
+            raise BindingError(f"{bound.kind} `{_short(bound.value)}`: {_describe(error)}") from None
+
+    def _mapped(self, bound: Binding, value, scope: dict):
+        if bound.mapping is None:
+            return bound.default if value is None else value
+        text = None if value is None else str(value)
+        for key, mapped in bound.mapping:
+            if key == text:
+                return mapped
+        if bound.default is not None or value is None:
+            return bound.default
+        known = [key for key, _ in bound.mapping]
+        close = difflib.get_close_matches(text, known, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "its values: " + ", ".join(known)
+        raise BindingError(f"'{text}' is not a value of `{bound.value}` this map knows ({hint}); add it to "
+                           f"the map or give a `default`")
+
+    def _compiled_expression(self, source: str):
+        found = self._compiled.get(("e", source))
+        if found is None:
+            found = self._compiled[("e", source)] = self.environment.compile_expression(source,
+                                                                                         undefined_to_none=False)
+        return found
+
+    def _compiled_template(self, source: str):
+        found = self._compiled.get(("t", source))
+        if found is None:
+            found = self._compiled[("t", source)] = self.environment.from_string(source)
+        return found
+
+
+def _as_markup(scope: dict) -> dict:
+    """The card's texts as markup: `<b>` in a field prints bold where the layer reads markup."""
+    return {name: markupsafe.Markup(value) if isinstance(value, str) else value for name, value in scope.items()}
+
+
+def _short(source: str) -> str:
+    return source if len(source) <= 60 else source[:57] + "..."
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, TypeError) and "NoneType" in str(error):
+        return f"{error} (a field this card leaves empty is none: test it first, `cost and cost > 3`)"
+    if isinstance(error, RecursionError):
+        return "it calls itself without end"
+    return str(error) or type(error).__name__

@@ -1,0 +1,142 @@
+"""A deck's layouts: named layouts that extend one another, merged before they are read, as Squib's
+layouts `extend` theirs. A layout that extends another has the other's layers and keys, and
+changes only what it writes: a layer of the same name takes the keys it gives (the rest stay the
+other's), a new layer goes on top (or just under the layer its `under` names), and a layer given
+as nothing (`art: ~`) is taken away. Merging works on the YAML as written, so every key of a
+merged layout is still located at the line that wrote it.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from printkit.errors import Problem
+from printkit.load.nodes import Node
+from printkit.load.schema import dotted
+
+LAYERS, OLD_LAYERS = "layers", "boxes"
+
+
+def merged_product(node: Node, path: tuple, problems: list[Problem]) -> Node | None:
+    """A card product's node with every layout (named, its face's and its back's) merged with
+    the layouts it extends; None when one cannot be (after recording why)."""
+    before = len(problems)
+    value = dict(node.value)
+    named = value.get("layouts")
+    raw = named.value if named is not None and isinstance(named.value, dict) else {}
+    layouts = {name: _normalised(child, path + ("layouts", name), problems) for name, child in raw.items()}
+    done: dict[str, Node] = {}
+
+    def resolve(name: str, chain: list[str]) -> Node:
+        if name not in done:
+            done[name] = extended(layouts[name], path + ("layouts", name), chain + [name])
+        return done[name]
+
+    def extended(layout: Node, at: tuple, chain: list[str]) -> Node:
+        """`layout` merged over the layout it extends (itself merged first), if it extends one."""
+        if not isinstance(layout.value, dict) or "extends" not in layout.value:
+            return layout
+        base = layout.value["extends"]
+        name = base.value
+        if not isinstance(name, str) or name not in layouts:
+            close = difflib.get_close_matches(str(name), list(layouts), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else ("the deck's layouts: " + ", ".join(layouts)
+                                                                 if layouts else "the deck has no `layouts:`")
+            problems.append(base.problem(f"{dotted(at + ('extends',))}: no layout '{name}' ({hint})"))
+            return layout
+        if name in chain:
+            cycle = " -> ".join(chain[chain.index(name):] + [name])
+            problems.append(base.problem(f"{dotted(at + ('extends',))}: layouts extend one another in a circle "
+                                         f"({cycle})"))
+            return layout
+        return merge(resolve(name, chain), layout, at, problems)
+
+    for name in layouts:
+        resolve(name, [])
+    if named is not None and isinstance(named.value, dict):
+        value["layouts"] = Node(dict(done), named.file, named.line, dict(named.key_lines))
+    for side in ("face", "back"):
+        child = value.get(side)
+        if child is not None and isinstance(child.value, dict) and "field" not in child.value:
+            value[side] = extended(_normalised(child, path + (side,), problems), path + (side,), [])
+    if len(problems) > before:
+        return None
+    return Node(value, node.file, node.line, dict(node.key_lines), node.text, node.size)
+
+
+def _normalised(node: Node, path: tuple, problems: list[Problem]) -> Node:
+    """A layout whose layers are under `layers` (`boxes`, their older name, is read as it), in the
+    order they are drawn (a layer with `under` just under the one it names)."""
+    if not isinstance(node.value, dict):
+        return node
+    value, lines = dict(node.value), dict(node.key_lines)
+    if OLD_LAYERS in value:
+        if LAYERS in value:
+            problems.append(node.problem(f"{dotted(path)}: both `layers` and `boxes` (their older name): keep one",
+                                         OLD_LAYERS))
+            return node
+        value = {LAYERS if key == OLD_LAYERS else key: child for key, child in value.items()}
+        lines = {LAYERS if key == OLD_LAYERS else key: line for key, line in lines.items()}
+    layers = value.get(LAYERS)
+    if layers is not None and isinstance(layers.value, dict) and "extends" not in value:  # else: when merged
+        order, order_lines = dict(layers.value), dict(layers.key_lines)
+        for name, child in layers.value.items():
+            if isinstance(child.value, dict) and "under" in child.value:
+                order, order_lines = _placed(order, order_lines, name, child, path + (LAYERS,), problems)
+        value[LAYERS] = Node(order, layers.file, layers.line, order_lines, layers.text, layers.size)
+    return Node(value, node.file, node.line, lines, node.text, node.size)
+
+
+def merge(base: Node, derived: Node, path: tuple, problems: list[Problem]) -> Node:
+    """`derived` written over `base`: its keys win, its layers merged with the base's by name."""
+    if not isinstance(base.value, dict):
+        return derived
+    value, lines = dict(base.value), dict(base.key_lines)
+    for key, child in derived.value.items():
+        if key == LAYERS and isinstance(child.value, dict) and isinstance(value.get(LAYERS), Node) \
+                and isinstance(value[LAYERS].value, dict):
+            value[key] = _merged_layers(value[LAYERS], child, path + (LAYERS,), problems)
+        else:
+            value[key] = child
+        lines[key] = derived.key_lines[key]
+    return Node(value, derived.file, derived.line, lines, derived.text, derived.size)
+
+
+def _merged_layers(base: Node, derived: Node, path: tuple, problems: list[Problem]) -> Node:
+    layers, lines = dict(base.value), dict(base.key_lines)
+    for name, child in derived.value.items():
+        if child.value is None:
+            if name not in layers:
+                problems.append(derived.problem(f"{dotted(path + (name,))}: no layer '{name}' to take away "
+                                                f"in the layout it extends", name))
+            layers.pop(name, None)
+            lines.pop(name, None)
+            continue
+        if name in layers and isinstance(layers[name].value, dict) and isinstance(child.value, dict):
+            child = _merged_keys(layers[name], child)
+        layers[name], lines[name] = child, derived.key_lines[name]
+        layers, lines = _placed(layers, lines, name, child, path, problems)
+    return Node(layers, derived.file, derived.line, lines, derived.text, derived.size)
+
+
+def _merged_keys(base: Node, derived: Node) -> Node:
+    value, lines = {**base.value, **derived.value}, {**base.key_lines, **derived.key_lines}
+    return Node(value, derived.file, derived.line, lines, derived.text, derived.size)
+
+
+def _placed(layers: dict, lines: dict, name: str, child: Node, path: tuple,
+            problems: list[Problem]) -> tuple[dict, dict]:
+    """The layers in drawing order, `name` moved just under the layer its `under` names (if it
+    names one), else left where it is (on top, if it is new)."""
+    under = child.value.get("under") if isinstance(child.value, dict) else None
+    if under is None:
+        return layers, lines
+    if under.value not in layers or under.value == name:
+        close = difflib.get_close_matches(str(under.value), [n for n in layers if n != name], n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "the layouts' layers: " + ", ".join(n for n in layers
+                                                                                               if n != name)
+        problems.append(under.problem(f"{dotted(path + (name, 'under'))}: no layer '{under.value}' ({hint})"))
+        return layers, lines
+    order = [n for n in layers if n != name]
+    order.insert(order.index(under.value), name)
+    return {n: layers[n] for n in order}, {n: lines[n] for n in order}
