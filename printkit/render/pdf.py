@@ -59,6 +59,7 @@ class PdfFile:
         # form's operators kept from another document name the same ones (`drawn_since`)
         self._opacity = 1.0  # the product of the groups' being drawn in
         self._here: tuple[dict, dict] = ({}, {})  # the ExtGStates and shadings the page or form uses
+        self._page_here = self._here  # the page's, while a form is drawn
         self._shadings: set[str] = set()  # those in the document
         self._uses: list[tuple] = []  # every use, as plain data, in order
         self.canvas._setExtGState = self._set_states
