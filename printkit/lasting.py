@@ -32,8 +32,8 @@ from printkit.manifest import code_digest
 from printkit.plan import geometry, marks, text
 
 KINDS = {(cls.__module__, cls.__qualname__): cls for cls in (
-    geometry.Rect, geometry.Segment, geometry.Paper, marks.Line, marks.Box, marks.Polygon, marks.Circle, marks.Group,
-    marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text, text.TextLine)}
+    geometry.Rect, geometry.Segment, geometry.Paper, marks.Line, marks.Box, marks.Polygon, marks.Circle, marks.Ellipse,
+    marks.Gradient, marks.Group, marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text, text.TextLine)}
 FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls) if field.metadata.get("kept", True))
           for cls in KINDS.values()}  # a text's `where` is not kept: a page found again reports nothing
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first

@@ -4,7 +4,8 @@ tested before anything is drawn.
 
 Greys: 0 is black, 1 is white; `level` is an outline's grey (None: no outline), `fill` a fill's
 (None: not filled). Everything printkit prints reads in black-and-white print; a project's own
-game may colour its marks: a level or fill is then (red, green, blue), each 0 to 1.
+game may colour its marks: a level or fill is then (red, green, blue), each 0 to 1, and a shape's
+fill may be a `Gradient`. A `dash` is (dash, gap) in mm.
 """
 
 from __future__ import annotations
@@ -12,6 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printkit.plan.geometry import Paper, Rect, Segment
+
+
+@dataclass(slots=True)
+class Gradient:
+    """A linear gradient, as a fill: `colours` (greys or (red, green, blue)) from `start` to `end`
+    (mm, in the frame of the shape it fills), at `stops` (0 to 1 along the way; evenly spaced when
+    None), each end's colour carried on beyond it."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    colours: tuple
+    stops: tuple[float, ...] | None = None
 
 
 @dataclass(slots=True)
@@ -27,7 +40,7 @@ class Box:
     rect: Rect
     width: float = 0.25
     level: float | None = 0.0
-    fill: float | None = None
+    fill: float | Gradient | None = None
     dash: tuple[float, float] | None = None
     radius: float = 0.0
     solid: bool = False  # printed as planned even by the ink saver: a machine reads it (a registration mark)
@@ -38,8 +51,10 @@ class Polygon:
     points: tuple[tuple[float, float], ...]
     width: float = 0.25
     level: float | None = 0.0
-    fill: float | None = None
+    fill: float | Gradient | None = None
     item: str | None = None  # what it is ("diamond"), for a preflight's messages; never drawn
+    dash: tuple[float, float] | None = None
+    closed: bool = True  # False: an open polyline, never filled
 
 
 @dataclass(slots=True)
@@ -49,7 +64,20 @@ class Circle:
     r: float
     width: float = 0.25
     level: float | None = 0.0
-    fill: float | None = None
+    fill: float | Gradient | None = None
+    item: str | None = None
+    dash: tuple[float, float] | None = None
+
+
+@dataclass(slots=True)
+class Ellipse:
+    """The ellipse inscribed in `rect`."""
+
+    rect: Rect
+    width: float = 0.25
+    level: float | None = 0.0
+    fill: float | Gradient | None = None
+    dash: tuple[float, float] | None = None
     item: str | None = None
 
 
@@ -66,12 +94,17 @@ class Picture:
 
 @dataclass(slots=True)
 class Group:
-    """Marks drawn in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise."""
+    """Marks drawn in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise; at
+    `opacity` (0 to 1: each mark's fill and outline, text and images, over what lies beneath;
+    a group's inside another's, at the product of theirs); and only inside `clip`'s outline, a
+    shape in the group's own frame."""
 
     marks: tuple
     x: float = 0.0
     y: float = 0.0
     angle: float = 0.0
+    opacity: float = 1.0
+    clip: Box | Ellipse | Circle | Polygon | None = None
 
 
 @dataclass(slots=True)

@@ -4,9 +4,9 @@ here; what is drawn and where was settled by the plan."""
 from __future__ import annotations
 
 from printkit import lasting
-from printkit.plan.marks import Box, Circle, Document, Group, Line, Picture, Polygon, UseForm, Written
+from printkit.plan.marks import Box, Circle, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters, union
-from printkit.render.pdf import PdfFile
+from printkit.render.pdf import PdfFile, circle_path, ellipse_path, polygon_path, rect_path
 
 
 def render(document: Document, ink_saver: bool = False, device_grey: bool = False,
@@ -37,17 +37,18 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
 
 
 def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
-    """The marks drawn, or their operators from a drawing kept under `inputs`."""
+    """The marks drawn, or their operators (and the opacities and gradients these name) from a
+    drawing kept under `inputs`."""
     drawn = []
 
-    def make() -> list[str]:
+    def make() -> list:
         start = pdf.drawing()
         draw(pdf, marks)
         drawn.append(True)
         return pdf.drawn_since(start)
-    operators = lasting.kept(["drawn form", inputs], make)
+    kept = lasting.kept(["drawn form", inputs], make)
     if not drawn:
-        pdf.draw_again(operators)
+        pdf.draw_again(kept)
 
 
 def _beyond_ascii(characters: dict[str, set[str]]) -> dict[str, str]:
@@ -66,7 +67,8 @@ def draw(pdf: PdfFile, marks) -> None:
 
 
 def _group(pdf: PdfFile, group: Group) -> None:
-    with pdf.placed(group.x, group.y, group.angle):
+    clip = None if group.clip is None else OUTLINE[type(group.clip)](group.clip)
+    with pdf.placed(group.x, group.y, group.angle, group.opacity, clip):
         draw(pdf, group.marks)
 
 
@@ -74,9 +76,17 @@ DRAW = {
     Text: PdfFile.set_text,
     Line: lambda pdf, m: pdf.line(m.seg, m.width, m.level, m.dash),
     Box: lambda pdf, m: pdf.rect(m.rect, m.width, m.level, m.fill, m.dash, m.radius, m.solid),
-    Polygon: lambda pdf, m: pdf.polygon(list(m.points), m.width, m.level, m.fill),
-    Circle: lambda pdf, m: pdf.circle(m.x, m.y, m.r, m.width, m.level, m.fill),
+    Polygon: lambda pdf, m: pdf.polygon(list(m.points), m.width, m.level, m.fill, m.closed, m.dash),
+    Circle: lambda pdf, m: pdf.circle(m.x, m.y, m.r, m.width, m.level, m.fill, m.dash),
+    Ellipse: lambda pdf, m: pdf.ellipse(m.rect, m.width, m.level, m.fill, m.dash),
     Group: _group,
     UseForm: lambda pdf, m: pdf.place_form(m.name, m.x, m.y),
     Picture: lambda pdf, m: (pdf.svg if m.svg else pdf.image)(m.path, m.rect, m.digest),
+}
+
+OUTLINE = {  # a group's clip: its shape's path, whatever its outline and fill
+    Box: lambda m: rect_path(m.rect, m.radius),
+    Polygon: lambda m: polygon_path(list(m.points)),
+    Circle: lambda m: circle_path(m.x, m.y, m.r),
+    Ellipse: lambda m: ellipse_path(m.rect),
 }

@@ -4,7 +4,9 @@ page boxes, and the millimetre-to-point conversion. Everything else draws throug
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
+import math
 import zlib
 from contextlib import contextmanager
 
@@ -12,12 +14,13 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas, _buildColorFunction
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printkit import __version__
 from printkit.plan.fonts import FONTS, register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
+from printkit.plan.marks import Gradient
 from printkit.plan.text import Text
 
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -52,6 +55,14 @@ class PdfFile:
         self._runs: dict[tuple, str] = {}
         self._forms: set[str] = set()
         self._images: dict[str, ImageReader] = {}
+        # printkit's own resources (opacities, gradients): each named by what it is, so that a
+        # form's operators kept from another document name the same ones (`drawn_since`)
+        self._opacity = 1.0  # the product of the groups' being drawn in
+        self._here: tuple[dict, dict] = ({}, {})  # the ExtGStates and shadings the page or form uses
+        self._page_here = self._here  # the page's, while a form is drawn
+        self._shadings: set[str] = set()  # those in the document
+        self._uses: list[tuple] = []  # every use, as plain data, in order
+        self.canvas._setExtGState = self._set_states
 
     # --- pages ---------------------------------------------------------------------------------
     def begin_page(self, paper: Paper, trim: Rect | None = None, bleed: Rect | None = None,
@@ -59,6 +70,7 @@ class PdfFile:
         """A new page; what is drawn on it (and its boxes) `scale` times as large about its centre."""
         if self._open:
             self.canvas.showPage()
+        self._here = ({}, {})
         self.canvas.setPageSize((paper.width * mm, paper.height * mm))
         self.canvas.setTrimBox(_box(_scaled(trim, paper, scale)))
         self.canvas.setBleedBox(_box(_scaled(bleed, paper, scale)))
@@ -89,28 +101,35 @@ class PdfFile:
                           [[subset, chars.decode("latin-1")] for subset, chars in face.splitString(wide[font], doc)]])
         return found
 
-    def drawing(self) -> int:
+    def drawing(self) -> tuple[int, int]:
         """Where the operators drawn next begin (for `drawn_since`)."""
-        return len(self.canvas._code)
+        return len(self.canvas._code), len(self._uses)
 
-    def drawn_since(self, start: int) -> list[str]:
-        return self.canvas._code[start:]
+    def drawn_since(self, start: tuple[int, int]) -> list:
+        """[the operators drawn since `start`, the opacities and gradients they use], plain data."""
+        code, uses = start
+        return [self.canvas._code[code:], self._uses[uses:]]
 
-    def draw_again(self, operators: list[str]) -> None:
-        """Operators drawn before (`drawn_since`), in a document with the same glyph codes."""
+    def draw_again(self, drawn: list) -> None:
+        """What was drawn before (`drawn_since`), in a document with the same glyph codes."""
+        operators, uses = drawn
+        for use in uses:
+            self._use(use)
         self.canvas._code.extend(operators)
 
     def begin_form(self, name: str, paper: Paper) -> None:
         """Draw a page-sized piece to be placed later (booklet pages imposed on sheets)."""
-        self._form = name
+        self._form, self._page_here, self._here = name, self._here, ({}, {})
         self.canvas.beginForm(name, 0, 0, paper.width * mm, paper.height * mm)
 
     def end_form(self) -> None:
         """The form ended, and its operators compressed now, not when the file is written: a
         booklet of a thousand pages then holds 4 MB of them, not 17."""
-        name = self._form
+        name, (states, shadings), self._here = self._form, self._here, self._page_here
         self.canvas.endForm()
         form = self.canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+        if states or shadings:  # (ReportLab gives a form's resources neither)
+            form.Resources = _form_resources(form, states, shadings)
         if form.compression:  # Flate first (then ASCII85 where ReportLab adds it), as it would
             form.stream = _Deflated(form.stream)
 
@@ -134,30 +153,56 @@ class PdfFile:
         state, _ = self._paint(width, level, None, dash)
         self._emit(f"q {state} n {fp_str(seg.x1 * mm, seg.y1 * mm)} m {fp_str(seg.x2 * mm, seg.y2 * mm)} l S Q")
 
-    def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
+    def rect(self, r: Rect, width: float = 0.25, level: float | None = 0.0, fill=None,
              dash=None, radius: float = 0.0, solid: bool = False) -> None:
-        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's;
-        `solid`: as planned, even with the ink saver."""
-        state, paint = self._paint(width, level, fill, dash, area=0.0 if solid else r.width * r.height)
-        if radius:
-            path = PDFPathObject()
-            path.roundRect(r.x * mm, r.y * mm, r.width * mm, r.height * mm, radius * mm)
-            self._emit(f"q {state} {path.getCode()} {paint} Q")
+        """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's (a
+        grey, a colour or a Gradient); `solid`: as planned, even with the ink saver."""
+        self._shape(rect_path(r, radius), width, level, fill, dash, area=0.0 if solid else r.width * r.height)
+
+    def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill=None,
+                closed: bool = True, dash=None) -> None:
+        """A polygon, or (not `closed`) an open polyline, never filled."""
+        self._shape(polygon_path(points, closed), width, level, fill if closed else None, dash, area=_area(points))
+
+    def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None, dash=None) -> None:
+        self._shape(circle_path(x, y, r), width, level, fill, dash, area=3.1416 * r * r)
+
+    def ellipse(self, r: Rect, width: float = 0.25, level=0.0, fill=None, dash=None) -> None:
+        """The ellipse inscribed in `r`."""
+        self._shape(ellipse_path(r), width, level, fill, dash, area=math.pi * r.width * r.height / 4)
+
+    def _shape(self, path: str, width: float, level, fill, dash, area: float) -> None:
+        """A shape's path (`…_path`) outlined and filled, each shape one `q … Q`."""
+        if isinstance(fill, Gradient):
+            self._shaded(path, width, level, fill, dash, area)
+            return
+        state, paint = self._paint(width, level, fill, dash, area)
+        self._emit(f"q {state} {path} {paint} Q")
+
+    def _shaded(self, path: str, width: float, level, gradient: Gradient, dash, area: float) -> None:
+        """A gradient painted through a shape's path (its clip), then the shape's outline over it.
+        The ink saver lightens each of its colours as it would a plain fill's, and outlines it
+        where it was dark."""
+        colours = gradient.colours
+        if self.ink_saver and area >= LARGE_FILL:
+            darkest = min(colours, key=_lightness)
+            level = level if level is not None or _lightness(darkest) > 0.5 else darkest
+            colours = tuple(_lighter(colour) for colour in colours)
+        self._emit(f"q {path} W n /{self._use(self._gradient(gradient, colours))} sh Q")
+        if level is not None:
+            state, paint = self._paint(width, level, None, dash)
+            self._emit(f"q {state} {path} {paint} Q")
+
+    def _gradient(self, gradient: Gradient, colours) -> tuple:
+        """A gradient as plain data: its colour space, its axis in points, its colours, its stops;
+        in black ink only (`device_grey`) its colours' lightness in DeviceGray."""
+        if self.device_grey:
+            space, colours = "DeviceGray", tuple((_lightness(colour),) for colour in colours)
         else:
-            self._emit(f"q {state} n {fp_str(r.x * mm, r.y * mm, r.width * mm, r.height * mm)} re {paint} Q")
-
-    def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill: float | None = None,
-                closed: bool = True) -> None:
-        state, paint = self._paint(width, level, fill if closed else None, area=_area(points))
-        path = " ".join(f"{fp_str(x * mm, y * mm)} l" for x, y in points[1:])
-        start = fp_str(points[0][0] * mm, points[0][1] * mm)
-        self._emit(f"q {state} n {start} m {path}{' h' if closed else ''} {paint} Q")
-
-    def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None) -> None:
-        state, paint = self._paint(width, level, fill, area=3.1416 * r * r)
-        path = PDFPathObject()
-        path.circle(x * mm, y * mm, r * mm)
-        self._emit(f"q {state} {path.getCode()} {paint} Q")
+            space, colours = "DeviceRGB", tuple(tuple(c) if isinstance(c, tuple) else (c, c, c) for c in colours)
+        (x0, y0), (x1, y1) = gradient.start, gradient.end
+        stops = None if gradient.stops is None else tuple(gradient.stops)
+        return ("gradient", space, (x0 * mm, y0 * mm, x1 * mm, y1 * mm), colours, stops)
 
     def set_text(self, text: Text) -> None:
         """Set lines (plan.text) drawn as planned: each line's runs one after the other. Type the
@@ -214,15 +259,45 @@ class PdfFile:
         self.canvas._code.append(operators)
 
     @contextmanager
-    def placed(self, x: float, y: float, angle: float = 0.0):
-        """Draw in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise."""
+    def placed(self, x: float, y: float, angle: float = 0.0, opacity: float = 1.0, clip: str | None = None):
+        """Draw in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise; at
+        `opacity` times the opacity drawn at so far; inside `clip` (a `…_path` in that frame)."""
+        outer = self._opacity
         self.canvas.saveState()
         self.canvas.translate(x * mm, y * mm)
         self.canvas.rotate(angle)
+        if opacity != 1.0:
+            self._opacity = outer * opacity
+            self._emit(f"/{self._use(('opacity', float(fp_str(self._opacity))))} gs")
+        if clip is not None:
+            self._emit(f"{clip} W n")
         try:
             yield
         finally:
+            self._opacity = outer
             self.canvas.restoreState()
+
+    def _use(self, resource: tuple) -> str:
+        """The name the page or form being drawn gives an opacity (("opacity", alpha), for fills
+        and outlines alike) or a gradient (PdfFile._gradient), the document's resource made once."""
+        self._uses.append(resource)
+        states, shadings = self._here
+        if resource[0] == "opacity":
+            name = "Opacity" + fp_str(resource[1])
+            states[name] = pdfdoc.PDFDictionary({"ca": resource[1], "CA": resource[1]})
+            return name
+        name = "Gradient" + hashlib.sha256(repr(resource).encode()).hexdigest()[:16]
+        if name not in self._shadings:
+            self._shadings.add(name)
+            self.canvas._doc.Reference(_shading(resource), name)
+        shadings[name] = self.canvas._shadingUsed[name] = name
+        return name
+
+    def _set_states(self, page) -> None:
+        """A page's ExtGStates: ReportLab's and printkit's opacities (ReportLab calls this)."""
+        Canvas._setExtGState(self.canvas, page)
+        if self._here[0] and isinstance(page, pdfdoc.PDFPage):
+            page.ExtGState = pdfdoc.PDFDictionary({**(page.ExtGState.dict if page.ExtGState else {}), **self._here[0]})
 
     def _paint(self, width: float, level: float | None, fill: float | None, dash=None,
                area: float = 0.0) -> tuple[str, str]:
@@ -339,6 +414,52 @@ def _arrays_once() -> None:
             found = written[key] = write(array, document, IND)
         return found
     pdfdoc.PDFArray.format = format
+
+
+def rect_path(r: Rect, radius: float = 0.0) -> str:
+    """A shape's path, in points: to paint (PdfFile._shape) or to clip to (PdfFile.placed)."""
+    if radius:
+        path = PDFPathObject()
+        path.roundRect(r.x * mm, r.y * mm, r.width * mm, r.height * mm, radius * mm)
+        return path.getCode()
+    return f"n {fp_str(r.x * mm, r.y * mm, r.width * mm, r.height * mm)} re"
+
+
+def polygon_path(points, closed: bool = True) -> str:
+    lines = " ".join(f"{fp_str(x * mm, y * mm)} l" for x, y in points[1:])
+    return f"n {fp_str(points[0][0] * mm, points[0][1] * mm)} m {lines}{' h' if closed else ''}"
+
+
+def circle_path(x: float, y: float, r: float) -> str:
+    path = PDFPathObject()
+    path.circle(x * mm, y * mm, r * mm)
+    return path.getCode()
+
+
+def ellipse_path(r: Rect) -> str:
+    """The ellipse inscribed in `r`."""
+    path = PDFPathObject()
+    path.ellipse(r.x * mm, r.y * mm, r.width * mm, r.height * mm)
+    return path.getCode()
+
+
+def _shading(gradient: tuple) -> pdfdoc.PDFAxialShading:
+    """An axial shading (PdfFile._gradient), carried on beyond both ends."""
+    _, space, coords, colours, stops = gradient
+    function = _buildColorFunction([list(colour) for colour in colours], stops)
+    return pdfdoc.PDFAxialShading(*coords, Function=function, ColorSpace=space, Extend="[true true]")
+
+
+def _form_resources(form, states: dict, shadings: dict) -> pdfdoc.PDFResourceDictionary:
+    """A form's resources as ReportLab writes them, and the opacities and gradients it uses."""
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs() if form.hasImages else resources.basicProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = dict(states)
+    resources.setShading(shadings)
+    return resources
 
 
 def _area(points) -> float:
