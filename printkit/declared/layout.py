@@ -32,10 +32,11 @@ def box_rect(box: dict, card: tuple[float, float]) -> Rect:
 
 def image_rect(box: Rect, size: tuple[float, float], fit: str | None) -> Rect:
     """Where an image of `size` (pixels or points: only its proportions count) lands in `box`:
-    as large as fits, centred (`contain`, the default), or stretched over the box."""
+    as large as fits, centred (`contain`, the default); as small as covers it, centred (`cover`:
+    what lies outside the box is clipped when drawn); or stretched over the box."""
     if fit == "stretch":
         return box
-    scale = min(box.width / size[0], box.height / size[1])
+    scale = (max if fit == "cover" else min)(box.width / size[0], box.height / size[1])
     width, height = size[0] * scale, size[1] * scale
     return Rect(box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height)
 
