@@ -20,7 +20,7 @@ from printkit.render.words import Templates
 class Game:
     slug: str
     title: str
-    files: dict[str, Spec]  # content file name -> schema
+    files: dict[str, Spec | Callable[[Path], Spec]]  # content file name -> schema (or, given the game's folder, one)
     model: Callable[[dict[str, Any]], Any]  # checked content -> the rules model's view of the game
     check: Callable[[Any], list[Finding]]  # the rules model's findings
     products: tuple[Product, ...]
@@ -43,6 +43,7 @@ class Kit:
     choices: dict[str, Any] = field(default_factory=dict)  # product options given, by name
     pages: dict[str, int] = field(default_factory=dict)  # file name -> its page count, as the build goes
     _memo: dict = field(default_factory=dict, repr=False)
+    folder: Path | None = None  # the game's content folder (its images and fonts are in it)
 
     @property
     def title(self) -> str:

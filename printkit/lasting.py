@@ -36,6 +36,9 @@ KINDS = {(cls.__module__, cls.__qualname__): cls for cls in (
     marks.Gradient, marks.Group, marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text, text.TextLine)}
 FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls) if field.metadata.get("kept", True))
           for cls in KINDS.values()}  # a text's `where` is not kept: a page found again reports nothing
+# Fields a mark gained after printkit first kept it: written only when not at their defaults, so
+# a card drawn as before keeps its fingerprint (printed.json) and a page its kept value.
+LATER = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash",), marks.Polygon: ("dash", "closed")}
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 FORMAT = 2
 DATABASE = "pages.sqlite"
@@ -179,12 +182,27 @@ def _loaded(data: bytes):
         return _MISSING
 
 
+def _reducer(cls):
+    """A mark's class and fields, its LATER fields left off the end while they are at their defaults."""
+    later = LATER[cls]
+    first = operator.attrgetter(*FIELDS[cls][:-len(later)])
+    defaults = tuple(field.default for field in dataclasses.fields(cls) if field.name in later)
+
+    def reduce(value):
+        extra = tuple(getattr(value, name) for name in later)
+        while extra and extra[-1] == defaults[len(extra) - 1]:
+            extra = extra[:-1]
+        return cls, first(value) + extra
+    return reduce
+
+
 class _Writer(pickle.Pickler):
     """Pickles marks as their class and fields: read back, a call to the class, which _Reader
     knows. (Anything else that is not plain data could not be read back: it is never found.)"""
 
     dispatch_table = {cls: (lambda value, cls=cls, get=operator.attrgetter(*fields): (cls, get(value)))
-                      for cls, fields in FIELDS.items()}
+                      for cls, fields in FIELDS.items() if cls not in LATER}
+    dispatch_table.update({cls: _reducer(cls) for cls in LATER})
 
     def __init__(self, file):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)

@@ -18,7 +18,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.games import all_games, project_games, template_fallbacks
 from printkit.kit import Game, Kit
 from printkit.load import load_yaml, read_content
-from printkit.load.schema import dotted
+from printkit.load.schema import Spec, dotted
 from printkit.manifest import Manifest, inputs_json, key
 from printkit.options import Options
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
@@ -29,6 +29,8 @@ from printkit.project import shown
 from printkit.render.draw import render
 from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
+
+LAYOUTS_FILE = "layouts.yaml"  # a game of printkit's own: its cards' layouts (printkit/declared)
 
 
 # --- load and validate -----------------------------------------------------------------------------
@@ -42,6 +44,8 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         except PrintkitError as error:
             problems += error.problems
             continue
+        if not isinstance(spec, Spec):  # a schema that reads files beside the content: made for its folder
+            spec = spec(content / game.slug)
         data[Path(file).stem], located[file], found = read_content(node, spec)
         problems += found + ([] if game.own_fonts else unprintable(data[Path(file).stem], located[file]))
     model = None
@@ -50,7 +54,8 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}))
+    return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}),
+               folder=content / game.slug)
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:
@@ -188,6 +193,8 @@ def _content_texts(kit: Kit):
     """(content file, key path, text) for every text or number of the kit's content long enough to
     be recognised in a sentence."""
     for file, located in kit.located.items():
+        if file == LAYOUTS_FILE:  # how the cards look: its keys and field names are no words that print
+            continue
         for path in located.places:
             value = _value_at(kit.data[Path(file).stem], path)
             if isinstance(value, (str, int)) and not isinstance(value, bool) and len(str(value)) >= 4:

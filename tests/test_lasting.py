@@ -253,3 +253,14 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     after = _forms(project / "out" / "cross-sums" / "booklet.pdf")
     assert len(after) == len(before) and sum(a != b for a, b in zip(after, before)) == 1
     assert edited == _build(project, "edited-off", "off") != first
+
+
+def test_a_mark_drawn_as_before_keeps_its_digest_when_its_class_gained_fields():
+    """Group, Circle and Polygon gained fields (opacity, clip, dash, closed); at their defaults
+    they are not written, so a card drawn as before keeps the fingerprint printed.json recorded.
+    The digest is the one printkit computed before those fields existed (commit 9beb4da)."""
+    from printkit.plan.marks import Circle, Group, Polygon
+
+    mark = Group((Circle(1, 2, 3), Polygon(((0, 0), (1, 1), (2, 0)))), 1.0, 2.0, 0.0)
+    assert lasting.digest_of(mark) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
+    assert lasting.digest_of(Group(mark.marks, 1.0, 2.0, 0.0, opacity=0.5)) != lasting.digest_of(mark)

@@ -16,10 +16,23 @@ from printkit.errors import PrintkitError
 from printkit.kit import Game
 from printkit.load import load_yaml
 from printkit.products.guide import PrintGuide
-from printkit.declared.checks import GameFile
-from printkit.declared.products import product
+from printkit.declared.cards import Source
+from printkit.declared.checks import GameFile, cards_file
+from printkit.declared.products import DeclaredCards, card_product, product
 
 GAME_FILE = "game.yaml"
+LAYOUTS = Source("layouts", "layouts.yaml")  # a game of printkit's own: its cards, in the layout language
+
+
+def layouts_file(slug: str):
+    """The schema of a game's layouts.yaml, made for the game's content folder (the images and
+    fonts its layouts name are in it)."""
+    return lambda folder: cards_file(folder, slug)
+
+
+def laid_out(name: str, about: str) -> DeclaredCards:
+    """A card product of a game of printkit's own, drawn from its layouts.yaml."""
+    return card_product(name, about, None, LAYOUTS)
 
 
 def games_in(content: Path, claimed) -> dict[str, Game]:

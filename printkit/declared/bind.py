@@ -118,7 +118,7 @@ def unknown_name(bound: Binding, fields: set[str]) -> str | None:
 
 # --- values, for one card ----------------------------------------------------------------------------
 
-def scope_of(values: dict[str, str], fields: set[str], markup: bool = False) -> dict[str, Any]:
+def scope_of(values: dict[str, str], fields: set[str]) -> dict[str, Any]:
     """A card's fields as names for its expressions: every field the deck has (none where this
     card leaves it empty), numbers written as digits as numbers."""
     scope = {name: None for name in fields}
@@ -139,7 +139,10 @@ class Evaluator:
     """Bindings evaluated in a sandbox (printkit's, with `finalize` printing none as nothing)."""
 
     def __init__(self, environment):
-        self.environment = environment.overlay(finalize=lambda value: "" if value is None else value)
+        finalize = lambda value: "" if value is None else value  # noqa: E731
+        self.environment = environment.overlay(finalize=finalize)
+        # an expression gives a value, not a page: `'<b>' ~ words.title` joins texts as they are
+        self.expressions = environment.overlay(finalize=finalize, autoescape=False)
         self._compiled: dict = {}
 
     def value(self, bound: Binding, scope: dict, markup: bool = False) -> Any:
@@ -177,7 +180,7 @@ class Evaluator:
     def _compiled_expression(self, source: str):
         found = self._compiled.get(("e", source))
         if found is None:
-            found = self._compiled[("e", source)] = self.environment.compile_expression(source,
+            found = self._compiled[("e", source)] = self.expressions.compile_expression(source,
                                                                                          undefined_to_none=False)
         return found
 

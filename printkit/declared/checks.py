@@ -293,7 +293,7 @@ class Checks:
     def _colour(self, path: tuple, value: str) -> None:
         """A colour written in a product: one of the game's own (checked where it is defined) or one
         that is a colour as it stands."""
-        if value not in (self.data["colours"] or {}) and layout.colour(value, None) is None:
+        if value not in (self.data["colours"] or {}) and value != "none" and layout.colour(value, None) is None:
             self.problems.append(self.at(path, _not_a_colour(value, self.data["colours"] or {})))
 
 

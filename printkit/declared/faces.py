@@ -8,6 +8,7 @@ corner, mm); the card product kind (`printkit.products.cards`) puts them on shee
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import markupsafe
 
 from printkit.errors import Problem, PrintkitError
 from printkit.load.nodes import Node
-from printkit.load.schema import Located, dotted
+from printkit.load.schema import Located, Str, dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
                                     corner_index, frame)
 from printkit.plan.fonts import REGULAR, em_width
@@ -35,8 +36,9 @@ SYMBOL_BELOW = 7.0  # mm: a symbol in the corner stands this far under the index
 BACK_CELLS = 8  # the back's diamonds across a poker card
 CONTENT = {"text": "text", "number": "text", "symbol": "symbol", "image": "file"}  # a layer's value, by kind
 KEPT = {"kind", "under", "overlaps", "ends", "bleed", "about", "symbols", "colours", "corners", "markup", "clip",
-        "points", "cells", "field"}  # a layer's keys read as written, not bound to the data
-MOST_REPORTED = 5  # the cards a layer's problem is reported for before the rest are counted
+        "points", "cells", "field", "line", "underline", "corner_size"}  # a layer's keys read as written, not bound to the data
+MOST_REPORTED = 5
+WORD = re.compile(r"\bwords\.([A-Za-z_]\w*)")  # a template's named word an expression reads  # the cards a layer's problem is reported for before the rest are counted
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Look:
     size: tuple[float, float]
     bleed: float
     numbers: set = field(default_factory=set)  # every number a number layer prints (6 and 9 are marked)
+    words: object = None  # the product's template's named words (`words.back`)
 
     @property
     def looks(self) -> dict:
@@ -73,12 +76,15 @@ class Look:
         """Points written from the card's top-left corner, y down, in the card's frame."""
         return [(float(x), self.size[1] - float(y)) for x, y in points]
 
-    def reads_as_another(self, value: str) -> bool:
-        """A number that, upside down, reads as another number of the deck (6 and 9): underlined."""
+    def reads_as_another(self, value: str, rule: str | None = "deck") -> bool:
+        """A number that, upside down, reads as another number of the deck (6 and 9: `deck`), or
+        as any other number (10 reads 01, 16 reads 91: `any`): underlined (`never`: none is)."""
         turned = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
-        if not value.isdigit() or any(d not in turned for d in value):
+        if rule == "never" or not value.isdigit() or any(d not in turned for d in value):
             return False
         reading = "".join(turned[d] for d in reversed(value))
+        if rule == "any":
+            return reading != value
         return reading != value and not reading.startswith("0") and reading in self.numbers
 
     def round(self) -> bool:
@@ -95,8 +101,10 @@ class Side:
     layers: list  # (name, values) for each layer shown, in drawing order; a both-ends layer twice
 
 
-def deck(kit, sheet, product: str, folder: Path, source: Source = Source()) -> list[Card]:
-    """Every card to print, in order: each card's face and back planned from its layouts."""
+def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = Source()) -> list[Card]:
+    """Every card to print, in order: each card's face and back planned from its layouts (its
+    images in `folder`, the game's content folder by default)."""
+    folder = folder or kit.folder
     cards = Deck(kit, product, source)
     evaluator = Evaluator(kit.templates.env)
     words = _Words(kit, product)
@@ -112,7 +120,7 @@ def deck(kit, sheet, product: str, folder: Path, source: Source = Source()) -> l
     sides = [(entry, _side(cards, evaluator, entry, scope, "face", problems),
               _side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
     _raise(problems)
-    look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed)
+    look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed, words=words)
     look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
                     if values["kind"] == "number"}
     planned = _planned(look, sides, problems)
@@ -245,6 +253,13 @@ def _checked(cards: Deck, entry: Entry, path: tuple, spec, value, bound: Binding
     inner = getattr(inner, "spec", inner)
     if inner is None or isinstance(value, markupsafe.Markup):
         return value
+    if isinstance(inner, Str) and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)  # a number is printed as the text it is
+    if isinstance(inner, Str) and isinstance(value, str):  # its line breaks are the expression's own
+        if len(value) <= inner.max_length:
+            return value
+        problems.append(_at_card(cards, entry, path, f"text is longer than {inner.max_length} characters", bound))
+        return None
     found: list[Problem] = []
     where = _field_where(cards, entry, bound)
     checked = inner.read(_node(value, where), (key,), Located(), found)
@@ -364,11 +379,30 @@ def _layer(look: Look, entry: Entry, name: str, values: dict, side: Side) -> kin
     if written is None and raw.get("field") is not None:
         written = {"field": raw["field"]}
     bound = binding(written) if written is not None else Binding("literal")
+    where = _written_at(look, entry, bound, side.path + ("layers", name, content or "kind"))
+    return kinds.Layer(name, values, rect, f"{_card(entry)} {name}", where)
+
+
+def _written_at(look: Look, entry: Entry, bound: Binding, path: tuple) -> Problem:
+    """Where a layer's words were written, for a problem with them (a text that does not fit):
+    the card's field it shows, the layer's own line, the template's word it shows (`words.back`,
+    and nothing of the card's: so a value of the game's content in it is blamed), or the card."""
     deck = look.deck
-    where = _field_where(deck, entry, bound) if bound.kind == "field" else \
-        deck.where(*side.path, "layers", name, content or "kind") if bound.constant else entry.where
-    card = f"card {entry.name}" if entry.named else f"card {entry.index + 1}"  # an id: the same wherever it is
-    return kinds.Layer(name, values, rect, f"{card} {name}", where)
+    if bound.kind == "field":
+        return _field_where(deck, entry, bound)
+    if bound.constant:
+        return deck.where(*path)
+    named = WORD.findall(bound.value)
+    if named and not bound.names() - {"words", "game", "values", "end"}:
+        return words_where(look.words, named[0])
+    return entry.where
+
+
+def _card(entry: Entry) -> str:
+    """A card as its marks name it: by its id (the same wherever it is in the deck), or its place."""
+    if not entry.named:
+        return f"card {entry.index + 1}"
+    return entry.name if entry.name.lower().startswith("card") else f"card {entry.name}"
 
 
 def _clipped(look: Look, side: Side, marks: tuple) -> tuple:
@@ -520,7 +554,15 @@ class _Words:
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
+        return markupsafe.Markup(self._rendered().markup(name))
+
+    def _rendered(self):
         if self._words is None:
             self._words = self._kit.words(self._product)
-        return markupsafe.Markup(self._words.markup(name))
+        return self._words
+
+
+def words_where(words: _Words, name: str) -> Problem:
+    """Where the template defines a named word (outside the class: every name of a _Words is a word)."""
+    return words._rendered().where(name)
 

@@ -30,6 +30,7 @@ from printkit.declared import layout
 CAP = 0.729 / PT_PER_MM  # mm of capital height a point of DejaVu Sans gives
 FILLED = 0.8  # a number or symbol stands this much of its box's height
 LINE = 0.25  # mm: an outline's width when a layer gives a stroke and no width
+NONE = "none"  # a colour that is no paint: no fill, no outline
 
 
 @dataclass
@@ -41,6 +42,11 @@ class Layer:
     rect: Rect | None
     item: str  # "card 3 title", for messages
     where: Problem  # where its value came from (a card's field, or the layer's line)
+
+    @property
+    def mark(self) -> str:
+        """What its marks are, for a preflight's messages on a card: its name in words."""
+        return self.name.replace("-", " ").replace("_", " ")
 
 
 def plan(look, layer: Layer, corners: dict) -> list:
@@ -107,17 +113,16 @@ def _text(look, layer: Layer, corners: dict) -> list:
 def _line_of(text: str, rect: Rect, style: Style, layer: Layer):
     """One line, its capitals centred in the box (or standing on its foot, or hanging from its
     top), shrunk to fit the box's width: a label, a title, a band's words."""
-    return label(" ".join(text.split()), rect, style.largest, style.bold, style.align, style.valign, style.level,
+    return label(text.replace("\n", " "), rect, style.largest, style.bold, style.align, style.valign, style.level,
                  style.smallest, layer.item, layer.where, style.font)
 
 
 def _box_ground(look, v: dict, rect: Rect) -> list:
     """A text's box filled, outlined or both, before its words."""
-    fill, stroke = v.get("fill"), v.get("stroke")
+    fill, stroke = paint(look, v.get("fill")), paint(look, v.get("stroke"))
     if fill is None and stroke is None:
         return []
-    return [m.Box(rect, width=_width(v), level=look.colour(stroke) if stroke is not None else None,
-                  fill=look.colour(fill) if fill is not None else None, radius=float(v.get("radius") or 0.0))]
+    return [m.Box(rect, width=_width(v), level=stroke, fill=fill, radius=float(v.get("radius") or 0.0))]
 
 
 def _number(look, layer: Layer, corners: dict) -> list:
@@ -133,7 +138,7 @@ def _number(look, layer: Layer, corners: dict) -> list:
         raise PrintkitError([layer.where.with_message(
             f"{layer.item}: '{value}' does not fit its {rect.width:g} x {rect.height:g} mm box even at {size:g} pt; "
             f"make the box larger", value)])
-    turned = look.reads_as_another(value)
+    turned = look.reads_as_another(value, v.get("underline") or "deck")
     baseline = rect.y + (rect.height - CAP * size) / 2
     if v.get("corners") is not False and "index" not in corners:
         corners["index"] = (value, turned, level, face)
@@ -202,12 +207,12 @@ def _ellipse(look, layer: Layer, corners: dict) -> list:
     fill, level = _paint(look, v, layer.rect)
     if fill is None and level is None:
         return []
-    return [m.Ellipse(layer.rect, width=_width(v), level=level, fill=fill, dash=_dash(v), item=layer.item)]
+    return [m.Ellipse(layer.rect, width=_width(v), level=level, fill=fill, dash=_dash(v), item=layer.mark)]
 
 
 def _line(look, layer: Layer, corners: dict) -> list:
     v = layer.values
-    level = look.colour(v.get("stroke") or "black")
+    level = paint(look, v.get("stroke") or "black")
     points = look.points(v["points"])
     if len(points) == 2:
         (x1, y1), (x2, y2) = points
@@ -234,7 +239,7 @@ def _shape(look, layer: Layer, points: list) -> list:
     fill, level = _paint(look, v, m.frame_of(points))
     if fill is None and level is None:
         return []
-    return [m.Polygon(tuple(points), width=_width(v), level=level, fill=fill, item=layer.item, dash=_dash(v))]
+    return [m.Polygon(tuple(points), width=_width(v), level=level, fill=fill, item=layer.mark, dash=_dash(v))]
 
 
 def _regular(box: Rect, tips: int, inner: float) -> list[tuple[float, float]]:
@@ -256,7 +261,7 @@ def _lattice(look, layer: Layer, corners: dict) -> list:
     at 45 degrees `step` mm apart, centred on the card; on a ground of `fill`."""
     v, size, reach = layer.values, look.size, look.bleed
     area = Rect(-reach, -reach, size[0] + 2 * reach, size[1] + 2 * reach)
-    ground = [m.Box(area, level=None, fill=look.colour(v["fill"]))] if v.get("fill") is not None else []
+    ground = [m.Box(area, level=None, fill=paint(look, v["fill"]))] if paint(look, v.get("fill")) is not None else []
     width, level = _width(v), look.colour(v.get("stroke") if v.get("stroke") is not None else 0.55)
     if v.get("cells"):
         return ground + list(back_pattern(size, tuple(v["cells"]), reach, width, level))
@@ -282,13 +287,19 @@ def diagonals(box: Rect, step: float) -> list[Segment]:
 # --- paint -------------------------------------------------------------------------------------------
 
 def _paint(look, v: dict, rect: Rect):
-    """A shape's fill (a colour or a gradient across `rect`) and its outline's colour (None: none)."""
-    fill = look.colour(v["fill"]) if v.get("fill") is not None else None
+    """A shape's fill (a colour or a gradient across `rect`) and its outline's colour (None: none;
+    a width with no colour is black)."""
+    fill = paint(look, v.get("fill"))
     if v.get("gradient"):
         fill = gradient(look, v["gradient"], rect)
     stroke = v.get("stroke")
-    level = look.colour(stroke) if stroke is not None else (0.0 if v.get("stroke_width") else None)
+    level = paint(look, stroke) if stroke is not None else (0.0 if v.get("stroke_width") else None)
     return fill, level
+
+
+def paint(look, value):
+    """A fill's or an outline's colour; None for none (not given, or `none`)."""
+    return None if value is None or value == NONE else look.colour(value)
 
 
 def gradient(look, spec: dict, rect: Rect):

@@ -215,7 +215,7 @@ LAYERS = Kinds({
                                                             align=ALIGN, valign=VALIGN, padding=Number(0.0, 20.0)),
                                  "markup": Bool(), "line": Bool(), **TYPE, **STROKE, **bound(radius=Number(0.0, 50.0))}),
     "number": kind("number", PLACE, {"field": Str(100), **bound(text=Str(20), size=Number(4.0, 200.0)),
-                                     "corners": Bool(), **TYPE}),
+                                     "corners": Bool(), "underline": Choice(("deck", "any", "never")), **TYPE}),
     "symbol": kind("symbol", {}, {**PLACE, "field": Str(100), **bound(symbol=Str(8)),
                                   "symbols": MapOf(Str(8), "value", ANY), "colours": MapOf(COLOUR, "value", ANY),
                                   "corners": CORNERS, "corner_size": Number(4.0, 72.0), **TYPE}),

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 
 from printkit.plan.geometry import Rect
-from printkit.plan.marks import Circle, Group, Polygon
+from printkit.plan.marks import Circle, Ellipse, Gradient, Group, Polygon
 from printkit.plan.text import Text
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a, b, c, d, e, f: x' = a x + c y + e, y' = b x + d y + f
@@ -38,17 +38,19 @@ def items(marks, transform=IDENTITY) -> list[Item]:
             found += items(mark.marks, _then(transform, mark.x, mark.y, mark.angle))
         elif isinstance(mark, Text) and mark.lines:
             found.append(Item(_name(mark), _mapped(transform, mark.extent), True))
-        elif isinstance(mark, (Circle, Polygon)) and _meaningful(mark):
+        elif isinstance(mark, (Circle, Ellipse, Polygon)) and _meaningful(mark):
             found.append(Item(mark.item or _KIND[type(mark)], _mapped(transform, _extent(mark))))
     return found
 
 
-_KIND = {Circle: "round mark", Polygon: "shape"}
+_KIND = {Circle: "round mark", Ellipse: "round mark", Polygon: "shape"}
 
 
 def _extent(mark) -> Rect:
     if isinstance(mark, Circle):
         return Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r, 2 * mark.r)
+    if isinstance(mark, Ellipse):
+        return mark.rect
     xs, ys = [x for x, _ in mark.points], [y for _, y in mark.points]
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
@@ -68,7 +70,14 @@ def _name(text: Text) -> str:
 def _meaningful(mark) -> bool:
     if mark.item in (CUT_GUIDE, FRAME):
         return False
-    return mark.level is not None or (mark.fill is not None and mark.fill < PAPER_WHITE)
+    return mark.level is not None or (mark.fill is not None and _lightness(mark.fill) < PAPER_WHITE)
+
+
+def _lightness(fill) -> float:
+    """A fill's lightness, 0 black to 1 white: a grey's own, a colour's mean, a gradient's darkest."""
+    if isinstance(fill, Gradient):
+        return min(_lightness(colour) for colour in fill.colours)
+    return sum(fill) / len(fill) if isinstance(fill, tuple) else fill
 
 
 def _then(t, x: float, y: float, angle: float):

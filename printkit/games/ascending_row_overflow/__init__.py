@@ -3,13 +3,13 @@ with a separate host key, and a rules reference."""
 
 from __future__ import annotations
 
+from printkit.declared import laid_out, layouts_file
 from printkit.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Int, ListOf, Record, Str
-from printkit.products.cards import Cards
 from printkit.products.sheets import Aids, Rules, Sheets
 
-from . import aid, deck, example, mats, model, practice, scores
+from . import aid, example, mats, model, practice, scores
 
 GAME_FILE = Record({
     "title": Str(max_length=80),
@@ -39,12 +39,12 @@ PRACTICE_FILE = Record({
 GAME = Game(
     slug="ascending-row-overflow",
     title="Ascending row overflow",
-    files={"game.yaml": GAME_FILE, "practice.yaml": PRACTICE_FILE},
+    files={"game.yaml": GAME_FILE, "practice.yaml": PRACTICE_FILE, "layouts.yaml": layouts_file("ascending-row-overflow")},
     model=model.from_content,
     check=model.check,
     products=(
         PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
-        Cards("deck", "24 poker-size cards with identical backs", deck=deck.deck),
+        laid_out("deck", "24 poker-size cards with identical backs"),
         Sheets("starter-rows", "four row mats that hold real cards, two to a sheet", pages=mats.pages, landscape=True,
                margin=mats.MARGIN),
         Aids("player-aid", "a half-page aid for each player: a turn, collecting, the deal and the score",

@@ -3,13 +3,13 @@ duplex backs, a player aid, a score pad and a one-page rules reference."""
 
 from __future__ import annotations
 
+from printkit.declared import laid_out, layouts_file
 from printkit.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Choice, Int, ListOf, Record, Str
-from printkit.products.cards import Cards
 from printkit.products.sheets import Rules, Sheets
 
-from . import aid, cards, model, pad
+from . import aid, model, pad
 from .model import KINDS
 
 CARD = Record({
@@ -37,12 +37,12 @@ GAME_FILE = Record({
 GAME = Game(
     slug="numbered-cards",
     title="Numbered Cards Game",
-    files={"game.yaml": GAME_FILE},
+    files={"game.yaml": GAME_FILE, "layouts.yaml": layouts_file("numbered-cards")},
     model=model.from_content,
     check=model.check,
     products=(
         PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
-        Cards("ability-cards", "18 poker-size ability cards with identical backs", deck=cards.deck),
+        laid_out("ability-cards", "18 poker-size ability cards with identical backs"),
         Sheets("player-aid", "a page to keep beside the row: a turn, the end, the win, the kinds, every card",
                pages=aid.pages),
         Sheets("score-pad", "one row per game: sets, Scored cards, row and discards, win or loss", pages=pad.pages),

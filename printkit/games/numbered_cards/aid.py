@@ -6,20 +6,22 @@ from __future__ import annotations
 
 import markupsafe
 
+from dataclasses import dataclass
+
 from printkit.errors import PrintkitError
 from printkit.plan.cardface import FRAME_INSET
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import POKER, Rect, Segment
-from printkit.plan.marks import Line
+from printkit.plan.marks import Box, Line
 from printkit.plan.table import PAD, Cell, Column, Row, Table, column_widths, plan_table
-from printkit.plan.text import Style, measure, sizes
+from printkit.plan.text import Style, label, measure, sizes
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.sheets import title_line
 
-from .cards import BAND, kind_band
 from .model import KINDS
 
-BAND_WIDTH = POKER[0] - 2 * FRAME_INSET  # a kind's band as wide as on the card
+BAND_WIDTH = POKER[0] - 2 * FRAME_INSET  # a kind's band as wide as on the card (content/numbered-cards/layouts.yaml)
+BAND_HEIGHT = 8.0
 CARD_ROW = (6.5, 9.0)  # mm: one card of the deck, its ability on one line: at least, at most
 HEADER_ROW = 7.0
 COLUMNS = (Column("number", width=12.0), Column("kind", width=34.0), Column("ability", align="left"))
@@ -44,7 +46,7 @@ def _kinds(flow: Flow, deck, words) -> None:
     """Each kind's band as the cards print it, and what the kind means under it."""
     flow.line(words.plain("kinds_title"), TYPE.heading, bold=True, item="kinds title", where=words.where("kinds_title"))
     for kind in KINDS:
-        strip = flow.take(BAND[1])
+        strip = flow.take(BAND_HEIGHT)
         flow.marks += kind_band(kind, deck.symbols[kind], Rect(strip.x, strip.y, BAND_WIDTH, strip.height))
         flow.space(0.5)
         flow.text(words.markup(f"kind_{kind}"), Style(TYPE.body, TYPE.small), f"{kind} explained",
@@ -88,3 +90,27 @@ def _rows(abilities: list[str], room: Rect, kit) -> tuple[float, list[float]]:
             return size, [min(height + spare, max(height, CARD_ROW[1])) for height in needed]
     raise PrintkitError([kit.where("game.yaml", ("cards",)).with_message(
         f"player aid: the {len(abilities)} cards' abilities do not fit the page on {kit.options.paper.name}")])
+
+
+@dataclass(frozen=True)
+class Band:
+    """How a kind's band is printed: its fill, its outline, the grey of its words."""
+
+    fill: float | None
+    outline: float | None  # line width, mm
+    words: float
+
+
+# As the cards print them (layouts.yaml): black with white words, grey, white with a heavy outline,
+# three tones that survive a copier.
+BANDS = {"Play": Band(GREY.ink, None, 1.0), "Discard": Band(GREY.shade, None, GREY.ink),
+         "Passive": Band(1.0, LINE.heavy, GREY.ink)}
+
+
+def kind_band(kind: str, mark: str, box: Rect, size: float = TYPE.heading) -> tuple:
+    """A kind's band: its tone, and its mark and name in the middle."""
+    look = BANDS[kind]
+    fill = Box(box, width=look.outline or 0.0, level=GREY.ink if look.outline else None, fill=look.fill)
+    words = label(f"{mark}  {kind}", Rect(box.x + SPACE, box.y, box.width - 2 * SPACE, box.height), size,
+                  bold=True, align="centre", level=look.words, item=f"{kind} band")
+    return fill, words

@@ -3,13 +3,13 @@ lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules re
 
 from __future__ import annotations
 
+from printkit.declared import laid_out, layouts_file
 from printkit.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Int, ListOf, Record, Str
-from printkit.products.cards import Cards
 from printkit.products.sheets import Aids, Rules, Sheets
 
-from . import aid, model, scores, tokens, track
+from . import aid, model, scores, track
 
 RUN_EXAMPLE = Record({"players": Int(), "diamonds": ListOf(Str(max_length=3), 1, 13)})
 
@@ -33,7 +33,7 @@ GAME_FILE = Record({
 GAME = Game(
     slug="one-too-many",
     title="One Too Many",
-    files={"game.yaml": GAME_FILE},
+    files={"game.yaml": GAME_FILE, "layouts.yaml": layouts_file("one-too-many")},
     model=model.from_content,
     check=model.check,
     products=(
@@ -44,8 +44,7 @@ GAME = Game(
              count=lambda kit: kit.model.players_max),
         Sheets("diamond-track", "a stair of places to lay the centre Diamonds on by rank, every index in sight; "
                "bust lengths", pages=track.pages),
-        Cards("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks", deck=tokens.deck,
-              size=tokens.TOKEN, most=tokens.MOST),
+        laid_out("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks"),
         Rules("rules", "a one-page rules reference", shown="Rules reference", context=lambda kit: kit.model.computed()),
     ),
 )
