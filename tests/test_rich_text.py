@@ -3,7 +3,7 @@ colour and size, inline icons (an image as a Picture, a glyph as text), a projec
 face by face; refusals with their exact messages; and the drawn PDF read back. Expected positions
 are worked out here from ReportLab's string widths and the rules the modules document (a line's
 baseline 1 em below its top, a pitch of 1.2 em of the largest size on it, an icon 1 em tall and
-0.135 em below the baseline), never taken from the code under test."""
+centred on the capitals: DROP below the baseline), never taken from the code under test."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from printkit.plan.fonts import (em_width, font_for, missing_glyphs, register_fo
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page, Picture
 from printkit.plan.markup import Icon, MarkupError, Palette, parse_blocks, words_of
-from printkit.plan.text import Style, Text, fit, fit_rich, paginate
+from printkit.plan.text import Style, Text, fit, fit_rich, label, paginate
 from printkit.render.draw import render
 
 PT = 25.4 / 72  # mm per point
@@ -35,6 +35,7 @@ WHERE = Problem("templates/x.j2", 3, "")
 BOX = Rect(20, 100, 120, 60)
 RED = (1.0, 0.0, 0.0)
 FONTS = resources.files("printkit") / "fonts"
+DROP = (1 - 0.729) / 2  # em: an icon 1 em tall, centred on capitals 0.729 em tall (DejaVu Sans, 1493/2048)
 
 
 def sw(text: str, size: float, font: str = "Sans") -> float:
@@ -131,11 +132,13 @@ def test_lines_without_a_larger_run_keep_their_pitch_exactly(palette):
 
 
 def test_a_size_in_points_is_its_size_at_the_largest_and_shrinks_with_the_text():
-    text = fit('a <span size="12">b</span>', BOX, Style(10.0, 7.0), "t", WHERE)
-    assert text.size == 10.0 and close(text.lines[1].size, 12.0)
-    # a box one line tall at 9 pt (a 12/10 line: 1.2 x 1.2 x 9 pt) makes the text shrink; the span with it
-    shrunk = fit('a <span size="12">b</span>', Rect(0, 0, 50, 1.44 * 9 * PT + 1e-6), Style(10.0, 7.0), "t", WHERE)
-    assert shrunk.size == 9.0 and close(shrunk.lines[1].size, 9.0 * 1.2)
+    text = fit('a <span size="12">b</span>', BOX, Style(9.5, 7.0), "t", WHERE)
+    assert text.size == 9.5 and close(text.lines[1].size, 12.0)
+    # a box one line tall at 8 pt (a line of 12/9.5 times the size, pitched 1.2 times that) makes
+    # the text shrink, and the span with it
+    tall = 1.2 * 8 * 12 / 9.5 * PT
+    shrunk = fit('a <span size="12">b</span>', Rect(0, 0, 50, tall + 1e-6), Style(9.5, 7.0), "t", WHERE)
+    assert shrunk.size == 8.0 and close(shrunk.lines[1].size, 8.0 * 12 / 9.5)
 
 
 def test_line_breaking_counts_a_spans_width():
@@ -151,7 +154,7 @@ def test_an_image_icon_is_a_picture_standing_on_the_baseline(palette, coin):
     text, picture = fit_rich("Gain :coin: 3", BOX, Style(10.0, 10.0, palette=palette), "t", WHERE)
     baseline = BOX.top - 10 * PT
     assert picture == Picture(coin, picture.rect, "c0" * 32, False)
-    expected = (BOX.x + sw("Gain ", 10), baseline - 0.135 * 10 * PT, 2 * 10 * PT, 10 * PT)
+    expected = (BOX.x + sw("Gain ", 10), baseline - DROP * 10 * PT, 2 * 10 * PT, 10 * PT)
     rect = picture.rect
     assert all(close(a, b, 1e-6) for a, b in zip((rect.x, rect.y, rect.width, rect.height), expected)), rect
     three = next(line for line in text.lines if "3" in line.runs[0][1])
@@ -166,9 +169,10 @@ def test_every_way_of_writing_an_icon_places_it_alike(palette, written):
 
 
 def test_an_icon_in_a_span_takes_its_size(palette):
-    text, picture = fit_rich('<span size="150%">:coin:</span>', BOX, Style(10.0, 10.0, palette=palette), "t", WHERE)
+    text, picture = fit_rich('<span size="150%">:coin: x</span>', BOX, Style(10.0, 10.0, palette=palette), "t", WHERE)
     assert close(picture.rect.height, 15 * PT) and close(picture.rect.width, 30 * PT)
-    assert close(picture.rect.y, BOX.top - 15 * PT - 0.135 * 15 * PT)
+    assert close(picture.rect.y, BOX.top - 15 * PT - DROP * 15 * PT)
+    assert text.lines[-1].runs == (("Sans", " x"),) and close(text.lines[-1].x, 30 * PT)
 
 
 def test_a_glyph_icon_is_a_run_in_its_font_and_colour(palette):
@@ -191,6 +195,11 @@ def test_line_breaking_counts_an_icons_width(palette):
 def test_a_colon_not_naming_an_icon_is_text(palette, words):
     marks = fit_rich(words, BOX, Style(10.0, 10.0, palette=palette), "t", WHERE)
     assert len(marks) == 1 and marks[0].plain() == words.replace("&#58;", ":") and len(marks[0].lines) == 1
+
+
+def test_an_icon_may_follow_a_colon_that_names_none(palette):
+    text, picture = fit_rich("10:30:coin:", BOX, Style(10.0, 10.0, palette=palette), "t", WHERE)
+    assert text.lines[0].runs == (("Sans", "10:30"),) and close(picture.rect.x, BOX.x + sw("10:30", 10))
 
 
 def test_fit_returns_a_text_and_leaves_image_icons_to_fit_rich(palette):
@@ -317,6 +326,12 @@ def test_a_family_sets_the_face_the_markup_asks_for(swapped):
     assert tt2ps(swapped, 1, 0) == f"{swapped}-bold" and tt2ps(swapped, 0, 1) == f"{swapped}-italic"
 
 
+def test_a_label_in_a_family_is_set_in_its_bold_face_when_bold(swapped):
+    assert label("Title", BOX, 10, bold=True, face=swapped).lines[0].runs == ((f"{swapped}-bold", "Title"),)
+    assert label("Title", BOX, 10, face=swapped).lines[0].runs == ((swapped, "Title"),)
+    assert label("Title", BOX, 10, bold=True).lines[0].runs == (("Sans-Bold", "Title"),)
+
+
 @pytest.mark.parametrize("faces, bold, italic, bold_italic", [
     (("regular",), "regular", "regular", "regular"),
     (("regular", "italic"), "regular", "italic", "italic"),
@@ -364,6 +379,7 @@ def test_a_family_with_a_broken_face_registers_nothing(tmp_path):
 def test_a_one_face_font_is_every_face_as_before(tmp_path):
     register_project_font("One-face", copy_faces(tmp_path, regular="DejaVuSans-Bold.ttf")["regular"])
     assert {font_for(b, i, "One-face") for b in (False, True) for i in (False, True)} == {"One-face"}
+    assert label("Title", BOX, 10, bold=True, face="One-face").lines[0].runs == (("One-face", "Title"),)
 
 
 # --- read back from the drawn PDF -----------------------------------------------------------------
@@ -402,7 +418,7 @@ def test_the_pdf_places_an_image_icon_and_the_words_after_it(tmp_path, palette):
     chars, images = drawn(tmp_path, marks)
     (image,) = images
     baseline = BOX.top - 10 * PT
-    left, bottom = BOX.x + sw("Gain ", 10), baseline - 0.135 * 10 * PT
+    left, bottom = BOX.x + sw("Gain ", 10), baseline - DROP * 10 * PT
     for found, expected in ((image["x0"] * PT, left), (image["x1"] * PT, left + 20 * PT),
                             (image["y0"] * PT, bottom), (image["y1"] * PT, bottom + 10 * PT)):
         assert abs(found - expected) < 0.05

@@ -16,8 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, missing_glyphs, right_to_left
-from printkit.plan.markup import (BREAK, BULLET_AT, ICON_DROP, ICON_EM, SPACING, Block, Palette, Piece, Word, as_piece,
+from printkit.plan.fonts import (FONTS, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
+                                 right_to_left)
+from printkit.plan.inline import ICON_DROP, ICON_EM
+from printkit.plan.markup import (BREAK, BULLET_AT, SPACING, Block, Palette, Piece, Word, as_piece,
                                   check_markup, parse_blocks, piece_width, words_of)
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group, Picture
@@ -399,10 +401,11 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
     """Plain text on one line in `box`, shrunk in half points down to `smallest` (default: the
     smallest legible size) if it is too wide; an error naming `item` at `where` if it does not fit
     even then. Vertically the capitals are centred in the box (or stand on its bottom, or hang
-    from its top). `face` is a project font to set it in."""
-    font = face or (BOLD if bold else REGULAR)
-    if missing_glyphs(text, face) or right_to_left(text):
-        _check_glyphs(text, where or Problem("templates", None, ""), face)
+    from its top). `face` is a project font to set it in (a family's bold face when `bold`)."""
+    font = _font(bold, face)
+    checked = None if face is None else font  # a project's face is checked itself; printkit's all together
+    if missing_glyphs(text, checked) or right_to_left(text):
+        _check_glyphs(text, where or Problem("templates", None, ""), checked)
     low = min(size, TYPE.smallest) if smallest is None else smallest
     width = em_width(text, font)
     if width * size <= box.width + EPSILON:  # most labels fit at their size
@@ -432,12 +435,17 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
             where: Problem | None = None) -> Text:
     """One line of plain text with its baseline at `baseline`, starting, centred or ending at x.
     For components that choose their own sizes (a card's index, a scale bar's label)."""
-    font = face or (BOLD if bold else REGULAR)
+    font = _font(bold, face)
     width = em_width(text, font) * size
     shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
     ascent = size / PT_PER_MM
     line = TextLine(0.0, -ascent, size, ((font, text),), width)
     return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level, item, where)
+
+
+def _font(bold: bool, face: str | None) -> str:
+    """The font a line is set in: `face` (a family's bold face when `bold`), else printkit's."""
+    return face if face in FONTS else font_for(bold, False, face)
 
 
 def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
