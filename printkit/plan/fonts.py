@@ -1,8 +1,9 @@
 """The fonts' metrics, for planning: how wide a text is and which characters have a glyph.
 
-printkit prints in DejaVu Sans, shipped in the package; a project may bring a font of its own (a
-TTF file, one face: its bold and italic are itself). Measuring uses ReportLab's font tables
-(pdfmetrics), not its canvas: nothing here draws.
+printkit prints in DejaVu Sans, shipped in the package; a project may bring a font of its own: a
+TTF file, one face (its bold and italic are itself), or a family of faces (regular, bold, italic,
+bold italic), each a TTF file. Measuring uses ReportLab's font tables (pdfmetrics), not its
+canvas: nothing here draws.
 """
 
 from __future__ import annotations
@@ -37,13 +38,17 @@ def register_fonts() -> None:
 
 def font_for(bold: bool, italic: bool, font: str | None = None) -> str:
     """DejaVu Sans ships no bold oblique: bold wins, as it always has in printkit. A project's
-    font (`font`) is one face, whatever the markup asks for."""
+    one-face font (`font`) is that face, whatever the markup asks for; a project's family gives
+    the face asked for, or the nearest it has (register_project_family)."""
     if font is not None and font not in FONTS:
-        return font
+        family = _FAMILIES.get(font)
+        return font if family is None else family[FACES[2 * bool(bold) + bool(italic)]]
     return BOLD if bold else ITALIC if italic else REGULAR
 
 
 _PROJECT_FONTS: dict[str, frozenset[str]] = {}  # name -> the characters it has a glyph for
+FACES = ("regular", "italic", "bold", "bold_italic")  # in font_for's order: 2 x bold + italic
+_FAMILIES: dict[str, dict[str, str]] = {}  # a family's name -> each of FACES -> the font set for it
 
 
 def register_project_font(name: str, path: str) -> None:
@@ -54,6 +59,45 @@ def register_project_font(name: str, path: str) -> None:
     font = TTFont(name, path)
     pdfmetrics.registerFont(font)
     _PROJECT_FONTS[name] = frozenset(chr(code) for code in font.face.charToGlyph)
+
+
+def register_project_family(name: str, faces: dict[str, str]) -> None:
+    """A project's family of TTF files, `faces` naming each face's file (`regular`, required;
+    `bold`, `italic`, `bold_italic`), registered once under `name`. The regular face is the font
+    `name` itself (what a label or a number set in the family draws with); each other face is the
+    font `name` + "-" + its key (`name-bold`). A face the family lacks is set in the nearest it
+    has: bold italic in bold, else italic; bold or italic in regular. Every file is read before
+    any is registered: a broken one registers nothing. Raises ValueError for a missing regular
+    face or an unknown key, and what ReportLab raises for a file that is not a TrueType font."""
+    if name in _FAMILIES or name in _PROJECT_FONTS:
+        return
+    if "regular" not in faces or set(faces) - set(FACES):
+        raise ValueError(f"a font family's faces are {', '.join(FACES)} (regular required), not "
+                         f"{', '.join(sorted(faces))}")
+    fonts = {key: TTFont(face_name(name, key), faces[key]) for key in FACES if key in faces}
+    for key, font in fonts.items():
+        pdfmetrics.registerFont(font)
+        _PROJECT_FONTS[font.fontName] = frozenset(chr(code) for code in font.face.charToGlyph)
+    chosen = {key: face_name(name, _nearest(key, fonts)) for key in FACES}
+    _FAMILIES[name] = chosen
+    pdfmetrics.registerFontFamily(name, normal=chosen["regular"], bold=chosen["bold"], italic=chosen["italic"],
+                                  boldItalic=chosen["bold_italic"])
+
+
+def face_name(family: str, key: str) -> str:
+    """The font one face of a family is registered as: the regular face is the family's name."""
+    return family if key == "regular" else f"{family}-{key}"
+
+
+def _nearest(key: str, faces) -> str:
+    fallbacks = {"regular": ("regular",), "italic": ("italic", "regular"), "bold": ("bold", "regular"),
+                 "bold_italic": ("bold_italic", "bold", "italic", "regular")}
+    return next(face for face in fallbacks[key] if face in faces)
+
+
+def is_font(name: str) -> bool:
+    """Whether `name` is a font printkit can set: one of its own, or a project's registered."""
+    return name in FONTS or name in _PROJECT_FONTS
 
 
 @functools.lru_cache(maxsize=65536)
@@ -137,7 +181,9 @@ def drawable_in_fonts() -> list[str]:
 @functools.lru_cache(maxsize=8192)
 def missing_glyphs(text: str, font: str | None = None) -> tuple[str, ...]:
     """Characters of `text` that printkit's fonts (or the project font `font`) cannot draw (they
-    would print as empty boxes)."""
+    would print as empty boxes). A family is checked face by face: `font` is the face the text is
+    set in (face_name; a family's own name is its regular face), so that a letter only its bold
+    face lacks is found where bold is asked for, and nowhere else."""
     drawable = _PROJECT_FONTS[font] if font in _PROJECT_FONTS else _drawable()
     return tuple(sorted(ch for ch in set(text) - drawable if not ch.isspace()))
 

@@ -1,7 +1,12 @@
 """The markup printkit sets, as words measured once: a block syntax (`# ` a heading, `- ` a
 bullet, a blank line between paragraphs) and, inside a block, `<b>`, `<i>` and character entities
 (`&lt;` `&amp;`), which is what the templates write and what autoescaping makes of content.
-Widths are the fonts' own, at 1 pt: they scale with the size."""
+Widths are the fonts' own, at 1 pt: they scale with the size.
+
+Card text may be richer, as Squib's Pango markup and Component Studio's allow (plan.inline reads
+it): `<br>` breaks the line inside a paragraph, `<span colour="NAME" size="S">` sets its words in
+a colour of the caller's `Palette` and at another size, `:name:` and `<icon name/>` set an icon of
+the palette in the line."""
 
 from __future__ import annotations
 
@@ -12,10 +17,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import REGULAR, describe_glyphs, em_width, font_for, missing_glyphs, right_to_left
+from printkit.plan.fonts import FONTS, REGULAR, describe_glyphs, em_width, missing_glyphs, right_to_left
+from printkit.plan.inline import ICON_EM, NO_PALETTE, SPACES, Icon, Look, MarkupError, Palette, stretches
+from printkit.plan.type import TYPE
 
-SPACES = re.compile(r"[ \t\n\r\f\v]+")
-TAG = re.compile(r"<(/?)([a-zA-Z]*)\s*>|([^<]+)|(<)")
+MM_PER_PT = 25.4 / 72
 
 
 # --- blocks --------------------------------------------------------------------------------------
@@ -74,31 +80,68 @@ BULLET_AT = 0.2  # the bullet's left edge, a multiple of the size
 
 # --- words ---------------------------------------------------------------------------------------
 
+class Piece(NamedTuple):
+    """A stretch of a word set otherwise than plain text in one font: in a span (another size, a
+    colour) or an icon. Plain stretches stay (font, text) pairs: most words are plain."""
+
+    font: str
+    text: str  # "" for an image icon
+    scale: float = 1.0  # the size, as a multiple of its block's
+    colour: object = None  # a grey or (r, g, b); None: the text's own
+    icon: Icon | None = None  # an image icon (a glyph icon is text)
+
+
 class Word(NamedTuple):  # a tuple: a kit has tens of thousands of words
-    pieces: tuple[tuple[str, str], ...]  # (font, text) without spaces
+    pieces: tuple  # (font, text) pairs without spaces, or Pieces
     width: float  # mm at 1 pt
     space: float  # the space before it, mm at 1 pt (0 for a block's first word)
-    space_font: str
+    space_font: str | Piece  # the font of the space before it, or, in a span, the space as a Piece
 
 
-class MarkupError(ValueError):
-    pass
+BREAK = Word((), 0.0, 0.0, "")  # <br>: the line ends here
+
+
+def as_piece(piece) -> Piece:
+    """A (font, text) pair as the Piece it stands for."""
+    return piece if type(piece) is Piece else Piece(*piece)
+
+
+def piece_width(piece) -> float:
+    """mm at 1 pt."""
+    if type(piece) is not Piece:
+        return em_width(piece[1], piece[0])
+    if piece.icon is not None:
+        return piece.icon.aspect * ICON_EM * MM_PER_PT * piece.scale
+    return em_width(piece.text, piece.font) * piece.scale
 
 
 @functools.lru_cache(maxsize=16384)
-def words_of(markup: str, bold: bool = False, face: str | None = None) -> tuple[Word, ...]:
+def words_of(markup: str, bold: bool = False, face: str | None = None, palette: Palette | None = None,
+             italic: bool = False, size: float = TYPE.body) -> tuple[Word, ...]:
     """The words of one block's markup, each measured once (at 1 pt: widths scale with size), in
-    printkit's fonts or in the project font `face`."""
+    printkit's fonts or in the project font `face`, with the colours and icons of `palette`; `size`
+    is the block's size at the text's largest (what a span's size in points is a fraction of). A
+    `<br>` is the word BREAK."""
     words, pieces, space, space_font = [], [], 0.0, face or REGULAR
-    for font, text in _pieces(markup, bold, face):
+    for font, text, look in stretches(markup, bold, face, palette or NO_PALETTE, italic, size):
+        if type(text) is not str:  # a line break, or an image icon: part of the word it is in
+            if text is None and pieces:
+                words.append(_word(pieces, space, space_font))
+                pieces = []
+            if text is None:
+                words.append(BREAK)
+                space = 0.0
+            else:
+                pieces.append(Piece(font, "", look.scale if look else 1.0, None, text))
+            continue
         for i, part in enumerate(SPACES.split(text)):
             if i:  # a space came before this part: the word so far is finished
                 if pieces:
                     words.append(_word(pieces, space, space_font))
                     pieces = []
-                space, space_font = em_width(" ", font), font
+                space, space_font = _space(font, look)
             if part:
-                pieces.append((font, part))
+                pieces.append((font, part) if look is None else Piece(font, part, look.scale, look.colour))
     if pieces:
         words.append(_word(pieces, space, space_font))
     if words:
@@ -106,43 +149,47 @@ def words_of(markup: str, bold: bool = False, face: str | None = None) -> tuple[
     return tuple(words)
 
 
-def _word(pieces, space: float, space_font: str) -> Word:
-    if len(pieces) == 1:  # most words are in one font
+def _space(font: str, look: Look | None):
+    if look is None:
+        return em_width(" ", font), font
+    return em_width(" ", font) * look.scale, Piece(font, " ", look.scale, look.colour)
+
+
+def _word(pieces, space: float, space_font) -> Word:
+    if len(pieces) == 1 and type(pieces[0]) is tuple:  # most words are plain, in one font
         font, text = pieces[0]
         return Word((pieces[0],), em_width(text, font), space, space_font)
-    return Word(tuple(pieces), sum(em_width(text, font) for font, text in pieces), space, space_font)
+    return Word(tuple(pieces), sum(piece_width(piece) for piece in pieces), space, space_font)
 
 
-def _pieces(markup: str, bold: bool, face: str | None = None):
-    """(font, text) for each stretch of the markup between tags, entities decoded."""
-    depth = {"b": int(bold), "i": 0}
-    for match in TAG.finditer(markup):
-        closing, name, text, stray = match.groups()
-        if stray is not None:
-            raise MarkupError("'<' that starts no tag (write &lt; for a literal <)")
-        if text is not None:
-            yield font_for(depth["b"] > 0, depth["i"] > 0, face), html.unescape(text)
-            continue
-        if name not in depth:
-            raise MarkupError(f"unknown tag <{closing}{name}>: only <b> and <i> are understood")
-        depth[name] += -1 if closing else 1
-        if depth[name] < int(bold and name == "b"):
-            raise MarkupError(f"</{name}> closes no <{name}>")
-    open_tags = [name for name, count in depth.items() if count > int(bold and name == "b")]
-    if open_tags:
-        raise MarkupError(f"<{open_tags[0]}> is not closed")
-
-
-def check_markup(markup: str, where: Problem, bold: bool = False, face: str | None = None) -> None:
-    """Markup that cannot be set (a stray tag) or glyphs the fonts lack: an error at `where`."""
+def check_markup(markup: str, where: Problem, bold: bool = False, face: str | None = None,
+                 palette: Palette | None = None, italic: bool = False, largest: float = TYPE.body) -> None:
+    """Markup that cannot be set (a stray tag, an unknown colour or icon) or glyphs the fonts
+    lack: an error at `where`. Each block is read as it is set (a heading in bold), at the sizes
+    a text set from `largest` points reads it."""
     try:
-        words_of(markup, bold, face)
+        missing = _missing(markup, bold, face, palette, italic, largest)
     except MarkupError as error:
         raise PrintkitError([where.with_message(f"text markup: {error}")]) from None
     plain = re.sub(r"<[^>]*>", "", html.unescape(markup))
     if right_to_left(plain):
         raise PrintkitError([where.with_message(f"right-to-left text ({describe_glyphs(right_to_left(plain)[:3])}) "
                                                 f"is not supported: it would print reversed")])
-    missing = missing_glyphs(plain, face)
     if missing:
         raise PrintkitError([where.with_message(f"the font has no glyph for {describe_glyphs(missing)}")])
+
+
+@functools.lru_cache(maxsize=8192)
+def _missing(markup: str, bold: bool, face: str | None, palette: Palette | None, italic: bool,
+             largest: float) -> tuple[str, ...]:
+    """The characters of `markup` that the face each is set in has no glyph for."""
+    by_font: dict[str, set[str]] = {}
+    for block in parse_blocks(markup):
+        spacing = SPACING[block.kind]
+        for word in words_of(block.markup, bold or spacing.bold, face, palette, italic, largest * spacing.scale):
+            for piece in word.pieces:
+                by_font.setdefault(piece[0], set()).update(piece[1])
+    missing = set()
+    for font, chars in by_font.items():
+        missing.update(missing_glyphs("".join(sorted(chars)), None if font in FONTS else font))
+    return tuple(sorted(missing))

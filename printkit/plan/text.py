@@ -1,7 +1,12 @@
 """Text set into boxes, as data: the words (plan.markup) broken into lines with the fonts'
 metrics, at the largest size (in half-point steps) at which they fit the box, before anything is
 drawn. A text that does not fit even at the smallest size is an error naming the content value
-or template line it came from; nothing is ever clipped."""
+or template line it came from; nothing is ever clipped.
+
+A line with words in spans of another size or colour, or with icons, is set as segments at one
+baseline, each with its own x, size and colour; a line holding a larger size stands lower, its
+pitch grown with it, so that it never touches the line above. An image icon is a Picture placed
+where its segment (a space, in the text) is."""
 
 from __future__ import annotations
 
@@ -11,10 +16,13 @@ import re
 from dataclasses import dataclass, field
 
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.fonts import BOLD, REGULAR, cap_height, describe_glyphs, em_width, missing_glyphs, right_to_left
-from printkit.plan.markup import BULLET_AT, SPACING, Block, Word, check_markup, parse_blocks, words_of
+from printkit.plan.fonts import (FONTS, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
+                                 right_to_left)
+from printkit.plan.inline import ICON_DROP, ICON_EM
+from printkit.plan.markup import (BREAK, BULLET_AT, SPACING, Block, Palette, Piece, Word, as_piece,
+                                  check_markup, parse_blocks, piece_width, words_of)
 from printkit.plan.geometry import Rect
-from printkit.plan.marks import Group
+from printkit.plan.marks import Group, Picture
 from printkit.plan.type import TYPE
 
 MIN_SIZE = TYPE.smallest
@@ -33,6 +41,7 @@ class TextLine:
     size: float  # points
     runs: tuple[tuple[str, str], ...]  # (font, text), drawn one after the other
     width: float  # mm
+    level: float | tuple | None = None  # a segment's own grey or colour (a span's); None: the Text's
 
 
 @dataclass(slots=True)
@@ -51,7 +60,17 @@ class Text:
     where: Problem | None = field(default=None, compare=False, metadata={"kept": False})
 
     def plain(self) -> str:
-        return "\n".join("".join(text for _, text in line.runs) for line in self.lines)
+        """The words, a line a line: the segments of a line (at one baseline) joined; a bullet on
+        a line of its own, as it always was; an image icon a space."""
+        rows, previous = [], None
+        for line in self.lines:
+            words = "".join(text for _, text in line.runs)
+            if previous is not None and line.baseline == previous.baseline and previous.runs != BULLET_RUNS:
+                rows[-1] += words
+            else:
+                rows.append(words)
+            previous = line
+        return "\n".join(rows)
 
     @property
     def extent(self) -> Rect:
@@ -74,17 +93,24 @@ class Style:
     valign: str = "top"  # top | middle | bottom
     level: float = 0.0
     leading: float = TYPE.leading
-    font: str | None = None  # a project font's name; printkit's DejaVu Sans by default
+    font: str | None = None  # a project font's (or family's) name; printkit's DejaVu Sans by default
+    palette: Palette | None = None  # the colours and icons its markup may name
+    italic: bool = False
 
 
 # --- breaking and setting ------------------------------------------------------------------------
 
 def break_lines(words: tuple[Word, ...], width: float, size: float) -> list[list[Word]] | None:
     """Words in lines no wider than `width` mm at `size` pt, each line as full as it goes (the
-    rule every typesetter's first-fit follows); None when a single word is wider than the line."""
+    rule every typesetter's first-fit follows), or ended by a BREAK; None when a single word is
+    wider than the line."""
     lines, line, used = [], [], 0.0
     room = width / size + EPSILON
     for word in words:
+        if word is BREAK:  # <br>: the line ends here, however full (an empty one too)
+            lines.append(line)
+            line, used = [], 0.0
+            continue
         if line and used + word.space + word.width <= room:
             line.append(word)
             used += word.space + word.width
@@ -123,13 +149,18 @@ class SetBlock:
     before: float  # space above it when it follows another block
     after: float
     kind: str
+    # a block with lines of several sizes, or ended by <br>: each line's foot, from the block's top
+    # (paginate breaks it there); None: its lines stand one pitch apart
+    rows: tuple[float, ...] | None = None
+    pictures: tuple = ()  # (Icon, x, baseline, size in pt) of each image icon, as lines are placed
 
 
 def set_blocks(blocks: tuple[Block, ...], width: float, size: float, style: Style) -> list[SetBlock] | None:
     """Every block set `width` mm wide at body size `size`; None if a word is too wide."""
     result = []
     for block in blocks:
-        set_block = _set_block(block, width, size, style.bold, style.align, style.leading, style.font)
+        set_block = _set_block(block, width, size, style.bold, style.align, style.leading, style.font,
+                               style.palette, style.italic, style.largest)
         if set_block is None:
             return None
         result.append(set_block)
@@ -138,15 +169,18 @@ def set_blocks(blocks: tuple[Block, ...], width: float, size: float, style: Styl
 
 @functools.lru_cache(maxsize=16384)
 def _set_block(block: Block, width: float, size: float, bold: bool, align: str, leading: float,
-               font: str | None = None):
+               font: str | None = None, palette: Palette | None = None, italic: bool = False,
+               largest: float | None = None):
     spacing = SPACING[block.kind]
     block_size = size * spacing.scale
     indent = size * spacing.indent / PT_PER_MM
-    words = words_of(block.markup, bold or spacing.bold, font)
+    words = words_of(block.markup, bold or spacing.bold, font, palette, italic, (largest or size) * spacing.scale)
     broken = break_lines(words, width - indent, block_size)
     if broken is None:
         return None
     pitch = block_size * leading / PT_PER_MM
+    if not all(map(_plain_line, broken)):
+        return _set_rich_block(block, broken, width, size, pitch, align)
     lines = []
     for n, line in enumerate(broken):
         line_width = _line_width(line) * block_size
@@ -154,13 +188,89 @@ def _set_block(block: Block, width: float, size: float, bold: bool, align: str, 
         baseline = -(n * pitch + block_size / PT_PER_MM)
         lines.append(TextLine(x, baseline, block_size, _runs(line), line_width))
     if block.kind == "bullet" and lines:
-        at = size * BULLET_AT / PT_PER_MM
-        # the bullet and a space: the space is not seen, but text taken from the PDF reads "• item"
-        lines.insert(0, TextLine(at, lines[0].baseline, block_size, ((REGULAR, BULLET + " "),),
-                                 em_width(BULLET + " ") * block_size))
+        lines.insert(0, _bullet(size, lines[0].baseline, block_size))
     return SetBlock(tuple(lines), len(broken) * pitch, size * spacing.before / PT_PER_MM,
                     size * spacing.after / PT_PER_MM, block.kind)
 
+
+BULLET_RUNS = ((REGULAR, BULLET + " "),)
+
+
+def _bullet(size: float, baseline: float, block_size: float) -> TextLine:
+    # the bullet and a space: the space is not seen, but text taken from the PDF reads "• item"
+    return TextLine(size * BULLET_AT / PT_PER_MM, baseline, block_size, BULLET_RUNS,
+                    em_width(BULLET + " ") * block_size)
+
+
+def _plain_line(line: list[Word]) -> bool:
+    """A line of words in the text's own size and colour, without icons, as all lines once were."""
+    return bool(line) and all(type(word.space_font) is str and all(type(piece) is tuple for piece in word.pieces)
+                              for word in line)
+
+
+def _set_rich_block(block: Block, broken: list[list[Word]], width: float, size: float, pitch: float,
+                    align: str) -> SetBlock:
+    """A block with spans, icons or line breaks: its lines in segments of one size and colour. A
+    line whose largest size is `tallest` times the block's stands `tallest` pitches tall, its
+    baseline that far below its top: a line of the block's own size stands where it would stand
+    in a plain block (`extra` is 0 until a taller line)."""
+    spacing = SPACING[block.kind]
+    block_size, indent = size * spacing.scale, size * spacing.indent / PT_PER_MM
+    lines, pictures, rows, extra, first = [], [], [], 0.0, None
+    for n, line in enumerate(broken):
+        tallest = max([1.0] + [piece.scale for piece in _line_pieces(line)])
+        baseline = -(n * pitch + extra + block_size * tallest / PT_PER_MM)
+        first = baseline if first is None else first
+        extra += (tallest - 1.0) * pitch
+        rows.append((n + 1) * pitch + extra)
+        if line:
+            x = indent + _aligned(width - indent, _line_width(line) * block_size, align)
+            for stretch in _stretches(line, block_size):
+                lines.append(TextLine(x + stretch.offset, baseline, block_size * stretch.scale,
+                                      tuple(map(tuple, stretch.runs)), stretch.width, stretch.colour))
+                if stretch.icon is not None:
+                    pictures.append((stretch.icon, x + stretch.offset, baseline, block_size * stretch.scale))
+    if block.kind == "bullet" and first is not None:
+        lines.insert(0, _bullet(size, first, block_size))
+    return SetBlock(tuple(lines), len(broken) * pitch + extra, size * spacing.before / PT_PER_MM,
+                    size * spacing.after / PT_PER_MM, block.kind, tuple(rows), tuple(pictures))
+
+
+def _line_pieces(line: list[Word]):
+    """A line's pieces in order, the spaces between its words among them, each as a Piece."""
+    for i, word in enumerate(line):
+        if i:
+            yield as_piece((word.space_font, " ")) if type(word.space_font) is str else word.space_font
+        yield from map(as_piece, word.pieces)
+
+
+class _Stretch:
+    """Part of a line in one size and colour (or one image icon), as it is being gathered."""
+
+    __slots__ = ("offset", "scale", "colour", "icon", "runs", "width")
+
+    def __init__(self, offset: float, piece: Piece, width: float):
+        self.offset, self.scale, self.colour, self.icon = offset, piece.scale, piece.colour, piece.icon
+        self.runs, self.width = [[piece.font, piece.text or " "]], width  # an image icon: a space, in the text
+
+
+def _stretches(line: list[Word], size: float) -> list[_Stretch]:
+    """The line in stretches of one look, each `offset` mm from the line's start, its runs of one
+    font each; an image icon a stretch of its own."""
+    stretches: list[_Stretch] = []
+    for piece in _line_pieces(line):
+        width = piece_width(piece) * size
+        last = stretches[-1] if stretches else None
+        if last is None or piece.icon is not None or last.icon is not None or \
+                (last.scale, last.colour) != (piece.scale, piece.colour):
+            stretches.append(_Stretch(last.offset + last.width if last else 0.0, piece, width))
+        elif last.runs[-1][0] == piece.font:
+            last.runs[-1][1] += piece.text
+            last.width += width
+        else:
+            last.runs.append([piece.font, piece.text])
+            last.width += width
+    return stretches
 
 
 def _aligned(room: float, used: float, align: str) -> float:
@@ -170,13 +280,21 @@ def _aligned(room: float, used: float, align: str) -> float:
 def stack_blocks(set_blocks_: list[SetBlock]) -> tuple[tuple[TextLine, ...], float]:
     """The blocks one under the other: every line's baseline from the top, and the total height
     (the space after the last block is not part of it)."""
-    lines, top = [], 0.0
+    lines, top, _ = _stack(set_blocks_)
+    return lines, top
+
+
+def _stack(set_blocks_: list[SetBlock]) -> tuple[tuple[TextLine, ...], float, tuple]:
+    """stack_blocks, and the image icons' places (Icon, x, baseline, size) from the same top."""
+    lines, top, pictures = [], 0.0, []
     for i, block in enumerate(set_blocks_):
         if i:
             top += set_blocks_[i - 1].after + block.before
-        lines += [TextLine(line.x, line.baseline - top, line.size, line.runs, line.width) for line in block.lines]
+        lines += [TextLine(line.x, line.baseline - top, line.size, line.runs, line.width, line.level)
+                  for line in block.lines]
+        pictures += [(icon, x, baseline - top, size) for icon, x, baseline, size in block.pictures]
         top += block.height
-    return tuple(lines), top
+    return tuple(lines), top, tuple(pictures)
 
 
 # --- fitting into a box --------------------------------------------------------------------------
@@ -193,8 +311,9 @@ def _sizes(largest: float, smallest: float) -> list[float]:
 
 @functools.lru_cache(maxsize=8192)
 def _fitted(markup: str, width: float, height: float, style: Style):
-    """(size, lines, height) at the largest size that fits, or None. The largest size is tried
-    first (most texts fit at it); otherwise the sizes are searched by halving."""
+    """(size, lines, height, image icons' places) at the largest size that fits, or None. The
+    largest size is tried first (most texts fit at it); otherwise the sizes are searched by
+    halving."""
     blocks = tuple(parse_blocks(markup))
     candidates = sizes(style)
 
@@ -202,8 +321,8 @@ def _fitted(markup: str, width: float, height: float, style: Style):
         set_ = set_blocks(blocks, width, size, style)
         if set_ is None:
             return None
-        lines, used = stack_blocks(set_)
-        return (size, lines, used) if used <= height + EPSILON else None
+        lines, used, pictures = _stack(set_)
+        return (size, lines, used, pictures) if used <= height + EPSILON else None
 
     best = attempt(candidates[0])
     if best is not None or len(candidates) == 1:
@@ -222,15 +341,33 @@ def _fitted(markup: str, width: float, height: float, style: Style):
 
 def fit(markup: str, box: Rect, style: Style, item: str, where: Problem) -> Text:
     """`markup` set in `box` at the largest size that fits (never larger than `style.largest`);
-    a PrintkitError at `where` when even `style.smallest` does not fit."""
-    check_markup(markup, where, style.bold, style.font)
+    a PrintkitError at `where` when even `style.smallest` does not fit. A text with image icons
+    is more than a Text: set it with fit_rich."""
+    marks = fit_rich(markup, box, style, item, where)
+    if len(marks) > 1:
+        raise ValueError(f"{item}: its image icons are marks of their own: set it with fit_rich")
+    return marks[0]
+
+
+def fit_rich(markup: str, box: Rect, style: Style, item: str, where: Problem) -> tuple:
+    """The marks of `markup` set in `box` as `fit` sets it: the Text, then a Picture for each image
+    icon in it (glyph icons are runs of the Text)."""
+    check_markup(markup, where, style.bold, style.font, style.palette, style.italic, style.largest)
     found = _fitted(markup, round(box.width, 4), round(box.height, 4), style)
     if found is None:
         raise PrintkitError([where.with_message(
             f"{item}: text does not fit its {box.width:.0f} x {box.height:.0f} mm box even at "
             f"{style.smallest:g} pt; shorten it", _plain(markup))])
-    size, lines, used = found
-    return Text(box.x, _top(box, used, style.valign), lines, size, used, style.level, item, where)
+    size, lines, used, pictures = found
+    text = Text(box.x, _top(box, used, style.valign), lines, size, used, style.level, item, where)
+    return (text, *(_picture(text, *place) for place in pictures))
+
+
+def _picture(text: Text, icon, x: float, baseline: float, size: float) -> Picture:
+    """An image icon ICON_EM tall at its run's size, ICON_DROP of that below the baseline."""
+    height = size * ICON_EM / PT_PER_MM
+    return Picture(icon.path, Rect(text.x + x, text.top + baseline - size * ICON_DROP / PT_PER_MM,
+                                   height * icon.aspect, height), icon.digest, icon.svg)
 
 
 def _top(box: Rect, used: float, valign: str) -> float:
@@ -246,7 +383,7 @@ def _widest_word(markup: str, width: float, size: float) -> str:
     for block in parse_blocks(markup):
         for word in words_of(block.markup, SPACING[block.kind].bold):
             if word.width * size * SPACING[block.kind].scale > width:
-                return "".join(text for _, text in word.pieces)
+                return "".join(piece[1] for piece in word.pieces)
     return _plain(markup)
 
 
@@ -264,10 +401,11 @@ def label(text: str, box: Rect, size: float, bold: bool = False, align: str = "l
     """Plain text on one line in `box`, shrunk in half points down to `smallest` (default: the
     smallest legible size) if it is too wide; an error naming `item` at `where` if it does not fit
     even then. Vertically the capitals are centred in the box (or stand on its bottom, or hang
-    from its top). `face` is a project font to set it in."""
-    font = face or (BOLD if bold else REGULAR)
-    if missing_glyphs(text, face) or right_to_left(text):
-        _check_glyphs(text, where or Problem("templates", None, ""), face)
+    from its top). `face` is a project font to set it in (a family's bold face when `bold`)."""
+    font = _font(bold, face)
+    checked = None if face is None else font  # a project's face is checked itself; printkit's all together
+    if missing_glyphs(text, checked) or right_to_left(text):
+        _check_glyphs(text, where or Problem("templates", None, ""), checked)
     low = min(size, TYPE.smallest) if smallest is None else smallest
     width = em_width(text, font)
     if width * size <= box.width + EPSILON:  # most labels fit at their size
@@ -297,12 +435,17 @@ def line_at(text: str, x: float, baseline: float, size: float, bold: bool = Fals
             where: Problem | None = None) -> Text:
     """One line of plain text with its baseline at `baseline`, starting, centred or ending at x.
     For components that choose their own sizes (a card's index, a scale bar's label)."""
-    font = face or (BOLD if bold else REGULAR)
+    font = _font(bold, face)
     width = em_width(text, font) * size
     shift = {"left": 0.0, "centre": width / 2, "right": width}[align]
     ascent = size / PT_PER_MM
     line = TextLine(0.0, -ascent, size, ((font, text),), width)
     return Text(x - shift, baseline + ascent, (line,), size, ascent * TYPE.leading, level, item, where)
+
+
+def _font(bold: bool, face: str | None) -> str:
+    """The font a line is set in: `face` (a family's bold face when `bold`), else printkit's."""
+    return face if face in FONTS else font_for(bold, False, face)
 
 
 def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
@@ -322,7 +465,7 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
     `heights` tall, when given: the room a page already begun has left), each placed with its top
     at 0. A paragraph breaks between pages only where both parts keep two lines; a heading never
     ends a page. A page of `heights` too short for what comes first is left empty (an empty Text)."""
-    check_markup(markup, where)
+    check_markup(markup, where, largest=size)
     set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size))
     if set_ is None:
         raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
@@ -359,17 +502,33 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
 def _split(block: SetBlock, room: float):
     """The lines of a paragraph that fit in `room`, and the rest; (None, None) when the break
     would leave fewer than two lines on either side."""
-    text_lines = [line for line in block.lines if line.runs != ((REGULAR, BULLET + " "),)]
+    if block.rows is not None:
+        return _split_rows(block, room)
+    text_lines = [line for line in block.lines if line.runs != BULLET_RUNS]
     pitch = block.height / len(text_lines)
     fits = int((room + EPSILON) // pitch)
     if block.kind == "heading" or fits < 2 or len(text_lines) - fits < 2:
         return None, None
     cut = text_lines[fits].baseline
     head = [line for line in block.lines if line.baseline > cut]
-    tail = [TextLine(l.x, l.baseline + fits * pitch, l.size, l.runs, l.width)
+    tail = [TextLine(l.x, l.baseline + fits * pitch, l.size, l.runs, l.width, l.level)
             for l in block.lines if l.baseline <= cut]
     return (SetBlock(tuple(head), fits * pitch, block.before, 0.0, block.kind),
             SetBlock(tuple(tail), block.height - fits * pitch, 0.0, block.after, block.kind))
+
+
+def _split_rows(block: SetBlock, room: float):
+    """_split for a block whose lines stand at pitches of their own: cut at a line's foot."""
+    fits = sum(1 for foot in block.rows if foot <= room + EPSILON)
+    if block.kind == "heading" or fits < 2 or len(block.rows) - fits < 2:
+        return None, None
+    cut = block.rows[fits - 1]
+    head = [line for line in block.lines if -line.baseline < cut]
+    tail = [TextLine(l.x, l.baseline + cut, l.size, l.runs, l.width, l.level)
+            for l in block.lines if -l.baseline >= cut]
+    return (SetBlock(tuple(head), cut, block.before, 0.0, block.kind, block.rows[:fits]),
+            SetBlock(tuple(tail), block.height - cut, 0.0, block.after, block.kind,
+                     tuple(foot - cut for foot in block.rows[fits:])))
 
 
 def _close(page: list[SetBlock], queue: list[SetBlock]) -> list[SetBlock]:

@@ -205,17 +205,23 @@ class PdfFile:
         return ("gradient", space, (x0 * mm, y0 * mm, x1 * mm, y1 * mm), colours, stops)
 
     def set_text(self, text: Text) -> None:
-        """Set lines (plan.text) drawn as planned: each line's runs one after the other. Type the
-        ink saver outlines is drawn in stroke mode, with a line as wide as a thirtieth of its size."""
+        """Set lines (plan.text) drawn as planned: each line's runs one after the other, in the
+        line's own colour if it has one (a span's), then the text's again. Type the ink saver
+        outlines is drawn in stroke mode, with a line as wide as a thirtieth of its size."""
         code = [f"q {self._grey(text.level, 'rg')} BT"]
         for line in text.lines:
+            level = text.level if line.level is None else line.level
+            if line.level is not None:
+                code.append(self._grey(level, "rg"))
             outlined = self.ink_saver and line.size >= OUTLINE_TEXT
             if outlined:
-                code.append(f"{self._grey(text.level, 'RG')} {fp_str(max(0.5, line.size * 0.03))} w 1 Tr")
+                code.append(f"{self._grey(level, 'RG')} {fp_str(max(0.5, line.size * 0.03))} w 1 Tr")
             code.append(f"1 0 0 1 {fp_str((text.x + line.x) * mm, (text.top + line.baseline) * mm)} Tm")
             code += [self._run(font, line.size, run) for font, run in line.runs]
             if outlined:
                 code.append("0 Tr")
+            if line.level is not None:
+                code.append(self._grey(text.level, "rg"))
         code.append("ET Q")
         self._emit(" ".join(code))
 
