@@ -143,7 +143,9 @@ FACE = Record({"boxes": MapOf(BOXES, "box")}, {"background": Str(40), "frame": B
 BACK = Record({}, {"words": TEXT, "image": Str(300), "background": Str(40), "pattern": Bool(),
                    "colour": Str(40), "font": Str(40)})
 CARD = MapOf(Scalar(), "field", FIELD, max_items=40)
-CARDS = ByType({str: Str(300), list: ListOf(CARD, 1, 500)}, "a list of cards or the name of a CSV file")
+TABLE = Record({"file": Str(300)}, {"sheet": Str(100)})  # a CSV file, or a workbook and its sheet
+CARDS = ByType({str: Str(300), dict: TABLE, list: ListOf(CARD, 1, 500)},
+               "a list of cards, or a table's file (CSV, TSV, .xlsx, .ods)")
 SIZE = ByType({str: Choice(tuple(CARD_SIZES)), list: ListOf(Number(10.0, 300.0), 2, 2)},
               "a card size (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm")
 ABOUT = {"about": Str(200)}
