@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import random
 import struct
 import time
 import zipfile
@@ -17,6 +18,9 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+
+from printkit.declared.sources import read_cards
+from printkit.errors import PrintkitError
 
 from declared import SLUG, deck_yaml, game_project, line_of
 from readback import pages
@@ -383,6 +387,11 @@ BROKEN = [
      f"{SHEET}: a DTD, which no workbook has"),
     ("not XML", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b"<worksheet", b"<<worksheet"),
      f"{SHEET}: not well-formed (invalid token): line 1, column 1"),
+    ("an unknown encoding", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b"<worksheet",
+                                              b'<?xml version="1.0" encoding="UTF-1-8"?><worksheet'),
+     f"{SHEET}: unknown encoding: UTF-1-8"),
+    ("a row numbered ²", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b'<row r="2">', '<row r="²">'.encode()),
+     None),
     ("calamine cannot", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b't="n"', b't="zz"'), None),
 ]
 
@@ -428,3 +437,39 @@ def test_an_ods_row_repeated_two_million_times_is_refused(tmp_path, capsys, monk
 def test_a_workbook_that_is_missing_is_one_line(tmp_path, capsys, monkeypatch):
     project = game_project(tmp_path, table_game("{file: cards.xlsx, sheet: Heroes}"))
     assert refused(project, capsys, monkeypatch) == "is missing"
+
+
+DAMAGE = [b"<", b">", b'"', b"/", b'r="', b't="e"', b't="s"', b"9999999", b"XFD", b"&amp;", b"&#0;", b"&#7;",
+          b"_x0007_", b"\xc2\xb2", b"-1", b"1e999", b'number-rows-repeated="', b'office:value="', b"\x00", b"\xff"]
+
+
+def test_a_workbook_damaged_anywhere_in_its_xml_is_at_worst_one_line_a_problem(tmp_path):
+    """Random damage to the parts of an .xlsx and an .ods (their zip kept sound, so the XML is
+    what calamine and printkit's measuring meet): a problem or a refusal, never another error."""
+    randomly = random.Random(12)
+    books = {"cards.xlsx": xlsx({"Heroes": HEROES + [[1.5, True, "#DIV/0!"]], "More": NOTES}),
+             "cards.ods": ods({"Heroes": HEROES + [[1, "#N/A"]]})}
+    for case in range(300):
+        name = randomly.choice(list(books))
+        with zipfile.ZipFile(io.BytesIO(books[name])) as book:
+            parts = {part: book.read(part) for part in book.namelist()}
+        part = randomly.choice([part for part in parts if part.endswith((".xml", ".rels"))])
+        data = bytearray(parts[part])
+        for _ in range(randomly.randint(1, 3)):
+            at = randomly.randrange(min(len(data), 80) if randomly.random() < 0.5 else len(data))  # the head often
+            if randomly.random() < 0.5:
+                data[at] = randomly.randrange(256)
+            else:
+                data[at:at] = randomly.choice(DAMAGE)
+        parts[part] = bytes(data)
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+            for each, written in parts.items():
+                book.writestr(each, written)
+        (tmp_path / name).write_bytes(out.getvalue())
+        try:
+            read_cards(tmp_path / name, f"{SLUG}/{name}")
+        except PrintkitError as error:
+            assert all("\n" not in str(problem) for problem in error.problems)
+        except ValueError as error:
+            assert "\n" not in str(error)

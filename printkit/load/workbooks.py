@@ -187,7 +187,7 @@ def _measure(parts: dict[str, bytes], kind: str) -> Measured:
             parser.Parse(data, True)
         except _TooMuch as error:
             raise ValueError(f"is larger than printkit reads ({error})") from None
-        except expat.ExpatError as error:
+        except (expat.ExpatError, LookupError, UnicodeError) as error:  # (an encoding Python has no codec for)
             raise _unreadable(kind, f"{name[:60]}: {_said(error)}") from None
     return measured
 
@@ -235,7 +235,7 @@ class _XlsxCells(_Cells):
     def start(self, name: str, attrs: dict) -> None:
         self.count()
         local = name.rpartition(":")[2]
-        if local == "row" and attrs.get("r", "").isdigit():
+        if local == "row" and _digits(attrs.get("r", "")):
             self.row = int(attrs["r"]) - 1
         elif local == "c":
             position = _position(attrs.get("r", "")) or (self.row, self.column)
@@ -273,7 +273,7 @@ def _position(reference: str) -> tuple[int, int] | None:
     """A cell reference's (row, column) from 0: C12 -> (11, 2); None if it is not one."""
     letters = reference.rstrip("0123456789")
     digits = reference[len(letters):]
-    if not (letters.isalpha() and letters.isascii() and digits.isdigit() and int(digits) > 0):
+    if not (letters.isalpha() and letters.isascii() and _digits(digits) and int(digits) > 0):
         return None
     column = 0
     for letter in letters.upper():
@@ -328,9 +328,13 @@ class _OdsCells(_Cells):
 
 def _repeats(attrs: dict, key: str) -> int:
     written = attrs.get(key, "1")
-    if not (written.isdigit() and written.isascii()):
-        raise _TooMuch(f"{key} is '{written[:20]}', not a count")
+    if not _digits(written):
+        raise expat.ExpatError(f"{key} is '{written[:20]}', not a count")
     return int(written)
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()  # not '²', which is a digit to Python but no number
 
 
 # --- calamine -----------------------------------------------------------------------------------
