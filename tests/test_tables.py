@@ -87,7 +87,8 @@ def _ods_cell(value) -> str:
         return (f'<table:table-cell office:value-type="boolean" office:boolean-value="{str(value).lower()}">'
                 f"<text:p>{str(value).upper()}</text:p></table:table-cell>")
     if isinstance(value, (int, float)):
-        return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p></table:table-cell>'
+        return (f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p>'
+                "</table:table-cell>")
     if isinstance(value, datetime.date):
         return (f'<table:table-cell office:value-type="date" office:date-value="{value.isoformat()}">'
                 f"<text:p>{value}</text:p></table:table-cell>")
@@ -211,6 +212,8 @@ MISTAKES = [
     ("csv 41 columns", "cards.csv", "cards.csv", f"{WIDE}\n{','.join('1' * 41)}\n", "cards.csv:1",
      "41 columns: a card has at most 40 fields"),
     ("csv cell too long", "cards.csv", "cards.csv", f"number,name\n1,{LONG}\n", "cards.csv:2",
+     "column 2: text is longer than 1000 characters"),
+    ("csv heading too long", "cards.csv", "cards.csv", f"number,{LONG}\n1,Owl\n", "cards.csv:1",
      "column 2: text is longer than 1000 characters"),
     ("csv control character", "cards.csv", "cards.csv", "number,name\n1,O\x07wl\n", "cards.csv:2",
      "control character U+0007 is not allowed in a text file"),

@@ -110,6 +110,8 @@ def _headings(row: Row, spreadsheet: bool, problems: list[Problem]) -> Row:
         elif not cell.text:
             problems.append(Problem(*cell.place, f"column {number} has no heading (every column "
                                                  f"up to the last needs one)"))
+        elif len(cell.text) > MAX_CELL:
+            problems.append(Problem(*cell.place, f"column {number}: text is longer than {MAX_CELL} characters"))
     return Row(row.place, cells)
 
 

@@ -369,7 +369,7 @@ def _chosen(names: list[str], sheet: str | None, kind: str) -> str:
     if sheet in names:
         return sheet
     close = difflib.get_close_matches(sheet, names, n=1)
-    shown = ", ".join(f"'{name[:40]}'" for name in names[:SHOWN_SHEETS]) + (", ..." if len(names) > SHOWN_SHEETS else "")
+    shown = ", ".join(f"'{name[:40]}'" for name in names[:SHOWN_SHEETS]) + ", ..." * (len(names) > SHOWN_SHEETS)
     hint = f"did you mean '{close[0]}'? " if close else ""
     raise SheetError(f"no sheet '{sheet}' in the workbook ({hint}its sheets: {shown})")
 
