@@ -395,6 +395,8 @@ BROKEN = [
      f"{SHEET}: unknown encoding: UTF-1-8"),
     ("a row numbered ²", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b'<row r="2">', '<row r="²">'.encode()),
      None),
+    ("a column beyond XFD", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b'r="A2"', b'r="AAAA2"'),
+     f"{SHEET}: cell AAAA2 is beyond the last column, XFD"),
     ("calamine cannot", lambda: rewritten(xlsx({"Heroes": HEROES}), SHEET, b't="n"', b't="zz"'), None),
 ]
 
@@ -405,6 +407,12 @@ def test_a_workbook_printkit_cannot_read_is_one_line(tmp_path, capsys, monkeypat
     assert said.startswith("is not an .xlsx workbook printkit can read (") and said.endswith(")")
     if why is not None:  # (calamine's own words otherwise)
         assert said == f"is not an .xlsx workbook printkit can read ({why})"
+
+
+def test_a_row_numbered_in_5000_digits_is_read_by_its_cells(tmp_path, capsys, monkeypatch):
+    """(Python will not turn 5000 digits into a number; calamine goes by each cell's own reference.)"""
+    data = rewritten(xlsx({"Heroes": HEROES}), SHEET, b'<row r="2">', b'<row r="' + b"9" * 5000 + b'">')
+    assert validate(workbook_game(tmp_path, data), capsys, monkeypatch)[:3:2] == (0, "")
 
 
 def test_an_encrypted_ods_is_one_line(tmp_path, capsys, monkeypatch):

@@ -275,6 +275,8 @@ def _position(reference: str) -> tuple[int, int] | None:
     digits = reference[len(letters):]
     if not (letters.isalpha() and letters.isascii() and _digits(digits) and int(digits) > 0):
         return None
+    if len(letters) > 3:
+        raise expat.ExpatError(f"cell {reference[:20]} is beyond the last column, XFD")
     column = 0
     for letter in letters.upper():
         column = column * 26 + ord(letter) - ord("A") + 1
@@ -334,7 +336,8 @@ def _repeats(attrs: dict, key: str) -> int:
 
 
 def _digits(text: str) -> bool:
-    return text.isascii() and text.isdigit()  # not '²', which is a digit to Python but no number
+    """A count or a row's number: not '²' (a digit to Python, but no number), nor 5000 digits."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 # --- calamine -----------------------------------------------------------------------------------
