@@ -16,7 +16,7 @@ from printkit.load.schema import INVALID, Record, dotted
 from printkit.plan.geometry import PAPERS, Rect
 from printkit.declared import layout
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
-from printkit.declared.sources import Asset, font_name, read_csv, read_font, read_image
+from printkit.declared.sources import Asset, SheetError, font_name, read_cards, read_font, read_image
 from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE
 
 CARD_KINDS = {"deck": "cards", "tokens": "tokens"}  # a product kind that prints cards -> the key of its cards
@@ -78,7 +78,8 @@ class Checks:
     # --- cards ----------------------------------------------------------------------------------
     def _cards(self, path: tuple, product: dict) -> None:
         key = CARD_KINDS[product["kind"]]
-        if isinstance(product[key], str) and not self._from_csv(path + (key,), product):
+        from_content = isinstance(product[key], dict) and "each" in product[key]  # read when it is planned
+        if not isinstance(product[key], list) and not from_content and not self._from_csv(path + (key,), product):
             return
         card = layout.card_size(product)
         if not self._fits_a_page(path + ("size",), card):
@@ -93,21 +94,28 @@ class Checks:
             self._layout(path + side, layout_, card, cards if listed else None)
 
     def _from_csv(self, path: tuple, product: dict) -> bool:
-        """The cards of a CSV file in place of its name, each value located at its row."""
-        name = product[path[-1]]
+        """The cards of a table (a CSV file, a workbook's sheet) in place of its name, each card
+        located at its row and each value at its row (CSV) or its own cell (a workbook)."""
+        table = product[path[-1]]
+        name, sheet = (table, None) if isinstance(table, str) else (table["file"], table["sheet"])
+        named = path if isinstance(table, str) else path + ("file",)
         shown = f"{self.slug}/{name}"
         try:
-            rows = read_csv(self._inside(path, name), shown)
+            cards = read_cards(self._inside(named, name), shown, sheet)
         except FileNotFoundError:
-            self.problems.append(self.at(path, f"CSV file '{name}' is missing"))
+            self.problems.append(self.at(named, f"CSV file '{name}' is missing"))
+            return False
+        except SheetError as error:
+            self.problems.append(self.at(path + ("sheet",), str(error)))
             return False
         except (PrintkitError, ValueError) as error:
-            self.problems += getattr(error, "problems", None) or [self.at(path, f"'{name}' {error}")]
+            self.problems += getattr(error, "problems", None) or [self.at(named, f"'{name}' {error}")]
             return False
-        product[path[-1]] = rows.cards
-        for index, (values, line) in enumerate(zip(rows.cards, rows.lines)):
-            for place in [()] + [(field,) for field in values]:
-                self.located.places[path + (index,) + place] = (shown, line)
+        product[path[-1]] = [card.values for card in cards]
+        for index, card in enumerate(cards):
+            self.located.places[path + (index,)] = card.place
+            for field, place in card.places.items():
+                self.located.places[path + (index, field)] = place
         return True
 
     def _fits_a_page(self, path: tuple, card: tuple[float, float]) -> bool:

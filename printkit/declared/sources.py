@@ -1,70 +1,57 @@
-"""The files a declared game names besides its game.yaml, read when its content is loaded: a CSV
-file of cards (a spreadsheet's export), its images (PNG, JPEG, SVG) and its fonts (TTF). A file
-that cannot be read is a problem at the line that names it; a CSV row's at its own line."""
+"""The files a declared game names besides its game.yaml, read when its content is loaded: a table
+of cards (a CSV file, a sheet of a workbook), its images (PNG, JPEG, SVG) and its fonts (TTF). A
+file that cannot be read is a problem at the line that names it; a table's row or cell at its own
+place."""
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
-from printkit.load.files import check_controls, read_text
+from printkit.load.tables import Place, SheetError, read_table
 from printkit.declared.vocabulary import FIELD
+
+__all__ = ["Asset", "Card", "SheetError", "font_name", "read_cards", "read_font", "read_image"]
 
 IMAGES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # raster formats, as Pillow names them
 
 
 @dataclass(frozen=True)
-class Rows:
-    """A CSV file's cards: each row's values by column heading, and the line each row starts on."""
+class Card:
+    """A table's card: its values by column heading (blank cells left out), where its row is, and
+    where each value is (a CSV file's row line; a workbook's own cell, FILE:SHEET!C12 with no line)."""
 
-    cards: list[dict]
-    lines: list[int]
-    headings: tuple[str, ...]
+    values: dict[str, str]
+    place: Place
+    places: dict[str, Place]
 
 
-def read_csv(path: Path, shown: str) -> Rows:
-    """Cards from a CSV file: the first row names the fields, each row after it is a card (blank
-    rows skipped, blank cells left out). Commas, semicolons or tabs, as the spreadsheet wrote them."""
-    text = read_text(path, shown).lstrip("\ufeff")  # a spreadsheet's byte-order mark
-    check_controls(text, shown)
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=max(",;\t", key=first.count))
-    problems, cards, lines, headings, start = [], [], [], None, 1
-    try:
-        for row in reader:
-            line, start = start, reader.line_num + 1
-            if not any(cell.strip() for cell in row):
-                continue
-            if headings is None:
-                headings = _headings(row, shown, line, problems)
-                continue
-            if len(row) > len(headings):
-                problems.append(Problem(shown, line, f"row has {len(row)} cells, but there are only "
-                                                     f"{len(headings)} column headings"))
-            cards.append({name: cell.strip() for name, cell in zip(headings, row) if cell.strip()})
-            lines.append(line)
-    except csv.Error as error:
-        problems.append(Problem(shown, reader.line_num, f"CSV: {error}"))
-    if headings is None or not cards:
-        problems.append(Problem(shown, None, "no cards: a row of column headings, then a row for each card"))
+def read_cards(path: Path, shown: str, sheet: str | None = None) -> list[Card]:
+    """Cards from a table (printkit/load/tables.py: CSV, TSV, a sheet of an .xlsx or .ods workbook):
+    the first row names the fields, each row after it is a card."""
+    table = read_table(path, shown, sheet)
+    headings = table.headings.cells if table.headings else ()
+    problems = table.problems + _misnamed(headings)
     if problems:
         raise PrintkitError(problems)
-    return Rows(cards, lines, headings)
+    names = [cell.text for cell in headings]
+    return [Card({name: cell.text for name, cell in zip(names, row.cells) if cell.text}, row.place,
+                 {name: cell.place for name, cell in zip(names, row.cells) if cell.text}) for row in table.rows]
 
 
-def _headings(row: list[str], shown: str, line: int, problems: list[Problem]) -> tuple[str, ...]:
-    headings = tuple(cell.strip() for cell in row)
-    for number, heading in enumerate(headings, start=1):
-        if not FIELD.match(heading):
-            problems.append(Problem(shown, line, f"column {number}: '{heading}' cannot name a field (letters, "
+def _misnamed(headings) -> list[Problem]:
+    """A heading that cannot name a field, or names two columns (one left empty is the table's)."""
+    problems, names = [], [cell.text for cell in headings]
+    for number, cell in enumerate(headings, start=1):
+        if cell.text and not FIELD.match(cell.text):
+            problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' cannot name a field (letters, "
                                                  f"digits and _, not starting with a digit)"))
-        elif headings.index(heading) != number - 1:
-            problems.append(Problem(shown, line, f"column {number}: '{heading}' is the heading of two columns"))
-    return headings
+        elif cell.text and names.index(cell.text) != number - 1:
+            problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' is the heading of two columns"))
+    return problems
 
 
 @dataclass(frozen=True)

@@ -258,10 +258,10 @@ class Side(Spec):
 SIDE = Side()
 
 CARD = MapOf(Scalar(), "field", FIELD, max_items=40)
-TABLE = Record({"file": Str(300)}, {"sheet": Str(100)})
-EACH = Record({"each": Str(200)}, {"as": Str(100)})
-CARDS = ByType({str: Str(300), list: ListOf(CARD, 1, 500)},
-               "a list of cards, the name of a CSV or spreadsheet file, {file: ..., sheet: ...}, or {each: ...}")
+TABLE = Record({"file": Str(300)}, {"sheet": Str(100)})  # a CSV file, or a workbook and its sheet
+EACH = Record({"each": Str(200)}, {"as": Str(100)})  # an item of a list in the game's content
+CARDS = ByType({str: Str(300), dict: TABLE, list: ListOf(CARD, 1, 500)},
+               "a list of cards, or a table's file (CSV, TSV, .xlsx, .ods)")
 SIZE = ByType({str: Choice(tuple(CARD_SIZES)), list: ListOf(Number(10.0, 300.0), 2, 2)},
               "a card size (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm")
 ABOUT = {"about": Str(200)}

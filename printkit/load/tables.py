@@ -1,0 +1,184 @@
+"""A table of cards from a spreadsheet, read strictly: a CSV or TSV file, or a sheet of an .xlsx or
+.ods workbook (workbooks.py reads those safely). The first row that is not blank holds the column
+headings; each row after it is a card, blank rows skipped. Every cell is text, at a place for
+messages: a text file's row line (FILE:LINE), or a workbook's own cell (FILE:SHEET!C12).
+
+A text row must have as many cells as there are headings (an empty one written between its
+separators); a spreadsheet has no row length, so only a value beyond the last heading is wrong
+there. Bounded against a hostile file: 500 cards, 40 columns, 1000 characters a cell."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.errors import Problem, one_line
+from printkit.load.files import CONTROLS, check_controls, read_text
+from printkit.load.workbooks import SheetError, address, read_sheet
+
+MAX_CARDS = 500  # as many as a list of cards in YAML may hold
+MAX_COLUMNS = 40  # as many fields as a card in YAML may have
+MAX_CELL = 1000  # characters, as a card's value in YAML
+WORKBOOKS = (".xlsx", ".ods")
+TEXTS = {".tsv": "\t"}  # a text table's separator by its name; any other is sniffed (comma, semicolon, tab)
+NOT_READ = (".xls", ".xlsm", ".xlsb", ".numbers", ".fods")
+KINDS = {datetime.datetime: "a date", datetime.date: "a date", datetime.time: "a time",
+         datetime.timedelta: "a duration"}  # calamine's values that are not a card's text
+
+Place = tuple[str, "int | None"]  # as Located.places holds one: (file, line); a cell is (FILE:SHEET!C12, None)
+
+__all__ = ["Cell", "Row", "SheetError", "Table", "read_table"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell's text ('' when empty), where it is, and what is wrong with it if it cannot be text."""
+
+    text: str
+    place: Place
+    problem: str | None = None
+
+    def written(self) -> bool:
+        return bool(self.text) or self.problem is not None
+
+
+@dataclass(frozen=True)
+class Row:
+    place: Place  # a text file's line; a sheet's row's first cell (A12)
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The headings (None if there are none), the cards' rows (each as many cells as headings,
+    the cells of a spreadsheet's short row filled in as empty), and every problem found."""
+
+    headings: Row | None
+    rows: list[Row]
+    problems: list[Problem]
+
+
+def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
+    """The table in the file at `path` (`shown` in messages), or a workbook's sheet of that name
+    (its first when None). Raises FileNotFoundError for a missing text file, ValueError saying what
+    is wrong with a file that cannot be read as a table, SheetError when there is no such sheet."""
+    suffix = path.suffix.lower()
+    problems: list[Problem] = []
+    if suffix in WORKBOOKS:
+        found = read_sheet(path, sheet)
+        where = f"{shown}:{one_line(found.name)}"
+        return _table(_sheet_rows(found, where), (where, None), True, problems)
+    if sheet is not None:
+        raise SheetError("only a workbook (.xlsx, .ods) has sheets: leave out `sheet`")
+    if suffix in NOT_READ:
+        raise ValueError("is not a file printkit reads cards from: save it as .xlsx, .ods or .csv")
+    return _table(_text_rows(path, shown, TEXTS.get(suffix), problems), (shown, None), False, problems)
+
+
+def _table(rows: Iterator[Row], where: Place, spreadsheet: bool, problems: list[Problem]) -> Table:
+    """Rows read one at a time, so that a file of a million rows stops at its 501st card."""
+    headings, cards = None, []
+    for row in rows:
+        if not any(cell.written() for cell in row.cells):
+            continue
+        if headings is None:
+            headings = _headings(row, spreadsheet, problems)
+        elif len(cards) == MAX_CARDS:
+            problems.append(Problem(*row.place, f"more than {MAX_CARDS} cards: this row would be card "
+                                                f"{MAX_CARDS + 1}"))
+            break
+        else:
+            cards.append(_card(row, headings, spreadsheet, problems))
+    if headings is None or not cards:
+        problems.append(Problem(*where, "no cards: a row of column headings, then a row for each card"))
+    return Table(headings, cards, problems)
+
+
+def _headings(row: Row, spreadsheet: bool, problems: list[Problem]) -> Row:
+    cells = row.cells
+    if spreadsheet:  # a sheet's row runs on empty to its last column: the headings end at the last one
+        cells = cells[:max(number for number, cell in enumerate(cells, start=1) if cell.written())]
+    if len(cells) > MAX_COLUMNS:
+        problems.append(Problem(*row.place, f"{len(cells)} columns: a card has at most {MAX_COLUMNS} fields"))
+    for number, cell in enumerate(cells, start=1):
+        if cell.problem:
+            problems.append(Problem(*cell.place, _in_column(cell, number, cell.problem)))
+        elif not cell.text:
+            problems.append(Problem(*cell.place, f"column {number} has no heading (every column "
+                                                 f"up to the last needs one)"))
+        elif len(cell.text) > MAX_CELL:
+            problems.append(Problem(*cell.place, f"column {number}: text is longer than {MAX_CELL} characters"))
+    return Row(row.place, cells)
+
+
+def _card(row: Row, headings: Row, spreadsheet: bool, problems: list[Problem]) -> Row:
+    count, cells = len(headings.cells), row.cells
+    if not spreadsheet and len(cells) > count:
+        problems.append(Problem(*row.place, f"row has {len(cells)} cells, but there are only "
+                                            f"{count} column headings"))
+    elif not spreadsheet and len(cells) < count:
+        problems.append(Problem(*row.place, f"row has {len(cells)} cells, but there are {count} "
+                                            f"column headings: a cell is missing"))
+    extra = next((cell for cell in cells[count:] if cell.written()), None)
+    if spreadsheet and extra:
+        problems.append(Problem(*extra.place, "a value beyond the last column heading: give its column "
+                                              "a heading, or clear the cell"))
+    for number, cell in enumerate(cells[:count], start=1):
+        if cell.problem:
+            problems.append(Problem(*cell.place, cell.problem))
+        elif len(cell.text) > MAX_CELL:
+            problems.append(Problem(*cell.place, _in_column(cell, number, f"text is longer than "
+                                                                          f"{MAX_CELL} characters")))
+    return Row(row.place, cells[:count] + tuple(Cell("", row.place) for _ in range(count - len(cells))))
+
+
+def _in_column(cell: Cell, number: int, message: str) -> str:
+    """A message about a cell of a text file names its column (its place names only the row)."""
+    return message if cell.place[1] is None else f"column {number}: {message}"
+
+
+# --- a text file --------------------------------------------------------------------------------
+def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Problem]) -> Iterator[Row]:
+    """A CSV or TSV file's rows: commas, semicolons or tabs, as the spreadsheet wrote them."""
+    text = read_text(path, shown).lstrip("\ufeff")  # a spreadsheet's byte-order mark
+    check_controls(text, shown)
+    first = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator or max(",;\t", key=first.count))
+    start = 1
+    try:
+        for row in reader:
+            line, start = start, reader.line_num + 1
+            yield Row((shown, line), tuple(Cell(cell.strip(), (shown, line)) for cell in row))
+    except csv.Error as error:
+        problems.append(Problem(shown, reader.line_num, f"CSV: {error}"))
+
+
+# --- a sheet ------------------------------------------------------------------------------------
+def _sheet_rows(sheet, where: str) -> Iterator[Row]:
+    for number, values in enumerate(sheet.values):
+        cells = tuple(_cell(value, sheet.errors.get((number, column)), (f"{where}!{address(number, column)}", None))
+                      for column, value in enumerate(values))
+        yield Row((f"{where}!{address(number, 0)}", None), cells)
+
+
+def _cell(value, error: str | None, place: Place) -> Cell:
+    """A sheet's cell as a card's text: as the sheet shows it, where that is plain."""
+    if error is not None:
+        return Cell("", place, f"the cell's formula gives the error {error or '(unnamed)'}")
+    if isinstance(value, bool):
+        return Cell("true" if value else "false", place)
+    if isinstance(value, int):
+        return Cell(str(value), place)
+    if isinstance(value, float):  # 3.0 -> 3, 2.5 -> 2.5
+        return Cell(str(int(value)) if value.is_integer() else repr(value), place)
+    if isinstance(value, str):
+        control = CONTROLS.search(value)
+        if control:
+            return Cell("", place, f"control character U+{ord(control.group()):04X} is not allowed in a cell")
+        return Cell(value.strip(), place)
+    kind = next((kind for type_, kind in KINDS.items() if isinstance(value, type_)), "a value printkit cannot print")
+    return Cell("", place, f"{kind}: write it as text if the card should print it")
