@@ -245,11 +245,11 @@ MISTAKES = [
      "cards.xlsx:Heroes!B2", "control character U+0007 is not allowed in a cell"),
     ("xlsx copies", "cards.xlsx", "cards.xlsx",
      xlsx({"Heroes": [["number", "name", "copies"], [1, "Owl", None], [2, "Fox", "x"]]}),
-     "cards.xlsx:Heroes!C3", "products.deck.cards[2].copies: 'x' is not a number of copies (1 to 99)"),
+     "cards.xlsx:Heroes!C3", "products.deck.cards[2].copies: 'x' is not a number of copies (0 to 999)"),
     ("xlsx no rows", "cards.xlsx", "cards.xlsx", xlsx({"Heroes": [["number", "name"]]}),
      "cards.xlsx:Heroes", "no cards: a row of column headings, then a row for each card"),
     ("xlsx no field", "cards.xlsx", "cards.xlsx", xlsx({"Heroes": [["number", "title"], [1, "Owl"]]}),
-     "game.yaml:field: name", "products.deck.face.boxes.name.field: no card has a field 'name' "
+     "game.yaml:field: name", "products.deck.face.layers.name.field: no card has a field 'name' "
                               "(did you mean 'number'?)"),
     ("unknown sheet", "{file: cards.xlsx, sheet: Heros}", "cards.xlsx", xlsx({"Notes": NOTES, "Heroes": HEROES}),
      None, "products.deck.cards.sheet: no sheet 'Heros' in the workbook (did you mean 'Heroes'? its sheets: "
