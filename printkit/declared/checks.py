@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit.errors import Problem, PrintkitError, warn
 from printkit.load.schema import INVALID, Record, dotted
 from printkit.plan.geometry import PAPERS, Rect
-from printkit.declared import layout
+from printkit.declared import layout, lint
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.sources import Asset, SheetError, font_name, read_cards, read_font, read_image
 from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE
@@ -58,6 +58,7 @@ class Checks:
         self.warnings: list[Problem] = []
         self.files: dict[str, dict] = {}  # a file's name -> what the manifest and the drawing need of it
         self.fonts: dict[str, str] = {}  # a font's name in game.yaml -> the name it is registered under
+        self._warned: set = set()
 
     def at(self, path: tuple, message: str) -> Problem:
         return self.located.problem(path, f"{dotted(path)}: {message}")
@@ -92,6 +93,8 @@ class Checks:
                                                                          f"number of copies (0 to 999)"))
         for side, layout_ in _layouts(product):
             self._layout(path + side, layout_, card, cards if listed else None)
+            for at, message in lint.colour_warnings(layout_, self._rgb, card):
+                self._warn_once(self.at(path + side + at, message), message)
 
     def _from_csv(self, path: tuple, product: dict) -> bool:
         """The cards of a table (a CSV file, a workbook's sheet) in place of its name, each card
@@ -251,16 +254,26 @@ class Checks:
 
     # --- fonts and icons ------------------------------------------------------------------------
     def _font(self, name: str, file) -> None:
-        """A font of the game: one TrueType file, or a family of faces (regular, bold, italic)."""
+        """A font of the game: one TrueType file, or a family of faces (regular, bold, italic,
+        bold italic) that markup's <b> and <i> choose among."""
         faces = {"regular": file} if isinstance(file, str) else {face: file[face] for face in FACES if file.get(face)}
-        registered = {}
+        read = {}
         for face, path in faces.items():
             at = ("fonts", name) if isinstance(file, str) else ("fonts", name, face)
-            asset = self._asset(at, path, lambda target, face=face: read_font(target, f"{self.slug}-{name}-{face}"))
+            single = f"{self.slug}-{name}" if isinstance(file, str) else f"{self.slug}-{name}-{face}"
+            asset = self._asset(at, path, lambda target, single=single: read_font(target, single))
             if asset:
-                registered[face] = font_name(f"{self.slug}-{name}-{face}", asset.digest)
-        if len(registered) == len(faces):
-            self.fonts[name] = _family(f"{self.slug}-{name}", registered)
+                read[face] = (self._inside(at, path), asset.digest)
+        if len(read) < len(faces):
+            return
+        if isinstance(file, str):
+            self.fonts[name] = font_name(f"{self.slug}-{name}", read["regular"][1])
+            return
+        from printkit.plan.fonts import register_project_family
+
+        family = font_name(f"{self.slug}-{name}", _digest_of(sorted((face, d) for face, (_, d) in read.items())))
+        register_project_family(family, {face: str(path) for face, (path, _) in read.items()})
+        self.fonts[name] = family
 
     def _font_named(self, path: tuple, font) -> None:
         if font is None or font in (self.data["fonts"] or {}):
@@ -298,6 +311,19 @@ class Checks:
             if isinstance(bound.default, str):
                 self._colour(path + ("default",), bound.default)
 
+    def _warn_once(self, problem: Problem, message: str) -> None:
+        """A warning about a line a layout inherits is given once, not once for each layout."""
+        if (problem.file, problem.line, message) not in self._warned:
+            self._warned.add((problem.file, problem.line, message))
+            self.warnings.append(problem)
+
+    def _rgb(self, value):
+        """A colour as written, as (r, g, b) (a grey as three equal parts); None if it is none."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return (float(value),) * 3
+        found = layout.colour(str(value), self.data["colours"]) if value != "none" else None
+        return tuple(found) if isinstance(found, tuple) else None
+
     def _colour(self, path: tuple, value: str) -> None:
         """A colour written in a product: one of the game's own (checked where it is defined) or one
         that is a colour as it stands."""
@@ -322,14 +348,10 @@ def _box(layer: dict, card) -> Rect | None:
     return Rect(x, card[1] - y - height, width, height)
 
 
-def _family(name: str, faces: dict[str, str]) -> str:
-    """A font of one face is that face's name; a family is registered as one (plan/fonts.py)."""
-    if set(faces) == {"regular"}:
-        return faces["regular"]
-    from printkit.plan import fonts
+def _digest_of(parts) -> str:
+    import hashlib
 
-    register = getattr(fonts, "register_family", None)
-    return register(name, faces) if register else faces["regular"]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
 def _sandbox():

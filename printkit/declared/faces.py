@@ -7,6 +7,7 @@ corner, mm); the card product kind (`printkit.products.cards`) puts them on shee
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -20,13 +21,14 @@ from printkit.load.schema import Located, Str, dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
                                     corner_index, frame)
 from printkit.plan.fonts import REGULAR, em_width
+from printkit.plan.markup import Icon, Palette
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.shop.safezone import CUT_GUIDE, FRAME
-from printkit.declared import layers as kinds, layout
+from printkit.declared import layers as kinds, layout, lint
 from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, unknown_name
 from printkit.declared.cards import Deck, Entry, Source
 from printkit.declared.vocabulary import LAYERS
@@ -52,6 +54,7 @@ class Look:
     bleed: float
     numbers: set = field(default_factory=set)  # every number a number layer prints (6 and 9 are marked)
     words: object = None  # the product's template's named words (`words.back`)
+    linted: "Linted" = field(default_factory=lambda: Linted())
 
     @property
     def looks(self) -> dict:
@@ -68,6 +71,20 @@ class Look:
     def font(self, name: str | None) -> str | None:
         name = name or self.looks.get("font")
         return self.looks["assets"]["fonts"].get(name) if name else None
+
+    @functools.cached_property
+    def palette(self) -> Palette:
+        """The colours and icons a card's text may name in its markup (<span colour="sea">, :fire:)."""
+        colours = tuple((name, self.colour(name)) for name in self.looks.get("colours") or {})
+        return Palette(colours, tuple((name, self._icon(icon)) for name, icon in (self.looks.get("icons") or {}).items()))
+
+    def _icon(self, icon: dict) -> Icon:
+        if icon["file"] is not None:
+            asset = self.asset(icon["file"])
+            return Icon.image(str(self.folder / icon["file"]), asset["digest"], tuple(asset["size"]), asset["svg"])
+        colour = icon.get("colour")
+        return Icon(glyph=icon["glyph"], font=self.font(icon.get("font")) if icon.get("font") else None,
+                    colour=None if colour is None else self.colour(colour))
 
     def asset(self, name: str) -> dict:
         return self.looks["assets"]["files"][name]
@@ -315,7 +332,7 @@ def _raise(problems: list[Problem]) -> None:
 # --- planned --------------------------------------------------------------------------------------------
 
 def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple, tuple]]:
-    """Each card's face and back as marks; identical backs are planned once."""
+    """Each card's face and back as marks, each checked (lint.py); identical backs planned once."""
     backs: dict = {}
     planned = []
     for entry, face, back in sides:
@@ -327,6 +344,7 @@ def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple
             planned.append((entry, face_marks, backs[key]))
         except PrintkitError as error:
             problems += error.problems
+    problems += look.linted.problems()
     return planned
 
 
@@ -345,22 +363,26 @@ def _face(look: Look, entry: Entry, side: Side) -> tuple:
 def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
     """Every layer of a side, bottom to top; and the corner indices its number layers ask for
     (drawn over everything, the frame included), at both ends: a layer drawn at both ends gives
-    each end its own (the 9 that reads as a 6 from the other end)."""
-    marks, ends = [], {"top": {}, "bottom": {}}
+    each end its own (the 9 that reads as a 6 from the other end). The side is checked as it
+    is planned (lint.py)."""
+    marks, ends, drawn = [], {"top": {}, "bottom": {}}, []
     for name, values in side.layers:
         layer = _layer(look, entry, name, values, side)
         if values.get("end") == "bottom":
-            marks.append(Group(tuple(kinds.plan(look, layer, ends["bottom"])), look.size[0], look.size[1], 180))
+            found = [Group(tuple(kinds.plan(look, layer, ends["bottom"])), look.size[0], look.size[1], 180)]
         elif values.get("ends") == "both":
-            marks += kinds.plan(look, layer, ends["top"])
+            found = kinds.plan(look, layer, ends["top"])
         else:
             shared: dict = {}
-            marks += kinds.plan(look, layer, shared)
+            found = kinds.plan(look, layer, shared)
             for end in ends.values():
                 _add(end, shared)
-    if not any(ends.values()):
-        return marks, []
-    return marks, list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])]))
+        marks += found
+        drawn.append(lint.drawn(name, values, found))
+    corners = list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
+        if any(ends.values()) else []
+    look.linted.side(look, entry, side, drawn, corners)
+    return marks, corners
 
 
 def _add(end: dict, found: dict) -> None:
@@ -566,3 +588,36 @@ def words_where(words: _Words, name: str) -> Problem:
     """Where the template defines a named word (outside the class: every name of a _Words is a word)."""
     return words._rendered().where(name)
 
+
+class Linted:
+    """What the layout checks (lint.py) found on the cards planned: each problem once, at the
+    layer's line, with the first card it was found on and how many had it."""
+
+    def __init__(self):
+        self.found: dict[tuple, list] = {}  # (where, message) -> [first card, count]
+
+    def side(self, look: Look, entry: Entry, side: Side, drawn: list, corners: list) -> None:
+        deck, card = look.deck, _card(entry) + (f" ('{entry.label}')" if entry.label and entry.named is False else "")
+        at = {layer.name: side.path + ("layers", layer.name) for layer in drawn}
+        for name, what in lint.overlaps(drawn, lint.corner_extents(corners)):
+            self._add(deck, at[name], f"{what}; move one, or let them overlap with `overlaps: [...]`", card)
+        for layer in drawn:
+            least = lint.small(layer)
+            if least is not None:
+                self._add(deck, at[layer.name], f"its words are set at {least:g} pt, below the {lint.SMALLEST:g} pt "
+                                                f"a player reads in print; give it more room", card)
+            inside = lint.outside_safe(layer, look.size, look.round())
+            if inside is not None:
+                self._add(deck, at[layer.name], f"its words come {inside:.1f} mm from the trim, inside the "
+                                                f"{lint.SAFE:g} mm safe zone a cut may take", card)
+
+    def _add(self, deck: Deck, path: tuple, message: str, card: str) -> None:
+        key = (path, message)
+        if key in self.found:
+            self.found[key][1] += 1
+        else:
+            self.found[key] = [card, 1, deck.where(*path), f"products.{deck.product}.{dotted(path)}"]
+
+    def problems(self) -> list[Problem]:
+        return [where.with_message(f"{shown}: {message} ({card}" + (f" and {count - 1} more)" if count > 1 else ")"))
+                for (_, message), (card, count, where, shown) in self.found.items()]

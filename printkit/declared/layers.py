@@ -20,10 +20,10 @@ import markupsafe
 from printkit.errors import PrintkitError, Problem
 from printkit.plan import marks as m
 from printkit.plan.cardface import back_pattern, number as big_number
-from printkit.plan.fonts import BOLD, em_width
+from printkit.plan.fonts import BOLD, em_width, font_for
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.markup import check_markup
-from printkit.plan.text import PT_PER_MM, Style, fit, label
+from printkit.plan.text import PT_PER_MM, Style, fit_rich, label
 from printkit.plan.type import TYPE
 from printkit.declared import layout
 
@@ -98,16 +98,17 @@ def _text(look, layer: Layer, corners: dict) -> list:
     if text is None or str(text).strip() == "":
         return found
     markup = str(text) if isinstance(text, markupsafe.Markup) or v.get("markup") is not False \
-        else str(markupsafe.escape(str(text)))
+        else str(markupsafe.escape(str(text))).replace(":", "&#58;")  # as written: no tags, no icons
     largest = float(v.get("size") or TYPE.body)
     smallest = min(largest, float(v.get("smallest") or TYPE.smallest))
     padding = v.get("padding")
     padding = float(padding) if padding is not None else (1.0 if v.get("fill") or v.get("stroke") else 0.0)
     style = Style(largest, smallest, bool(v.get("bold")), v.get("align") or "centre", v.get("valign") or "middle",
-                  look.colour(v.get("colour")), font=look.font(v.get("font")))
+                  look.colour(v.get("colour")), font=look.font(v.get("font")), palette=look.palette,
+                  italic=bool(v.get("italic")))
     if v.get("line"):
         return found + [_line_of(markupsafe.Markup(markup).unescape(), rect.inset(padding), style, layer)]
-    return found + [fit(markup, rect.inset(padding), style, layer.item, layer.where)]
+    return found + list(fit_rich(markup, rect.inset(padding), style, layer.item, layer.where))
 
 
 def _line_of(text: str, rect: Rect, style: Style, layer: Layer):
@@ -131,7 +132,8 @@ def _number(look, layer: Layer, corners: dict) -> list:
     found = _box_ground(look, v, rect)
     if not value:
         return found
-    face, level = look.font(v.get("font")), look.colour(v.get("colour"))
+    family, level = look.font(v.get("font")), look.colour(v.get("colour"))
+    face = font_for(True, False, family) if family else None  # a family's bold face: numbers are bold
     check_markup(str(markupsafe.escape(value)), layer.where, face=face)
     size = float(v["size"]) if v.get("size") else _size(value, rect, face or BOLD)
     if em_width(value, face or BOLD) * size > rect.width + 1e-6 or CAP * size > rect.height + 1e-6:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 
 from printkit.plan.geometry import Rect
-from printkit.plan.marks import Group
-from printkit.plan.text import Text
+from printkit.plan.marks import Box, Circle, Ellipse, Group, Picture, Polygon, frame_of
+from printkit.plan.fonts import ASCENT, DESCENT
+from printkit.plan.text import PT_PER_MM, Text
 
 CLEARANCE = 0.5  # mm between a text and a rounded corner's cut: a cut a little off still misses it
 
@@ -29,6 +30,42 @@ def placed_texts(marks, frame=(0.0, 0.0, 0.0)) -> list[tuple[Text, Rect]]:
         elif isinstance(mark, Text) and mark.lines:
             found.append((mark, _moved(mark.extent, frame)))
     return found
+
+
+def placed_marks(marks, frame=(0.0, 0.0, 0.0)) -> list[tuple[object, Rect]]:
+    """Every mark of `marks` but groups (through them, moved and turned), with the rectangle it
+    covers in the card's frame: set text, shapes, pictures."""
+    found = []
+    for mark in marks:
+        if isinstance(mark, Group):
+            found += placed_marks(mark.marks, _within(frame, mark))
+            continue
+        extent = _extent(mark)
+        if extent is not None:
+            found.append((mark, _moved(extent, frame)))
+    return found
+
+
+def _extent(mark) -> Rect | None:
+    if isinstance(mark, Text):
+        return ink(mark) if mark.lines else None
+    if isinstance(mark, (Box, Ellipse, Picture)):
+        return mark.rect
+    if isinstance(mark, Circle):
+        return Rect(mark.x - mark.r, mark.y - mark.r, 2 * mark.r, 2 * mark.r)
+    if isinstance(mark, Polygon):
+        return frame_of(list(mark.points))
+    return None
+
+
+def ink(text: Text) -> Rect:
+    """What a text's glyphs may cover: its lines from the first one's ascent to the last one's
+    descent (not the leading round them, which another text may share)."""
+    left = min(text.x + line.x for line in text.lines)
+    right = max(text.x + line.x + line.width for line in text.lines)
+    top = max(text.top + line.baseline + ASCENT * line.size / PT_PER_MM for line in text.lines)
+    bottom = min(text.top + line.baseline - DESCENT * line.size / PT_PER_MM for line in text.lines)
+    return Rect(left, bottom, right - left, top - bottom)
 
 
 def _within(frame, group: Group) -> tuple[float, float, float]:
