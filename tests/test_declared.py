@@ -118,7 +118,7 @@ def test_the_starter_rules_page_says_how_to_play(starter, capsys, monkeypatch):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_deck_of_any_size_fills_each_sheet_with_as_many_cards_as_fit(tmp_path, capsys, monkeypatch, size, paper):
     card = SIZES[size]
-    face = "        number: {kind: number, field: number, x: 2, y: 2, width: 20, height: 20}"
+    face = "        number: {kind: number, field: number, x: 2, y: 2, width: 20, height: 20, corners: false}"
     cards = "      - {number: 7, copies: 25}\n      - {number: 8}"
     project = game_project(tmp_path, deck_yaml(size, cards, face))
     assert build(project, capsys, monkeypatch, SLUG, "--paper", paper)[0] == 0
