@@ -50,6 +50,8 @@ CASES = [
      "number: 10,", "card 10 number: '10' does not fit its 3 x 22 mm box even at 7 pt; make the box larger\n"
      "three-skies/game.yaml:27: card 11 number: '11' does not fit its 3 x 22 mm box even at 7 pt; make the box larger\n"
      "three-skies/game.yaml:28: card 12 number: '12' does not fit its 3 x 22 mm box even at 7 pt; make the box larger"),
+    ("a value the symbols map lacks", "{number: 2, sky: moon,", "{number: 2, sky: mon,", "number: 2,",
+     "card 2 sky: 'mon' has no glyph in the layer's `symbols` (did you mean 'moon'?)"),
     ("no glyph", 'text: "1 point"}', 'text: "1 point 漢"}', "number: 2,",
      "the font has no glyph for '漢' (U+6F22)"),
 ]

@@ -12,6 +12,7 @@ written, the content laid out across it.
 
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass
 
@@ -153,7 +154,13 @@ def _symbol(look, layer: Layer, corners: dict) -> list:
     if value is None or str(value) == "":
         return []
     value = str(value)
-    glyph = (v.get("symbols") or {}).get(value, value)
+    symbols = v.get("symbols")
+    if symbols and value not in symbols:
+        close = difflib.get_close_matches(value, list(symbols), n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "its values: " + ", ".join(symbols)
+        raise PrintkitError([layer.where.with_message(f"{layer.item}: '{value}' has no glyph in the layer's "
+                                                      f"`symbols` ({hint})", value)])
+    glyph = (symbols or {}).get(value, value)
     level = look.colour((v.get("colours") or {}).get(value) or v.get("colour"))
     face = look.font(v.get("font"))
     if v.get("corners"):
