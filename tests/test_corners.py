@@ -111,26 +111,28 @@ def test_every_bundled_game_validates_with_poker_corners(tmp_path, capsys, monke
 
 # --- a text in a corner --------------------------------------------------------------------------
 
-CORNERED = ("        number: {kind: number, field: number, x: 10, y: 20, width: 30, height: 20}\n"
+CORNERED = ("        number: {kind: number, field: number, x: 10, y: 20, width: 30, height: 20, corners: false}\n"
             "        name: {kind: text, field: name, x: 0.3, y: 0.3, width: 12, height: 4, align: left, valign: top}")
 
 
 @pytest.mark.parametrize("command", ["build", "validate"])
-def test_a_text_in_a_rounded_corner_is_reported_at_its_value(tmp_path, capsys, monkeypatch, command):
+def test_a_text_in_a_rounded_corner_is_one_line_at_its_layer(tmp_path, capsys, monkeypatch, command):
+    """A corner of at most 6 mm (--corners' most) cuts off only what lies within 2.1 mm of both
+    edges, inside the 1/8 in safe zone the layout lint keeps words out of: the lint says so first,
+    once, at the layer (the corner check itself is tested below, on planned texts)."""
     project = game_project(tmp_path, deck_yaml(face=CORNERED))
     (project / "printkit.yaml").write_text("corners: 3.175\n")
     extra = ("--out", "out") if command == "build" else ()
     code, out, err = run(project, capsys, monkeypatch, command, SLUG, "--content", "content", *extra)
     game = project / "content" / SLUG / "game.yaml"
-    expected = [f"{SLUG}/game.yaml:{line_of(game, f'name: Card {n}')}: card {n} name: 'Card {n}' on the face of deck {n} "
-                f"reaches into the 3.175 mm rounded corner (--corners); keep it clear of the corners"
-                for n in (1, 2, 3)]
+    expected = [f"{SLUG}/game.yaml:{line_of(game, 'name: {kind: text')}: products.deck.face.layers.name: its words come "
+                f"0.3 mm from the trim, inside the 3.175 mm safe zone a cut may take (card 1 ('Card 1') and 2 more)"]
     assert (code, out, err.splitlines()) == (1, "", expected)
     assert not (project / "out").exists()
 
 
-def test_the_same_text_with_square_corners_builds(tmp_path, capsys, monkeypatch):
-    project = game_project(tmp_path, deck_yaml(face=CORNERED))
+def test_the_same_text_clear_of_the_safe_zone_builds_with_square_corners(tmp_path, capsys, monkeypatch):
+    project = game_project(tmp_path, deck_yaml(face=CORNERED.replace("x: 0.3, y: 0.3", "x: 3.2, y: 3.2")))
     code, _, err = run(project, capsys, monkeypatch, "build", SLUG, "--content", "content", "--out", "out")
     assert (code, err) == (0, "")
 

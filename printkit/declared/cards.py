@@ -51,6 +51,7 @@ class Deck:
         self.kit, self.product, self.source = kit, product, source
         self.spec = kit.data[source.stem]["products"][product]
         self.key = "cards" if self.spec["kind"] == "deck" else "tokens"
+        self.compiled: dict = {}  # each layer compiled once for the deck (faces.py)
 
     @property
     def game(self) -> dict:

@@ -189,33 +189,36 @@ def _side(cards: Deck, evaluator: Evaluator, entry: Entry, scope, which: str, pr
     """The layout `which` side of `entry` has, and each of its layers' values for the card."""
     spec = cards.spec
     chosen = spec.get(which)
+    scopes = {"top": scope(entry.values)}
     try:
-        path, layout_ = _layout(cards, evaluator, chosen, entry, scope, which)
+        path, layout_ = _layout(cards, evaluator, chosen, entry, scopes["top"], which)
     except BindingError as error:
         problems.append(_at_card(cards, entry, (which,), str(error)))
         return None
     side = Side(path, layout_, [])
     for name, raw in (layout_.get("layers") or {}).items():
         for end in (("top", "bottom") if raw.get("ends") == "both" else ("top",)):
-            values = _values(cards, evaluator, entry, scope(entry.values, end), path + ("layers", name), raw,
-                             problems)
+            if end not in scopes:
+                scopes[end] = scope(entry.values, end)
+            values = _values(cards, evaluator, entry, scopes[end], path + ("layers", name), raw, problems)
             if values is not None:
-                side.layers.append((name, {**values, "end": end}))
+                values["end"] = end
+                side.layers.append((name, values))
     for key in ("background", "words", "image", "colour"):
         if layout_.get(key) is not None:
-            layout_ = {**layout_, key: _one(cards, evaluator, entry, scope(entry.values), path + (key,),
+            layout_ = {**layout_, key: _one(cards, evaluator, entry, scopes["top"], path + (key,),
                                            layout_[key], problems)}
     side.layout = layout_
     return side
 
 
-def _layout(cards: Deck, evaluator: Evaluator, chosen, entry: Entry, scope, which: str) -> tuple[tuple, dict]:
+def _layout(cards: Deck, evaluator: Evaluator, chosen, entry: Entry, scope: dict, which: str) -> tuple[tuple, dict]:
     """A side's layout: written in place, or named (by the deck, or by the card's data)."""
     if chosen is None:
         return (which,), {}
     if isinstance(chosen, dict) and "field" not in chosen:
         return (which,), chosen
-    name = evaluator.value(binding(chosen), scope(entry.values))
+    name = evaluator.value(binding(chosen), scope)
     layouts = cards.spec.get("layouts") or {}
     if name not in layouts:
         known = ", ".join(layouts) or "the deck has no `layouts:`"
@@ -223,34 +226,72 @@ def _layout(cards: Deck, evaluator: Evaluator, chosen, entry: Entry, scope, whic
     return ("layouts", name), layouts[name]
 
 
+@dataclass
+class Compiled:
+    """A layer as the deck plans it for every card: its values as written, once, and its
+    bindings, each (key, the key its value goes under, the binding, whether it is words)."""
+
+    raw: dict
+    kind: str
+    written: dict
+    bound: list
+    condition: Binding | None
+    content: Binding  # what it shows (its text, symbol, file or field), for where its words come from
+
+
+def compiled(raw: dict, cache: dict) -> Compiled:
+    """A layer compiled once a deck (`cache`, by the layer's own dict)."""
+    found = cache.get(id(raw))
+    if found is not None and found.raw is raw:
+        return found
+    kind, content = raw["kind"], CONTENT.get(raw["kind"])
+    written, bound = {"kind": kind}, []
+    for key, value in raw.items():
+        if key in KEPT or key == "if":
+            written[key] = value
+            continue
+        out = "value" if key == content else key
+        each = binding(value)
+        if each.constant:
+            written[out] = value
+        else:
+            bound.append((key, out, each, key == "text"))
+    if content and raw.get(content) is None and raw.get("field") is not None:
+        bound.append(("field", "value", binding({"field": raw["field"]}), False))
+    condition = raw.get("if")
+    condition = binding(condition) if isinstance(condition, str) else None if condition in (None, True) else \
+        Binding("literal", False)
+    shown = raw.get(content) if content else None
+    shown = binding(shown) if shown is not None else binding({"field": raw["field"]}) \
+        if raw.get("field") is not None else Binding("literal")
+    found = cache[id(raw)] = Compiled(raw, kind, written, bound, condition, shown)
+    return found
+
+
 def _values(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, raw: dict,
             problems: list) -> dict | None:
     """A layer's values for one card (None: not shown on it), each bound value evaluated and
     checked as game.yaml checks a value written as it is."""
-    condition = raw.get("if")
-    if condition is not None and condition is not True:
-        shown = condition if isinstance(condition, bool) else \
-            _one(cards, evaluator, entry, scope, path + ("if",), condition, problems)
-        if not shown:
-            return None
-    values = {"kind": raw["kind"]}
-    spec = LAYERS.kinds[raw["kind"]]
-    content = CONTENT.get(raw["kind"])
-    for key, written in raw.items():
-        if key in KEPT or key == "if":
-            values[key] = written
-            continue
-        value = _one(cards, evaluator, entry, scope, path + (key,), written, problems, spec, key == "text")
-        values["value" if key == content else key] = value
-    if content and raw.get(content) is None and raw.get("field") is not None:
-        values["value"] = _one(cards, evaluator, entry, scope, path + ("field",), {"field": raw["field"]}, problems)
+    layer = compiled(raw, cards.compiled)
+    if layer.condition is not None and not _evaluated(cards, evaluator, entry, scope, path + ("if",),
+                                                      layer.condition, problems):
+        return None
+    values = dict(layer.written)
+    spec = LAYERS.kinds[layer.kind]
+    for key, out, bound, words in layer.bound:
+        values[out] = _evaluated(cards, evaluator, entry, scope, path + (key,), bound, problems,
+                                 spec if key != "field" else None, words)
     return values
 
 
 def _one(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, raw, problems: list,
          spec=None, markup: bool = False):
     """One value for one card, checked; None (after recording the problem) when it cannot be had."""
-    bound = binding(raw)
+    return _evaluated(cards, evaluator, entry, scope, path, binding(raw), problems, spec, markup)
+
+
+def _evaluated(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, bound: Binding,
+               problems: list, spec=None, markup: bool = False):
     if bound.constant:
         return bound.value
     try:
@@ -378,7 +419,7 @@ def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
             for end in ends.values():
                 _add(end, shared)
         marks += found
-        drawn.append(lint.drawn(name, values, found))
+        drawn.append(lint.drawn(name, values, found, layer.rect))
     corners = list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
         if any(ends.values()) else []
     look.linted.side(look, entry, side, drawn, corners)
@@ -395,13 +436,9 @@ def _layer(look: Look, entry: Entry, name: str, values: dict, side: Side) -> kin
     rect = kinds.box_rect(values, look.size)
     if rect is not None and values.get("bleed"):
         rect = kinds.to_bleed(rect, look.size, look.bleed)
-    raw = side.layout["layers"][name]
+    layer = compiled(side.layout["layers"][name], look.deck.compiled)
     content = CONTENT.get(values["kind"])
-    written = raw.get(content) if content else None
-    if written is None and raw.get("field") is not None:
-        written = {"field": raw["field"]}
-    bound = binding(written) if written is not None else Binding("literal")
-    where = _written_at(look, entry, bound, side.path + ("layers", name, content or "kind"))
+    where = _written_at(look, entry, layer.content, side.path + ("layers", name, content or "kind"))
     return kinds.Layer(name, values, rect, f"{_card(entry)} {name}", where)
 
 
@@ -445,17 +482,7 @@ def _extents(look: Look, side: Side):
         if rect is None and values.get("points"):
             rect = frame_of(look.points(values["points"]))
         if rect is not None:
-            yield _turned_extent(rect, float(values.get("rotate") or 0.0))
-
-
-def _turned_extent(rect: Rect, degrees: float) -> Rect:
-    if not degrees % 360:
-        return rect
-    turn = math.radians(degrees)
-    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
-    width, height = rect.width * cos + rect.height * sin, rect.width * sin + rect.height * cos
-    cx, cy = rect.x + rect.width / 2, rect.y + rect.height / 2
-    return Rect(cx - width / 2, cy - height / 2, width, height)
+            yield lint.turned(rect, float(values.get("rotate") or 0.0))
 
 
 def _within(rect: Rect, area: Rect) -> bool:

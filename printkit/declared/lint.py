@@ -9,12 +9,12 @@ the colours are read from the layouts as written, once, when game.yaml is read.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from printkit.plan import legibility
 from printkit.plan.corners import placed_marks
 from printkit.plan.geometry import MM_PER_INCH, Rect
-from printkit.plan.marks import Picture, frame_of
 from printkit.plan.text import Text
 
 SMALLEST = 6.0  # pt: nothing on a card is read below this in print
@@ -38,15 +38,32 @@ class Drawn:
     sizes: tuple[float, ...]  # the point sizes its words are set at
 
 
-def drawn(name: str, values: dict, marks: list) -> Drawn:
-    placed = placed_marks(marks)
-    words = tuple(extent for mark, extent in placed if isinstance(mark, Text))
-    sizes = tuple(line.size for mark, _ in placed if isinstance(mark, Text) for line in mark.lines)
-    shapes = [(mark, extent) for mark, extent in placed if not isinstance(mark, Text)]
-    filled = [extent for mark, extent in shapes if isinstance(mark, Picture) or getattr(mark, "fill", None) is not None]
-    area = frame_of([p for r in filled for p in ((r.x, r.y), (r.right, r.top))]) if filled else None
-    outline = (shapes[0][1], getattr(shapes[0][0], "width", 0.0)) if shapes and not filled else None
-    return Drawn(name, values["kind"], values.get("overlaps") or (), words, area, outline, sizes)
+def drawn(name: str, values: dict, marks: list, rect: Rect | None) -> Drawn:
+    """A layer as planned for one card: its words' extents, found in its marks; a shape's or a
+    picture's ink, from its box (turned, if it is)."""
+    overlaps = values.get("overlaps") or ()
+    if values["kind"] in WORDS:
+        texts = [(mark, extent) for mark, extent in placed_marks(marks) if isinstance(mark, Text)]
+        words = tuple(extent for _, extent in texts)
+        sizes = tuple(line.size for mark, _ in texts for line in mark.lines)
+        return Drawn(name, values["kind"], overlaps, words, None, None, sizes)
+    if rect is None or not marks or values["kind"] == "lattice":
+        return Drawn(name, values["kind"], overlaps, (), None, None, ())
+    rect = turned(rect, float(values.get("rotate") or 0.0))
+    filled = values["kind"] == "image" or (values.get("fill") not in (None, "none")) or values.get("gradient")
+    outline = None if filled else (rect, float(values.get("stroke_width") or 0.25))
+    return Drawn(name, values["kind"], overlaps, (), rect if filled else None, outline, ())
+
+
+def turned(rect: Rect, degrees: float) -> Rect:
+    """What a box covers turned `degrees` about its middle."""
+    if not degrees % 360:
+        return rect
+    turn = math.radians(degrees)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    width, height = rect.width * cos + rect.height * sin, rect.width * sin + rect.height * cos
+    cx, cy = rect.x + rect.width / 2, rect.y + rect.height / 2
+    return Rect(cx - width / 2, cy - height / 2, width, height)
 
 
 # --- errors, card by card -------------------------------------------------------------------------

@@ -75,12 +75,16 @@ def _within(frame, group: Group) -> tuple[float, float, float]:
 
 
 def _moved(rect: Rect, frame) -> Rect:
+    if not frame[2] % 360:  # most frames are only moved
+        return Rect(frame[0] + rect.x, frame[1] + rect.y, rect.width, rect.height)
     corners = [_turned(x, y, frame[2]) for x in (rect.x, rect.right) for y in (rect.y, rect.top)]
     xs, ys = [frame[0] + x for x, _ in corners], [frame[1] + y for _, y in corners]
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _turned(x: float, y: float, angle: float) -> tuple[float, float]:
+    if not angle % 360:
+        return x, y
     turn = math.radians(angle)
     cos, sin = round(math.cos(turn), 12), round(math.sin(turn), 12)
     return x * cos - y * sin, x * sin + y * cos
