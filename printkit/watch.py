@@ -18,7 +18,8 @@ from printkit.errors import PrintkitError
 from printkit.pipeline import build
 from printkit.project import shown
 
-WATCHED = (".yaml", ".yml", ".j2")
+# content and words, and the files a game's layouts read: its card tables, images and fonts
+WATCHED = (".yaml", ".yml", ".j2", ".csv", ".tsv", ".xlsx", ".ods", ".png", ".jpg", ".jpeg", ".svg", ".ttf")
 CHANGES = {"created", "modified", "moved", "deleted"}
 SETTLE = 0.25  # seconds of quiet before building: an editor's save is often several events
 
@@ -33,7 +34,7 @@ class _Edits(FileSystemEventHandler):
         if event.event_type not in CHANGES:  # builds open and read the files too
             return
         for path in (event.src_path, getattr(event, "dest_path", "")):
-            if path and Path(str(path)).suffix in WATCHED and not event.is_directory:
+            if path and Path(str(path)).suffix.lower() in WATCHED and not event.is_directory:
                 with self.lock:
                     self.paths.add(str(path))
                 self.arrived.set()

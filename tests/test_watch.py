@@ -149,3 +149,30 @@ def test_a_product_added_to_a_declared_games_game_yaml_is_built_without_a_restar
     finally:
         stop.set()
         thread.join(10)
+
+
+def test_an_edit_of_a_declared_games_card_table_is_rebuilt(tmp_path, monkeypatch):
+    """The cards a game reads from a CSV file (or a workbook, an image, a font) are watched too."""
+    from declared import SLUG, deck_yaml, game_project
+    from printkit.games import project_games
+    from readback import pages, text_of
+
+    game = deck_yaml().replace("    cards:\n", "    cards: cards.csv\n", 1)
+    game = "\n".join(line for line in game.splitlines() if not line.startswith("      - ")) + "\n"
+    project = game_project(tmp_path / "kit", game, {"cards.csv": "number,name\n1,Owl\n2,Fox\n"})
+    content = project / "content"
+    monkeypatch.chdir(project)
+    said, complaints, stop = [], [], threading.Event()
+    thread = threading.Thread(target=watch, args=(list(project_games(content).values()), content, project / "out",
+                                                  Options(PAPERS["a4"]), said.append, complaints.append, stop),
+                              daemon=True)
+    thread.start()
+    try:
+        helper = Watcher.__new__(Watcher)
+        start = helper.wait_for(said, r"^watching ")
+        (content / SLUG / "cards.csv").write_text("number,name\n1,Owl\n2,Heron\n", encoding="utf-8")
+        helper.wait_for(said, r"^\d+ of \d+ files changed", after=start)
+        assert "Heron" in text_of(pages(project / "out" / SLUG / "deck.pdf")[0].chars), (said, complaints)
+    finally:
+        stop.set()
+        thread.join(10)
