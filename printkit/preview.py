@@ -243,7 +243,7 @@ def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], 
         TEMPLATE, games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
                          for kit, entries in games],
         cards=any(file.cards for _, entries in games for entry in entries for file in entry.files),
-        paper=options.paper.name, bleed=options.bleed, url=_url, anchor=_anchor, number=_number)
+        paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number)
     path = out / INDEX
     write_outputs([Output(path, html.encode("utf-8"), 1)])
     return path

@@ -20,6 +20,7 @@ from PIL import Image
 from printkit.games import all_games
 from printkit.plan.cards import DeckLayout, plan_card_sheet
 from printkit.plan.geometry import PAPERS
+from printkit.preview import CUT
 
 DPI = 20  # small, to keep the suite fast; users get 100
 POKER = (63.5, 88.9)
@@ -203,6 +204,16 @@ def test_unchanged_pdfs_are_not_rendered_again(cli, project):
     game = project / "content" / "numbered-cards" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("title: ", "title: New ", 1), encoding="utf-8")
     assert "(26 rendered)" in cli(*args)[1]  # the title is on every product
+
+
+def test_pngs_of_a_preview_that_cut_cards_at_their_trim_are_rendered_again(cli):
+    """Card PNGs hold the bleed now: those an older printkit cut at the trim, with a stamp that
+    does not say how cards were cut, are not current."""
+    args = ("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10")
+    cli(*args)
+    for stamp in Path("out/preview").rglob(".stamp"):
+        stamp.write_text(stamp.read_text(encoding="utf-8").replace(f" {CUT}", ""), encoding="utf-8")
+    assert "(26 rendered)" in cli(*args)[1]
 
 
 def test_a_preview_at_another_resolution_renders_again(cli):
