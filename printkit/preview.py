@@ -1,11 +1,14 @@
 """Stage 6, preview (after write): a PNG of every page of every built PDF and of every card of a
-card product, under `<out>/preview/<game>/`, and `<out>/index.html`, a page that shows each product
-with a thumbnail, its page count, a link to the PDF and how to print it.
+card product (its trim and, with --bleed, the bleed round it), under `<out>/preview/<game>/`, and
+`<out>/index.html`, a page that shows each product with a thumbnail, its page count, a link to the
+PDF and how to print it, and each card under its name, with trim, bleed and safe-zone guides to
+show over it.
 
-The page works from the file system: relative links only, no scripts, no outside assets. Its words
-are the project's `templates/preview/index.html.j2`, filled with autoescaping on, so text from
-content is always shown as text. PNGs are rendered with pdfium and written only when their PDF (or
-the resolution) changed since the last preview, which a stamp beside them records.
+The page works from the file system: relative links only, no outside assets, and no script but one
+small inline one that remembers whether the guides are shown. Its words are the project's
+`templates/preview/index.html.j2`, filled with autoescaping on, so text from content is always shown
+as text. PNGs are rendered with pdfium and written only when their PDF (or the resolution) changed
+since the last preview, which a stamp beside them records.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ from urllib.parse import quote
 import pypdfium2
 import pypdfium2.raw as pdfium
 
+from printkit.declared.lint import SAFE
 from printkit.games import Game, Kit
 from printkit.options import Options
 from printkit.products import Product
+from printkit.products.cards import Cards
 from printkit.pipeline import build, load_all, templates_for
 from printkit.plan.cards import DeckLayout, GutterFold
 from printkit.plan.geometry import MM_PER_INCH, Rect
@@ -33,7 +38,46 @@ FOLDER = "preview"
 INDEX = "index.html"
 TEMPLATE = "preview/index.html.j2"
 STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
+CUT = "cards cut at their bleed"  # how card PNGs are cut, in the stamp: PNGs cut otherwise are rendered again
 DUPLEX = {pdfium.DuplexFlipLongEdge: "long", pdfium.DuplexFlipShortEdge: "short"}
+
+
+@dataclass(frozen=True)
+class Guides:
+    """The lines the index can draw over a card's PNG, from the card's size in mm and the PNG's
+    dpi: the trim (where the card is cut), the bleed edge (the PNG's own edge, when the build has
+    bleed) and the safe zone, SAFE inside the trim, as the layout lint measures it. Each is a
+    rectangle in the PNG's pixels from its top-left corner (the card is symmetric, so a Rect's
+    bottom-up y reads the same top down); a round card's lines are the circles in them."""
+
+    card: tuple[float, float]  # the trim, mm
+    bleed: float  # mm round the trim, in the PNG
+    dpi: int
+    round: bool = False
+    corners: float = 0.0  # the trim's corner radius, mm (--corners)
+
+    def px(self, mm: float) -> float:
+        return mm * self.dpi / MM_PER_INCH
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The PNG's size in mm: the trim and the bleed round it."""
+        return self.card[0] + 2 * self.bleed, self.card[1] + 2 * self.bleed
+
+    @property
+    def edge(self) -> Rect:
+        return self._rect(Rect(0, 0, *self.size))
+
+    @property
+    def trim(self) -> Rect:
+        return self._rect(Rect(0, 0, *self.size).inset(self.bleed))
+
+    @property
+    def safe(self) -> Rect:
+        return self._rect(Rect(0, 0, *self.size).inset(self.bleed + SAFE))
+
+    def _rect(self, mm: Rect) -> Rect:
+        return Rect(self.px(mm.x), self.px(mm.y), self.px(mm.width), self.px(mm.height))
 
 
 @dataclass
@@ -47,6 +91,8 @@ class Shown:
     cards: list[str]
     rendered: bool  # False: the PNGs from an earlier preview were still current
     folded: bool = False  # gutter-fold cards: each back beside its front, to fold and glue
+    names: list[str] = field(default_factory=list)  # each card's name (its id), as `cards`
+    guides: Guides | None = None  # the lines over each card's PNG (all of a PDF's cards are one size)
 
 
 @dataclass
@@ -68,9 +114,25 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
-        entry.files.append(render_pngs(out, output.path, layout, dpi, options.drawing["scale"]))
+        shown = render_pngs(out, output.path, layout, dpi, options.drawing["scale"])
+        if layout:
+            shown.names = card_names(entry.product, kits[slug], layout)
+            shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
+                                  options.corners)
+        entry.files.append(shown)
     write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options)
     return results, [shown for found in entries.values() for e in found.values() for shown in e.files]
+
+
+def card_names(product: Product, kit: Kit, layout: DeckLayout) -> list[str]:
+    """Each card's name in print order, as the PNGs are numbered: its id when the deck gives it one."""
+    if isinstance(product, Cards):
+        return [card.name for card in product.planned(kit)[1]]
+    return [f"card {n}" for n in range(1, layout.cards + 1)]
+
+
+def _round(product: Product, kit: Kit) -> bool:
+    return isinstance(product, Cards) and product.round(kit)
 
 
 def _name_in_game(path: Path, out: Path) -> str:
@@ -120,7 +182,8 @@ def _png_names(pages: int, cards: int) -> list[str]:
 
 
 def _stamp(data: bytes, layout: DeckLayout | None, dpi: int) -> str:
-    return f"{hashlib.sha256(data).hexdigest()} {dpi} dpi {hashlib.sha256(repr(layout).encode()).hexdigest()}\n"
+    return (f"{hashlib.sha256(data).hexdigest()} {dpi} dpi {hashlib.sha256(repr(layout).encode()).hexdigest()}"
+            f" {CUT}\n")
 
 
 def _read(path: Path) -> str | None:
@@ -134,7 +197,9 @@ def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, nam
     images = [_render_page(document[i], dpi) for i in range(len(document))]
     files = [_png(image) for image in images]
     if layout:
-        files += [_png(_crop(images[page], document[page], trim, scale)) for page, trim in layout.faces()]
+        bleed = layout.sheet.bleed  # the card's art runs into it: the PNG shows it round the trim
+        files += [_png(_crop(images[page], document[page], trim.inset(-bleed), scale))
+                  for page, trim in layout.faces()]
     write_outputs([Output(folder / name, data, 1) for name, data in zip(names, files)])
 
 
@@ -142,13 +207,14 @@ def _render_page(page, dpi: int):
     return page.render(scale=dpi / 72).to_pil()
 
 
-def _crop(image, page, trim: Rect, scale=(1.0, 1.0)):
-    """A card's trim rectangle (mm from the page's bottom left, as planned) cut from the page's image."""
+def _crop(image, page, card: Rect, scale=(1.0, 1.0)):
+    """A card's rectangle (its trim or bleed box, mm from the page's bottom left, as planned) cut
+    from the page's image."""
     width_pt, height_pt = page.get_size()
     per_mm = image.width / (width_pt / 72 * MM_PER_INCH)
     width, height = width_pt / 72 * MM_PER_INCH, height_pt / 72 * MM_PER_INCH
-    trim = trim.scaled((width / 2, height / 2), scale)
-    box = (trim.x, height - trim.top, trim.right, height - trim.y)
+    card = card.scaled((width / 2, height / 2), scale)
+    box = (card.x, height - card.top, card.right, height - card.y)
     return image.crop(tuple(round(v * per_mm) for v in box))
 
 
@@ -176,7 +242,8 @@ def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], 
     html = templates_for(content).page(
         TEMPLATE, games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
                          for kit, entries in games],
-        paper=options.paper.name, url=_url, anchor=_anchor)
+        cards=any(file.cards for _, entries in games for entry in entries for file in entry.files),
+        paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number)
     path = out / INDEX
     write_outputs([Output(path, html.encode("utf-8"), 1)])
     return path
@@ -190,6 +257,11 @@ def _products(entries: list[Entry]) -> list[dict]:
 def _anchor(path: str) -> str:
     """An element id for a picture's full-size view, from its path: letters, digits and dashes."""
     return "view-" + re.sub(r"[^A-Za-z0-9]+", "-", path.removesuffix(".png")).strip("-")
+
+
+def _number(value: float) -> str:
+    """A length for the page's SVG and CSS: two decimals at most (a hundredth of a pixel)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _url(path: str) -> str:

@@ -1,6 +1,7 @@
 """`printkit preview`: the PNGs of every page and card, and an index.html that works from the file
-system. The index is parsed with the standard library's HTML parser; the PDFs are read back with
-pypdf, independently of the preview code."""
+system, each card under its name with trim, bleed and safe-zone guides to draw over it. The index
+is parsed with the standard library's HTML parser; the PDFs are read back with pypdf, independently
+of the preview code; the guides' places are worked out here by hand from the cards' sizes in mm."""
 
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ import pypdf
 import pytest
 import yaml
 from conftest import CONTENT, PT, main
+from declared import SLUG, game_project
 from PIL import Image
 
 from printkit.games import all_games
 from printkit.plan.cards import DeckLayout, plan_card_sheet
 from printkit.plan.geometry import PAPERS
+from printkit.preview import CUT
 
 DPI = 20  # small, to keep the suite fast; users get 100
 POKER = (63.5, 88.9)
 TOKEN = (40.0, 40.0)
+SAFE = 3.175  # mm, the safe zone inside the trim: 1/8 in (PRINT.md)
 
 
 def _content(game: str, file: str = "game.yaml"):
@@ -60,7 +64,7 @@ class Index(HTMLParser):
                 self.figures[-1]["pdf"] = attrs["href"]
         if tag == "img":
             self.images.append(attrs["src"])
-        if tag == "figure":
+        if tag == "figure" and attrs.get("class") != "card":  # a file's figure; a card's is `Cards`'
             self.figures.append({"pdf": None, "pages": None, "section": self.sections[-1]})
         if tag == "section":
             self.sections.append(attrs["id"])
@@ -120,7 +124,8 @@ def test_every_link_and_image_is_relative_and_exists(previewed, index):
 def test_the_page_needs_no_server(previewed, index):
     html = (previewed / "index.html").read_text(encoding="utf-8")
     assert "http://" not in html and "https://" not in html and "//" not in "".join(index.links + index.images)
-    assert not {"script", "link", "iframe", "object"} & set(index.tags)  # no JS, no outside style sheets
+    assert not {"link", "iframe", "object"} & set(index.tags)  # no outside style sheets or frames
+    assert index.tags.count("script") == 1 and "<script>" in html  # one, inline: it only remembers the guides
 
 
 def test_every_product_of_every_game_is_shown_with_its_real_page_count(previewed, index):
@@ -186,7 +191,7 @@ def test_a_title_from_content_is_escaped(cli, project):
     assert "Sets &lt;b&gt;19&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt;" in html
     index = parse(html)
     assert index.h2 == ["Sets <b>19</b> & <script>x</script>"]
-    assert "b" not in index.tags and "script" not in index.tags
+    assert "b" not in index.tags and index.tags.count("script") == 1  # the page's own, none from the title
 
 
 def test_unchanged_pdfs_are_not_rendered_again(cli, project):
@@ -199,6 +204,16 @@ def test_unchanged_pdfs_are_not_rendered_again(cli, project):
     game = project / "content" / "numbered-cards" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("title: ", "title: New ", 1), encoding="utf-8")
     assert "(26 rendered)" in cli(*args)[1]  # the title is on every product
+
+
+def test_pngs_of_a_preview_that_cut_cards_at_their_trim_are_rendered_again(cli):
+    """Card PNGs hold the bleed now: those an older printkit cut at the trim, with a stamp that
+    does not say how cards were cut, are not current."""
+    args = ("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "10")
+    cli(*args)
+    for stamp in Path("out/preview").rglob(".stamp"):
+        stamp.write_text(stamp.read_text(encoding="utf-8").replace(f" {CUT}", ""), encoding="utf-8")
+    assert "(26 rendered)" in cli(*args)[1]
 
 
 def test_a_preview_at_another_resolution_renders_again(cli):
@@ -254,3 +269,213 @@ def test_each_product_says_how_to_print_it(previewed, section, says):
     assert all(words in how for words in says), how
     assert ("Host key" in how) == section.endswith(("solutions", "practice-key"))
     assert ("duplex" in how) == any("duplex" in words for words in says)
+
+
+# --- each card: its name, and the trim, bleed and safe-zone guides over it ------------------------------
+
+GUIDED = """\
+    title: Guides
+    products:
+      deck:
+        kind: deck
+        size: poker
+        id: name
+        cards:
+          - {name: Ember Drake}
+          - {name: Frost Wyrm, copies: 2}
+          - {name: Stone Golem}
+        face:
+          background: navy           # to the bleed edge
+          frame: false
+          layers:
+            ground: {kind: rect, x: 0, y: 0, width: 63.5, height: 88.9, fill: white}   # on the trim
+            name: {kind: text, field: name, x: 10, y: 40, width: 43.5, height: 10}
+      chips:
+        kind: tokens
+        shape: round
+        size: 30
+        tokens:
+          - {value: "+1"}
+        face:
+          layers:
+            value: {kind: text, field: value, x: 8, y: 10, width: 14, height: 10}
+      tickets:
+        kind: deck
+        size: [50, 30]
+        cards:
+          - {n: "1"}
+        face:
+          layers:
+            n: {kind: text, field: n, x: 10, y: 10, width: 30, height: 10}
+"""
+NAMES = ["Ember Drake", "Frost Wyrm", "Frost Wyrm", "Stone Golem"]  # in print order, a copy each time
+
+
+class Cards(HTMLParser):
+    """Each card figure of the index: its picture, alt text, caption and the shapes of the guides
+    over its thumbnail (the first SVG in it; the second is over the full-size view)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.cards, self.toggle, self._caption = [], None, False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "input" and attrs.get("id") == "show-guides":
+            self.toggle = attrs
+        if tag == "figure" and attrs.get("class") == "card":
+            self.cards.append({"src": None, "alt": None, "caption": "", "svg": None, "shapes": {}, "style": None})
+        if not self.cards:
+            return
+        card = self.cards[-1]
+        if tag == "span" and attrs.get("class") == "art" and card["style"] is None:
+            card["style"] = attrs.get("style")
+        if tag == "img" and card["src"] is None:
+            card["src"], card["alt"] = attrs["src"], attrs["alt"]
+        if tag == "svg" and card["svg"] is None:
+            card["svg"] = attrs
+        elif tag in ("rect", "ellipse") and card["svg"] is not None and "done" not in card:
+            card["shapes"][attrs["class"]] = (tag, {k: float(v) for k, v in attrs.items() if k != "class"})
+        self._caption = tag == "figcaption"
+
+    def handle_endtag(self, tag):
+        if tag == "svg" and self.cards:
+            self.cards[-1]["done"] = True
+        self._caption = False
+
+    def handle_data(self, data):
+        if self._caption:
+            self.cards[-1]["caption"] += data
+
+
+@pytest.fixture(scope="module")
+def guided(tmp_path_factory):
+    """A declared game previewed at 100 dpi, without bleed and with 3 mm:
+    {bleed: (output folder, the index's card figures by product, the toggle's attributes)}."""
+    project = game_project(tmp_path_factory.mktemp("guided"), GUIDED)
+    runs = {}
+    for bleed in (0, 3):
+        out = project / f"out-{bleed}"
+        assert main(["preview", SLUG, "--content", str(project / "content"), "--out", str(out), "--dpi", "100",
+                     "--bleed", str(bleed)]) == 0
+        cards = Cards()
+        cards.feed((out / "index.html").read_text(encoding="utf-8"))
+        runs[bleed] = out, {product: [c for c in cards.cards if f"/{SLUG}/{product}/" in c["src"]]
+                            for product in ("deck", "chips", "tickets")}, cards.toggle
+    return runs
+
+
+def px(mm: float) -> float:
+    return mm * 100 / 25.4
+
+
+def near(value: float, expected: float, within: float = 1) -> bool:
+    """A PNG's size is whole pixels, to 1 px; the guides are written to a hundredth of one."""
+    return abs(value - expected) <= within
+
+
+EXACT = 0.01
+
+
+def rect(shape) -> tuple[float, float, float, float]:
+    tag, a = shape
+    assert tag == "rect", shape
+    return a["x"], a["y"], a["width"], a["height"]
+
+
+def assert_rect(shape, expected):
+    assert all(near(v, e, EXACT) for v, e in zip(rect(shape), expected)), (shape, expected)
+
+
+def view_box(card) -> tuple[float, float]:
+    x, y, width, height = map(float, card["svg"]["viewbox"].split())
+    assert (x, y) == (0, 0)
+    return width, height
+
+
+def test_poker_guides_lie_on_the_trim_and_the_safe_zone(guided):
+    """No bleed: the picture is the trim, 250 x 350 px at 100 dpi; the safe zone 12.5 px inside it."""
+    out, cards, _ = guided[0]
+    assert len(cards["deck"]) == 4
+    for card in cards["deck"]:
+        with Image.open(out / card["src"]) as image:
+            assert near(image.width, 250) and near(image.height, 350)
+        assert near(view_box(card)[0], 250, EXACT) and near(view_box(card)[1], 350, EXACT)
+        assert set(card["shapes"]) == {"trim", "safe"}  # no bleed, no bleed edge
+        assert_rect(card["shapes"]["trim"], (0, 0, 250, 350))
+        assert_rect(card["shapes"]["safe"], (12.5, 12.5, 225, 325))
+        assert card["style"] == "width: 63.5mm"  # shown at its real size
+
+
+def test_with_bleed_the_card_png_holds_it_and_the_trim_guide_lies_on_the_art_s_trim(guided):
+    """--bleed 3: the picture is (63.5 + 6) x (88.9 + 6) mm, the bleed edge its own edge, the trim
+    3 mm in, the safe zone 3 + 3.175 mm in; the navy ground runs into the bleed and the white
+    rectangle on the trim starts where the trim guide is."""
+    out, cards, _ = guided[3]
+    width, height = px(63.5 + 6), px(88.9 + 6)
+    for card in cards["deck"]:
+        with Image.open(out / card["src"]) as image:
+            assert near(image.width, width) and near(image.height, height)
+            row = [image.convert("RGB").getpixel((x, image.height // 2)) for x in range(image.width // 2)]
+        assert near(view_box(card)[0], width, EXACT) and near(view_box(card)[1], height, EXACT)
+        assert_rect(card["shapes"]["bleed"], (0, 0, width, height))
+        assert_rect(card["shapes"]["trim"], (px(3), px(3), 250, 350))
+        assert_rect(card["shapes"]["safe"], (px(3 + SAFE), px(3 + SAFE), px(63.5 - 2 * SAFE), px(88.9 - 2 * SAFE)))
+        assert row[2][2] > 80 > row[2][0]  # navy in the bleed
+        white = next(x for x, colour in enumerate(row) if min(colour) > 200)
+        assert near(white, rect(card["shapes"]["trim"])[0]), white
+        assert card["style"] == "width: 69.5mm"
+
+
+def test_round_tokens_guides_are_circles(guided):
+    """30 mm round tokens: the trim a circle 15 mm round the middle, the safe zone 15 - 3.175 mm,
+    and with bleed the bleed edge 15 + 3 mm, on a picture 36 mm square."""
+    for bleed in (0, 3):
+        _, cards, _ = guided[bleed]
+        (card,) = cards["chips"]
+        middle = px(15 + bleed)
+        assert near(view_box(card)[0], 2 * middle, EXACT) and near(view_box(card)[1], 2 * middle, EXACT)
+        radii = {"trim": px(15), "safe": px(15 - SAFE)} | ({"bleed": px(15 + bleed)} if bleed else {})
+        assert set(card["shapes"]) == set(radii)
+        for kind, radius in radii.items():
+            tag, a = card["shapes"][kind]
+            assert tag == "ellipse", kind
+            assert all(near(a[key], value, EXACT) for key, value in
+                       (("cx", middle), ("cy", middle), ("rx", radius), ("ry", radius))), (kind, a)
+
+
+def test_a_card_of_its_own_size_has_its_guides(guided):
+    """A 50 x 30 mm card: 196.85 x 118.11 px, and with 3 mm bleed 220.47 x 141.73 px."""
+    for bleed in (0, 3):
+        out, cards, _ = guided[bleed]
+        (card,) = cards["tickets"]
+        with Image.open(out / card["src"]) as image:
+            assert near(image.width, px(50 + 2 * bleed)) and near(image.height, px(30 + 2 * bleed))
+        assert_rect(card["shapes"]["trim"], (px(bleed), px(bleed), px(50), px(30)))
+        assert_rect(card["shapes"]["safe"], (px(bleed + SAFE), px(bleed + SAFE), px(50 - 2 * SAFE), px(30 - 2 * SAFE)))
+
+
+def test_the_guides_are_off_until_asked_for(guided):
+    html = (guided[0][0] / "index.html").read_text(encoding="utf-8")
+    toggle = guided[0][2]
+    assert toggle is not None and toggle["type"] == "checkbox" and "checked" not in toggle
+    assert re.search(r"svg\.guides \{ display: none;", html)  # shown only by #show-guides:checked
+    assert "trim: where the card is cut" in html and "safe zone" in html
+    assert ("bleed edge" in html) is False and "bleed edge" in (guided[3][0] / "index.html").read_text(encoding="utf-8")
+
+
+def test_each_card_is_shown_under_its_name(guided):
+    out, cards, _ = guided[0]
+    assert [c["alt"] for c in cards["deck"]] == NAMES
+    assert [c["caption"] for c in cards["deck"]] == NAMES
+    assert [Path(c["src"]).name for c in cards["deck"]] == ["card-01.png", "card-02.png", "card-03.png", "card-04.png"]
+    assert sorted(p.name for p in (out / "preview" / SLUG / "deck").glob("card-*.png")) == \
+        ["card-01.png", "card-02.png", "card-03.png", "card-04.png"]
+
+
+def test_a_bundled_deck_s_cards_are_named_by_their_id(previewed):
+    """Ascending Row Overflow: `id: number`, a card for each number of game.yaml's deck."""
+    cards = Cards()
+    cards.feed((previewed / "index.html").read_text(encoding="utf-8"))
+    shown = [(c["alt"], c["caption"]) for c in cards.cards if "/ascending-row-overflow/deck/" in c["src"]]
+    assert shown == [(str(n), str(n)) for n in _content("ascending-row-overflow")["deck"]["cards"]]

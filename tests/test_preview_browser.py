@@ -1,7 +1,9 @@
 """The preview's index.html in a real browser, Debian's Chromium run headless (issue 13, item 13):
 a table of contents whose links bring each product to the top, every picture loaded from the file
 system, card thumbnails the size of a card, a click on a page showing it at full size and a way
-back, and no script at all.
+back; and (issue 22, item 4) the cut guides over the cards, hidden until a checkbox shows them,
+lying on the trim and the safe zone, and remembered after a reload. Its one script is inline, and
+only remembers the checkbox.
 
 It needs `chromium` and `chromedriver` (Debian's chromium and chromium-driver). Without them the
 test is skipped, unless PRINTKIT_BROWSER_TEST=required (as `.ci/run` sets, having installed them).
@@ -23,6 +25,8 @@ pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER) and not REQUIRED,
                                 reason="no chromium and chromedriver (apt-get install chromium chromium-driver)")
 DPI = 100
 CSS_PX_PER_MM = 96 / 25.4
+SAFE = 3.175  # mm inside the trim: 1/8 in
+CARDS = "numbered-cards-ability-cards"
 
 
 @pytest.fixture(scope="module")
@@ -50,8 +54,8 @@ def visible_top(driver, element_id: str) -> float:
     return driver.execute_script(f"return document.getElementById('{element_id}').getBoundingClientRect().top")
 
 
-def test_the_page_has_no_script(page):
-    assert page.execute_script("return document.scripts.length") == 0
+def test_the_page_s_one_script_is_its_own(page):
+    assert page.execute_script("return Array.from(document.scripts, s => s.src)") == [""]  # inline
     assert page.title == "printkit preview"
 
 
@@ -99,3 +103,80 @@ def test_a_click_shows_a_page_at_full_size_and_close_goes_back(page):
     view.find_element(By.CSS_SELECTOR, "a.close").click()
     assert not view.is_displayed()
     assert page.execute_script("return location.hash") == f"#{section}"
+
+
+# --- the cut guides over the cards ----------------------------------------------------------------------
+
+def rect_of(driver, element) -> dict:
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                 "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}", element)
+
+
+def shown_cards(driver):
+    """The first cards of the ability cards, brought into view and loaded: (picture, guides) each."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, f"nav.contents a[href='#{CARDS}']").click()
+    arts = driver.find_elements(By.CSS_SELECTOR, f"#{CARDS} a.card .art")[:3]
+    for art in arts:
+        driver.execute_script("return arguments[0].querySelector('img').decode()", art)
+    return [(art.find_element(By.TAG_NAME, "img"), art.find_element(By.CSS_SELECTOR, "svg.guides")) for art in arts]
+
+
+def switch(driver):
+    """A click on the guides' checkbox, as a designer gives it: on its label."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, "label[for='show-guides']").click()
+
+
+def guides_on(driver) -> bool:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, "show-guides").is_selected()
+
+
+def test_the_guides_are_hidden_until_the_checkbox_shows_them_on_the_trim_and_safe_zone(page):
+    from selenium.webdriver.common.by import By
+
+    if guides_on(page):
+        switch(page)
+    cards = shown_cards(page)
+    legend = page.find_element(By.CSS_SELECTOR, ".guide-key .legend")
+    assert not any(guides.is_displayed() for _, guides in cards) and not legend.is_displayed()
+    top = visible_top(page, CARDS)
+    switch(page)
+    assert guides_on(page) and legend.is_displayed()
+    assert abs(visible_top(page, CARDS) - top) < 1  # the click did not scroll the page
+    safe = SAFE * CSS_PX_PER_MM  # 12.0 px on a 96-dpi screen: the thumbnail is the card's real size
+    for picture, guides in cards:
+        assert guides.is_displayed()
+        shown, over = rect_of(page, picture), rect_of(page, guides)
+        assert all(abs(shown[side] - over[side]) < 0.5 for side in shown)  # the guides lie over the picture
+        # the browser places them to a small part of a pixel (3 mm would be 0.66 px short of 3.175)
+        trim = rect_of(page, guides.find_element(By.CSS_SELECTOR, ".trim"))
+        assert all(abs(shown[side] - trim[side]) < 0.25 for side in shown)  # no bleed: the picture is the trim
+        inner = rect_of(page, guides.find_element(By.CSS_SELECTOR, ".safe"))
+        assert abs(inner["left"] - shown["left"] - safe) < 0.25 and abs(shown["right"] - inner["right"] - safe) < 0.25
+        assert abs(inner["top"] - shown["top"] - safe) < 0.25 and abs(shown["bottom"] - inner["bottom"] - safe) < 0.25
+        assert not guides.find_elements(By.CSS_SELECTOR, ".bleed")
+
+
+def test_the_guides_stay_as_they_were_after_a_reload(page):
+    if not guides_on(page):
+        switch(page)
+    page.refresh()
+    assert guides_on(page) and all(guides.is_displayed() for _, guides in shown_cards(page))
+    switch(page)
+    page.refresh()
+    assert not guides_on(page) and not any(guides.is_displayed() for _, guides in shown_cards(page))
+
+
+def test_the_checkbox_shows_the_guides_without_the_script(page):
+    """Ticked as a form restored by the browser would be, no change event for the script: the
+    page's style alone shows the guides."""
+    cards = shown_cards(page)
+    page.execute_script("document.getElementById('show-guides').checked = true")
+    assert all(guides.is_displayed() for _, guides in cards)
+    page.execute_script("document.getElementById('show-guides').checked = false")
+    assert not any(guides.is_displayed() for _, guides in cards)
