@@ -135,5 +135,6 @@ def score_sheet(kit, body: Rect, product: str) -> list[list]:
         raise PrintkitError([where("rows").with_message(
             f"products.{product}.rows: {len(rows)} rows of {height:g} mm do not fit on one "
             f"{kit.options.paper.name} page ({fits} do)")])
-    table = plan_table(Table(columns, item=product, font=font), flow.take(needed + SPACE / 2), [header] + rows, where("columns"))
+    table = plan_table(Table(columns, item=product, font=font), flow.take(needed + SPACE / 2), [header] + rows,
+                       where("columns"))
     return [flow.marks + list(table.marks)]
