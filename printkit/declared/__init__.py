@@ -58,6 +58,8 @@ def declared_game(folder: Path) -> Game:
     declared = values.get("products")
     products = [product(name, _plain(spec), folder)
                 for name, spec in (declared.value.items() if declared and isinstance(declared.value, dict) else ())]
+    # the print guide is printkit's page about the game's files, not one of the game's: it stays
+    # in printkit's DejaVu Sans whatever the game's `font`
     guide = PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut")
     return Game(slug=slug, title=title, files={GAME_FILE: GameFile(folder, slug)}, model=lambda data: data["game"],
                 check=lambda model: [], own_fonts=True, products=(guide, *(p for p in products if p is not None)))

@@ -88,8 +88,15 @@ def product(name: str, spec: dict, folder: Path):
     if kind == "rules":
         template = spec.get("template") if isinstance(spec.get("template"), str) else name
         shown = spec.get("title") if isinstance(spec.get("title"), str) else None
-        return Rules(name, about, shown=shown, template=template)
+        return Rules(name, about, shown=shown, template=template, font=game_font)
     return None
+
+
+def game_font(kit) -> str | None:
+    """The font game.yaml's `font` names (the game's own), as it is registered; None when the game
+    has none: its sheets are printkit's DejaVu Sans."""
+    game = kit.data["game"]
+    return game["assets"]["fonts"].get(game["font"]) if game.get("font") else None
 
 
 def card_product(name: str, about: str, folder: Path, source: Source = Source()) -> DeclaredCards:
@@ -100,16 +107,18 @@ def card_product(name: str, about: str, folder: Path, source: Source = Source())
 
 def score_sheet(kit, body: Rect, product: str) -> list[list]:
     """The title, a note under it if there is one, and the table: a header row of the columns'
-    headings, then a row for each label (in the first column) or as many blank rows as asked."""
+    headings, then a row for each label (in the first column) or as many blank rows as asked; all
+    in the game's font when it has one (the title, headings and labels in its bold face)."""
     spec = kit.data["game"]["products"][product]
 
     def where(*path):
         return kit.where("game.yaml", ("products", product) + path)
 
-    marks, rest = title_line(body, spec["title"], where("title"))
+    font = game_font(kit)
+    marks, rest = title_line(body, spec["title"], where("title"), font=font)
     flow = Flow(rest, marks)
     if spec["note"]:
-        flow.text(str(markupsafe.escape(spec["note"])), Style(TYPE.body), f"{product} note", where("note"))
+        flow.text(str(markupsafe.escape(spec["note"])), Style(TYPE.body, font=font), f"{product} note", where("note"))
         flow.space()
     headings = [column if isinstance(column, str) else column["heading"] for column in spec["columns"]]
     columns = tuple(Column(f"column {n + 1}", width=None if isinstance(c, str) else c["width"])
@@ -126,5 +135,6 @@ def score_sheet(kit, body: Rect, product: str) -> list[list]:
         raise PrintkitError([where("rows").with_message(
             f"products.{product}.rows: {len(rows)} rows of {height:g} mm do not fit on one "
             f"{kit.options.paper.name} page ({fits} do)")])
-    table = plan_table(Table(columns, item=product), flow.take(needed + SPACE / 2), [header] + rows, where("columns"))
+    table = plan_table(Table(columns, item=product, font=font), flow.take(needed + SPACE / 2), [header] + rows,
+                       where("columns"))
     return [flow.marks + list(table.marks)]

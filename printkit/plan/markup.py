@@ -179,6 +179,15 @@ def check_markup(markup: str, where: Problem, bold: bool = False, face: str | No
         raise PrintkitError([where.with_message(f"the font has no glyph for {describe_glyphs(missing)}")])
 
 
+def missing_characters(markup: str, face: str | None = None, largest: float = TYPE.body) -> tuple[str, ...]:
+    """The characters of `markup` (running text, a heading's in bold) that the face each is set in
+    has no glyph for; none when the markup cannot be read (check_markup says why)."""
+    try:
+        return _missing(markup, False, face, None, False, largest)
+    except MarkupError:
+        return ()
+
+
 @functools.lru_cache(maxsize=8192)
 def _missing(markup: str, bold: bool, face: str | None, palette: Palette | None, italic: bool,
              largest: float) -> tuple[str, ...]:

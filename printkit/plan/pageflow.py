@@ -26,6 +26,7 @@ class PageFlow:
     where: Problem  # the template the text comes from
     pages: list = field(default_factory=lambda: [[]])
     top: float | None = None
+    font: str | None = None  # the running text's project font (or family); printkit's DejaVu Sans by default
 
     def __post_init__(self) -> None:
         self.top = self.body.top if self.top is None else self.top
@@ -49,7 +50,7 @@ class PageFlow:
         flow's template by default); returns the number of the page it starts on, from 1."""
         first = self.room if self.room >= SHORTEST else 0.0
         pieces = paginate(markup, self.body.width, self.body.height, self.size, item, where or self.where,
-                          heights=(first,))
+                          heights=(first,), font=self.font)
         start = len(self.pages) + (not pieces[0].lines)
         self._place(pieces)
         return start
@@ -81,7 +82,7 @@ class PageFlow:
         below = self.body.height - height - SPACE  # the next page, under the drawing
         first = self.room if self.room >= SHORTEST else 0.0
         pieces = paginate(then, self.body.width, self.body.height, self.size, item, self.where,
-                          heights=(first, below))
+                          heights=(first, below), font=self.font)
         self._place(pieces[:1])
         self.new_page()
         self.drawing(marks, height)

@@ -72,6 +72,7 @@ class Table:
     columns: tuple[Column, ...]
     rules: Rules = field(default_factory=Rules)
     item: str = "table"
+    font: str | None = None  # its words' project font (or family, its bold face for bold cells); printkit's by default
 
 
 def column_widths(columns: tuple[Column, ...], total: float) -> list[float]:
@@ -106,7 +107,7 @@ def plan_table(table: Table, box: Rect, rows: list[Row], where: Problem) -> Tabl
     for i, row in enumerate(rows):
         for (first, last), cell in zip(spans[i], row.cells):
             area = Rect(xs[first], ys[i + 1], xs[last + 1] - xs[first], row.height)
-            marks += _cell(cell, area, table.columns[first], table.item, where)
+            marks += _cell(cell, area, table.columns[first], table, where)
     marks += _rules(table, rows, spans, xs, ys)
     marks.append(Box(rect, width=table.rules.frame))
     return TablePlan(tuple(marks), tuple(xs), tuple(ys), rect)
@@ -120,8 +121,8 @@ def _spans(row: Row):
         column += cell.span
 
 
-def _cell(cell: Cell, area: Rect, column: Column, item: str, where: Problem) -> list:
-    place = cell.where or where
+def _cell(cell: Cell, area: Rect, column: Column, table: Table, where: Problem) -> list:
+    place, item, font = cell.where or where, table.item, table.font
     align = cell.align or column.align
     if cell.tick:
         return [Box(Rect(area.x + (area.width - TICK) / 2, area.y + (area.height - TICK) / 2, TICK, TICK),
@@ -129,21 +130,21 @@ def _cell(cell: Cell, area: Rect, column: Column, item: str, where: Problem) -> 
     if cell.choices:
         step = area.width / (len(cell.choices) + 1)
         return [label(choice, Rect(area.x + (k + 1) * step - step / 2, area.y, step, area.height), cell.size,
-                      cell.bold, "centre", level=cell.level, item=f"{item} {column.name}", where=place)
+                      cell.bold, "centre", level=cell.level, item=f"{item} {column.name}", where=place, face=font)
                 for k, choice in enumerate(cell.choices)]
     if not cell.text:
         return []
     if cell.turned:
         inner = Rect(PAD, PAD, area.height - 2 * PAD, area.width - 2 * PAD)
         words = label(cell.text, inner, cell.size, cell.bold, "left", level=cell.level,
-                      smallest=TYPE.smallest - 1, item=f"{item} {column.name}", where=place)
+                      smallest=TYPE.smallest - 1, item=f"{item} {column.name}", where=place, face=font)
         return [Group((words,), area.right, area.y, 90)]
     inner = area.inset(PAD) if area.height > 2 * PAD + 2 else Rect(area.x + PAD, area.y, area.width - 2 * PAD, area.height)
     if cell.wrap:
         return [fit(cell.text, inner, Style(cell.size, min(cell.size, TYPE.smallest), cell.bold, align, "middle",
-                                            cell.level), f"{item} {column.name}", place)]
+                                            cell.level, font=font), f"{item} {column.name}", place)]
     return [label(cell.text, inner, cell.size, cell.bold, align, level=cell.level,
-                  smallest=min(cell.size, TYPE.smallest), item=f"{item} {column.name}", where=place)]
+                  smallest=min(cell.size, TYPE.smallest), item=f"{item} {column.name}", where=place, face=font)]
 
 
 def _rules(table: Table, rows: list[Row], spans, xs, ys) -> list:

@@ -65,7 +65,7 @@ class Text:
         rows, previous = [], None
         for line in self.lines:
             words = "".join(text for _, text in line.runs)
-            if previous is not None and line.baseline == previous.baseline and previous.runs != BULLET_RUNS:
+            if previous is not None and line.baseline == previous.baseline and not _is_bullet(previous):
                 rows[-1] += words
             else:
                 rows.append(words)
@@ -180,7 +180,7 @@ def _set_block(block: Block, width: float, size: float, bold: bool, align: str, 
         return None
     pitch = block_size * leading / PT_PER_MM
     if not all(map(_plain_line, broken)):
-        return _set_rich_block(block, broken, width, size, pitch, align)
+        return _set_rich_block(block, broken, width, size, pitch, align, font)
     lines = []
     for n, line in enumerate(broken):
         line_width = _line_width(line) * block_size
@@ -188,7 +188,7 @@ def _set_block(block: Block, width: float, size: float, bold: bool, align: str, 
         baseline = -(n * pitch + block_size / PT_PER_MM)
         lines.append(TextLine(x, baseline, block_size, _runs(line), line_width))
     if block.kind == "bullet" and lines:
-        lines.insert(0, _bullet(size, lines[0].baseline, block_size))
+        lines.insert(0, _bullet(size, lines[0].baseline, block_size, font))
     return SetBlock(tuple(lines), len(broken) * pitch, size * spacing.before / PT_PER_MM,
                     size * spacing.after / PT_PER_MM, block.kind)
 
@@ -196,10 +196,22 @@ def _set_block(block: Block, width: float, size: float, bold: bool, align: str, 
 BULLET_RUNS = ((REGULAR, BULLET + " "),)
 
 
-def _bullet(size: float, baseline: float, block_size: float) -> TextLine:
+def _bullet(size: float, baseline: float, block_size: float, font: str | None = None) -> TextLine:
     # the bullet and a space: the space is not seen, but text taken from the PDF reads "• item"
-    return TextLine(size * BULLET_AT / PT_PER_MM, baseline, block_size, BULLET_RUNS,
-                    em_width(BULLET + " ") * block_size)
+    runs = _bullet_runs(font)
+    return TextLine(size * BULLET_AT / PT_PER_MM, baseline, block_size, runs,
+                    em_width(runs[0][1], runs[0][0]) * block_size)
+
+
+def _bullet_runs(font: str | None) -> tuple[tuple[str, str], ...]:
+    """The bullet in the text's own regular face when it has one, else in printkit's: a mark of
+    printkit's, never an empty box."""
+    face = None if font is None or font in FONTS else font_for(False, False, font)
+    return BULLET_RUNS if face is None or missing_glyphs(BULLET, face) else ((face, BULLET + " "),)
+
+
+def _is_bullet(line: TextLine) -> bool:
+    return len(line.runs) == 1 and line.runs[0][1] == BULLET + " "
 
 
 def _plain_line(line: list[Word]) -> bool:
@@ -209,7 +221,7 @@ def _plain_line(line: list[Word]) -> bool:
 
 
 def _set_rich_block(block: Block, broken: list[list[Word]], width: float, size: float, pitch: float,
-                    align: str) -> SetBlock:
+                    align: str, font: str | None = None) -> SetBlock:
     """A block with spans, icons or line breaks: its lines in segments of one size and colour. A
     line whose largest size is `tallest` times the block's stands `tallest` pitches tall, its
     baseline that far below its top: a line of the block's own size stands where it would stand
@@ -231,7 +243,7 @@ def _set_rich_block(block: Block, broken: list[list[Word]], width: float, size: 
                 if stretch.icon is not None:
                     pictures.append((stretch.icon, x + stretch.offset, baseline, block_size * stretch.scale))
     if block.kind == "bullet" and first is not None:
-        lines.insert(0, _bullet(size, first, block_size))
+        lines.insert(0, _bullet(size, first, block_size, font))
     return SetBlock(tuple(lines), len(broken) * pitch + extra, size * spacing.before / PT_PER_MM,
                     size * spacing.after / PT_PER_MM, block.kind, tuple(rows), tuple(pictures))
 
@@ -378,10 +390,10 @@ def _plain(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]*>", "", markup))
 
 
-def _widest_word(markup: str, width: float, size: float) -> str:
+def _widest_word(markup: str, width: float, size: float, font: str | None = None) -> str:
     """The first word of `markup` too wide for a line `width` mm wide at `size` pt."""
     for block in parse_blocks(markup):
-        for word in words_of(block.markup, SPACING[block.kind].bold):
+        for word in words_of(block.markup, SPACING[block.kind].bold, font):
             if word.width * size * SPACING[block.kind].scale > width:
                 return "".join(piece[1] for piece in word.pieces)
     return _plain(markup)
@@ -460,16 +472,17 @@ def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
 # --- flowing over pages --------------------------------------------------------------------------
 
 def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem,
-             heights: tuple[float, ...] = ()) -> list[Text]:
+             heights: tuple[float, ...] = (), font: str | None = None) -> list[Text]:
     """Text set `width` mm wide at `size` pt and cut into pages `height` mm tall (the first pages
     `heights` tall, when given: the room a page already begun has left), each placed with its top
-    at 0. A paragraph breaks between pages only where both parts keep two lines; a heading never
-    ends a page. A page of `heights` too short for what comes first is left empty (an empty Text)."""
-    check_markup(markup, where, largest=size)
-    set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size))
+    at 0, in the project font (or family) `font`, or printkit's. A paragraph breaks between pages
+    only where both parts keep two lines; a heading never ends a page. A page of `heights` too
+    short for what comes first is left empty (an empty Text)."""
+    check_markup(markup, where, face=font, largest=size)
+    set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size, font=font))
     if set_ is None:
         raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
-                                                _widest_word(markup, width, size))])
+                                                _widest_word(markup, width, size, font))])
 
     def room_of(number: int) -> float:
         return heights[number] if number < len(heights) else height
@@ -504,7 +517,7 @@ def _split(block: SetBlock, room: float):
     would leave fewer than two lines on either side."""
     if block.rows is not None:
         return _split_rows(block, room)
-    text_lines = [line for line in block.lines if line.runs != BULLET_RUNS]
+    text_lines = [line for line in block.lines if not _is_bullet(line)]
     pitch = block.height / len(text_lines)
     fits = int((room + EPSILON) // pitch)
     if block.kind == "heading" or fits < 2 or len(text_lines) - fits < 2:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from pathlib import Path
 
 import markupsafe
 from typing import Any, Callable
 
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, Problem
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Document, Group, Line, Page
 from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
+from printkit.plan.markup import check_markup, missing_characters
 from printkit.plan.pageflow import PageFlow
 from printkit.plan.text import Style, fit, label
 from printkit.plan.type import GREY, SPACE, TYPE
@@ -89,20 +91,65 @@ class Rules(Sheets):
     """A rules document: the body of `templates/<game>/<template>.j2` set at body size and flowed
     over as many pages as it needs. `context` gives the template what the rules model works out.
     A line `[[name]]` in the template places the figure `figures[name](kit, width, words)` draws
-    there: (its marks from their bottom-left corner, its height), kept whole on one page."""
+    there: (its marks from their bottom-left corner, its height), kept whole on one page.
+    `font(kit)` names the project font (or family) the text is set in, a heading in its bold face;
+    printkit's DejaVu Sans when there is none. The footer is printkit's, in DejaVu Sans."""
 
     context: Callable[[Any], dict] | None = None
     template: str = "rules"
     size: float = TYPE.body
     figures: dict[str, Callable[[Any, float, Any], tuple[list, float]]] | None = None
+    font: Callable[[Any], str | None] | None = None
 
     def document(self, kit) -> Document:
         words = kit.words(self.template, **(self.context(kit) if self.context else {}))
+        font = self.font(kit) if self.font else None
+        check_glyphs(kit, words, font, self.size)
         frame = self.frame(kit)
-        flow = PageFlow(frame.body, self.size, words.where())
+        flow = PageFlow(frame.body, self.size, words.where(), font=font)
         figures = {name: functools.partial(draw, kit, frame.body.width, words) for name, draw in (self.figures or {}).items()}
         flow.text_and_figures(words.body, figures, self.label.lower())
         return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, flow.pages)
+
+
+def check_glyphs(kit, words, font: str | None, size: float) -> None:
+    """A character of the words that the face it is set in lacks (it would print as an empty box):
+    an error where it was written (written_at)."""
+    missing = missing_characters(words.body, font, size)
+    if missing:
+        check_markup(words.body, written_at(kit, words, missing[0], font, size), face=font, largest=size)
+
+
+def written_at(kit, words, char: str, font: str | None, size: float) -> Problem:
+    """Where `char`, which the font lacks, was written: the first line of the template where it is
+    set in a face that lacks it (not in a heading whose bold face has it, say); else the first
+    content value that has it (the template printed it from there); else the template's first
+    line that has it at all; else the template."""
+    try:
+        lines = Path(words.template.filename).read_text(encoding="utf-8").splitlines()
+    except (OSError, TypeError, ValueError):
+        lines = []
+    having = [n for n, line in enumerate(lines, start=1) if char in line]
+    missing = next((n for n in having if char in missing_characters(lines[n - 1], font, size)), None)
+    if missing is not None:
+        return Problem(words.source, missing, "")
+    for file, located in kit.located.items():
+        for path, text in _strings(kit.data.get(Path(file).stem)):
+            if char in text and path in located.places:
+                return kit.where(file, path)
+    return Problem(words.source, having[0], "") if having else words.where()
+
+
+def _strings(value, path: tuple = ()):
+    """(key path, text) of every string in a content tree."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, child in value.items():
+            yield from _strings(child, path + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _strings(child, path + (index,))
 
 
 def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: list) -> Document:
@@ -126,15 +173,17 @@ def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
     return (line,) + tuple(scale_bar_marks(bar) for bar in frame.bars)
 
 
-def title_line(body: Rect, title: str, where, right: str | None = None) -> tuple[list, Rect]:
+def title_line(body: Rect, title: str, where, right: str | None = None,
+               font: str | None = None) -> tuple[list, Rect]:
     """A page's title at the top of its body (and a few words flush right on the same line, such
-    as a place to write the date); returns the marks and the body left below them. A long title
-    is set smaller, on two lines if it must."""
+    as a place to write the date), in the project font (or family: its bold face) `font` or
+    printkit's; returns the marks and the body left below them. A long title is set smaller, on
+    two lines if it must."""
     band = Rect(body.x, body.top - TITLE_BAND, body.width, TITLE_BAND)
     marks, room = [], band.width
     if right:
-        marks.append(label(right, band, TYPE.body, align="right", item="page title", where=where))
+        marks.append(label(right, band, TYPE.body, align="right", item="page title", where=where, face=font))
         room -= marks[0].extent.width + 2 * SPACE
     marks.append(fit(str(markupsafe.escape(title)), Rect(band.x, band.y, room, band.height),
-                     Style(TYPE.title, TYPE.smallest, bold=True, valign="middle"), "page title", where))
+                     Style(TYPE.title, TYPE.smallest, bold=True, valign="middle", font=font), "page title", where))
     return marks, Rect(body.x, body.y, body.width, body.height - TITLE_BAND - SPACE / 2)
