@@ -10,6 +10,7 @@ text (Apothecary). Expected values are the games' own numbers written here by ha
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,16 @@ def test_the_examples_project_is_what_printkit_new_writes(tmp_path):
     assert printkit("new", str(tmp_path / "new")).returncode == 0
     assert (EXAMPLES / "printkit.yaml").read_text("utf-8") == (tmp_path / "new" / "printkit.yaml").read_text("utf-8")
     assert sorted(path.name for path in (EXAMPLES / "content").iterdir()) == sorted(GAMES)
+
+
+def test_the_readme_shows_a_picture_of_every_example():
+    from PIL import Image
+
+    text = (ROOT / "README.md").read_text("utf-8")
+    for game in GAMES:
+        assert f"](docs/example-{game}.png)" in text, game
+        with Image.open(ROOT / "docs" / f"example-{game}.png") as picture:
+            assert 600 <= picture.width <= 900, game
 
 
 # --- Weathervane: a trick-taking deck ------------------------------------------------------------
@@ -294,3 +305,125 @@ def test_apothecary_glyph_icons_spans_and_italics_print_in_their_colours_and_fac
     ingredients = pages(built / "apothecary" / "ingredients.pdf")
     moon = [ch for page in ingredients[0::2] for ch in page.chars if ch.text == "◐"]
     assert moon and all(same(ch.colour, "#2c3e66") for ch in moon)
+
+
+# --- the README's quotations: what printkit prints for a mistake in an example ------------------------
+
+README = " ".join((ROOT / "README.md").read_text("utf-8").split())
+STARTER_GAME = "content/three-skies/game.yaml"
+WEATHERVANE = "content/weathervane/game.yaml"
+LONG = ("1 point. Beats the 12, but only when the 12 is played in the same trick as the 1, which happens more "
+        "often than you would think")
+
+
+def sky_band(text: str) -> str:
+    """The starter with a band coloured by the sky in place of its sky symbol."""
+    start, end = text.index("        sky:\n"), text.index("        number:\n")
+    band = ('        band: {kind: rect, x: 0, y: 0, width: 63.5, height: 8, overlaps: [corners], '
+            'fill: {field: sky, map: {sun: "#d62728", moon: "#2ca02c", star: navy}}}\n')
+    return text[:start] + band + text[end:]
+
+
+def coarse_art(folder: Path) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (120, 90), "#336699").save(folder / "content" / "lantern-delve" / "art" / "knight.png")
+
+
+def copies_in_a_cell(folder: Path) -> None:
+    path = folder / "content" / "which-came-first" / "inventions.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Inventions"]["E3"] = "two"
+    book.save(path)
+
+
+def as_csv(cells: str):
+    def change(folder: Path) -> None:
+        game = folder / STARTER_GAME
+        lines = [line for line in game.read_text("utf-8").splitlines(keepends=True) if not line.startswith("      - {")]
+        game.write_text("".join(lines).replace("    cards:  ", "    cards: cards.csv  "), "utf-8")
+        (game.parent / "cards.csv").write_text("number,sky,text,copies\n1,sun,\"1 point. Beats the 12\",\n" + cells,
+                                               "utf-8")
+    return change
+
+
+# (the project, its game, a change to it: (file, text, its replacement) or a function of the project's
+# folder, and the line printkit prints as the README quotes it: "..." stands for the game's file
+# at its start, or for the rest of the line at its end)
+QUOTED = {
+    "runs off": ("starter", "three-skies", (STARTER_GAME, "          x: 14\n          y: 63", "          x: 40\n          y: 63"),
+                 "...:48: products.deck.face.layers.text: the layer runs off the card: x + width = 75.5 mm, the card is "
+                 "63.5 mm wide"),
+    "no field": ("starter", "three-skies", (STARTER_GAME, "          field: text\n", "          field: txt\n"),
+                 "...:50: products.deck.face.layers.text.field: no card has a field 'txt' (did you mean 'text'?)"),
+    "no fit": ("starter", "three-skies", (STARTER_GAME, "1 point. Beats the 12", LONG),
+               "...:17: card 1 text: text does not fit its 36 x 13 mm box even at 7 pt; shorten it"),
+    "csv copies": ("starter", "three-skies", as_csv("2,moon,1 point,two\n"),
+                   "three-skies/cards.csv:3: products.deck.cards[2].copies: 'two' is not a number of copies (0 to 999)"),
+    "csv row": ("starter", "three-skies", as_csv("2,moon,1 point\n"),
+                "three-skies/cards.csv:3: row has 3 cells, but there are 4 column headings: a cell is missing"),
+    "colour blind": ("starter", "three-skies", (STARTER_GAME, "", ""),
+                     "three-skies/game.yaml:31: warning: products.deck.face.layers.band.fill: 'sun' (#d62728) and 'moon' "
+                     "(#2ca02c) look alike to a reader with deuteranopia, who sees olive (#8b7c1f) and olive (#968838), "
+                     "and colour is all that tells them apart: add a symbol or a word that shows `sky`"),
+    "no layout": ("examples", "lantern-delve",
+                  ("content/lantern-delve/game.yaml", "{type: treasure, name: Potion", "{type: treasur, name: Potion"),
+                  "lantern-delve/game.yaml:34: card 14 ('Potion'): face: no layout 'treasur' for this card's face (the "
+                  "deck's layouts: base, hero, ..."),
+    "no name": ("examples", "lantern-delve", ("content/lantern-delve/game.yaml", "= 5 * power", "= 5 * powr"),
+                "lantern-delve/game.yaml:110: products.deck.layouts.hero.layers.power-bar.width: no card has a field "
+                "'powr' (did you mean 'power'?)"),
+    "span": ("examples", "apothecary", ("content/apothecary/game.yaml", 'colour=\\"night\\"', 'colour=\\"nite\\"'),
+             "apothecary/game.yaml:126: text markup: unknown colour 'nite' (did you mean 'night'?)"),
+    "dpi": ("examples", "lantern-delve", coarse_art,
+            "lantern-delve/game.yaml:21: warning: products.deck.cards[1].art: image 'art/knight.png' is 46 dpi printed "
+            "66.7 x 50.0 mm (it looks soft below 300 dpi: 120 x 90 pixels; 787 x 591 would do)"),
+    "cell": ("examples", "which-came-first", copies_in_a_cell,
+             "which-came-first/inventions.xlsx:Inventions!E3: products.deck.cards[2].copies: 'two' is not a number of "
+             "copies (0 to 999)"),
+    "words on words": ("examples", "weathervane", (WEATHERVANE, "          y: 72\n", "          y: 60\n"),
+                       "weathervane/game.yaml:89: products.deck.face.layers.name: its words lie on the words of layer "
+                       "'rank'; move one, or let them overlap with `overlaps: [...]` (card sun 1 and 35 more)"),
+    "corner": ("examples", "weathervane", (WEATHERVANE, "          x: 15.75\n          y: 9\n", "          x: 2\n          y: 2\n"),
+               "weathervane/game.yaml:62: products.deck.face.layers.halo: the corner index lies on it; move one, or let "
+               "them overlap with `overlaps: [...]` (card sun 1 and 35 more)"),
+    "small": ("examples", "weathervane", (WEATHERVANE, "          size: 10\n", "          size: 5\n"),
+              "weathervane/game.yaml:89: products.deck.face.layers.name: its words are set at 5 pt, below the 6 pt a "
+              "player reads in print; give it more room (card sun 1 and 35 more)"),
+    "safe zone": ("examples", "weathervane", (WEATHERVANE, "          y: 72\n", "          y: 82\n"),
+                  "weathervane/game.yaml:89: products.deck.face.layers.name: its words come 1.8 mm from the trim, inside "
+                  "the 3.175 mm safe zone a cut may take (card sun 1 and 35 more)"),
+    "contrast": ("examples", "which-came-first", ("content/which-came-first/game.yaml", '"#5b6b78"', '"#c8c8c8"'),
+                 "which-came-first/game.yaml:75: warning: products.deck.face.layers.hint.colour: '#c8c8c8' on 'paper' (the "
+                 "background) has a contrast of 1.5:1, below WCAG's 3:1: hard to read; darken or lighten one"),
+}
+
+
+@pytest.mark.parametrize("case", QUOTED)
+def test_the_readme_quotes_what_printkit_prints_for_a_mistake(case, tmp_path):
+    project, game, change, quoted = QUOTED[case]
+    assert quoted in README
+    folder = tmp_path / "project"
+    if project == "starter":
+        from declared import starter_project
+
+        starter_project(folder)
+    else:
+        shutil.copytree(EXAMPLES, folder, ignore=shutil.ignore_patterns("output"))
+    if case == "colour blind":
+        change = (STARTER_GAME, None, sky_band)
+    if callable(change):
+        change(folder)
+    else:
+        file, text, replacement = change
+        written = (folder / file).read_text("utf-8")
+        assert text is None or text in written
+        (folder / file).write_text(replacement(written) if callable(replacement) else written.replace(text, replacement, 1),
+                                   "utf-8")
+    done = printkit("--project", str(folder), "validate", game)
+    printed = f"{game}/game.yaml" + quoted[3:] if quoted.startswith("...:") else quoted
+    lines = done.stderr.splitlines()
+    if printed.endswith("..."):
+        assert any(line.startswith(printed[:-3]) for line in lines), done.stderr
+    else:
+        assert printed in lines, done.stderr
