@@ -10,6 +10,8 @@ was the game's and not printkit's."""
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import struct
 from pathlib import Path
@@ -83,7 +85,8 @@ def font_game(tmp_path: Path, game: str = GAME, rules: str = RULES) -> Path:
 
 
 def face(ch: Char) -> str:
-    return ch.font.split("+")[-1]  # the subset's prefix dropped
+    # the subset's prefix dropped, and the tag printkit gives a project's face (plan/fonts.py _register)
+    return re.sub(r"-[0-9A-F]{6}$", "", ch.font.split("+")[-1])
 
 
 def in_faces(chars, *faces: str) -> str:
@@ -195,3 +198,19 @@ def test_a_bullet_the_family_lacks_is_printkits(tmp_path, capsys, monkeypatch):
     bullets = [ch for ch in page.chars if ch.text == "•"]
     assert len(bullets) == 1 and face(bullets[0]) == PRINTKIT
     assert in_faces(page.chars, "DejaVuSansMono") == "Play and . Deal two cards."
+
+
+def test_a_project_font_with_printkits_face_name_leaves_printkits_font_alone(tmp_path):
+    """A copy of DejaVu Sans cut down to ASCII, registered before printkit's own fonts: ReportLab
+    would give printkit's Sans that file (registerFont shares fonts by the face name inside them),
+    and every ☀ printkit sets would print as an empty box."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printkit.plan.fonts import register_fonts, register_project_font
+
+    subset = ROOT / "examples" / "content" / "apothecary" / "fonts" / "DejaVuSans.ttf"  # face name DejaVuSans, no ☀
+    register_project_font("sharing-test-ascii", str(subset))
+    register_fonts()
+    assert 0x2600 in pdfmetrics.getFont("Sans").face.charToGlyph
+    assert 0x2600 not in pdfmetrics.getFont("sharing-test-ascii").face.charToGlyph
+    assert pdfmetrics.getFont("sharing-test-ascii").face.name != pdfmetrics.getFont("Sans").face.name

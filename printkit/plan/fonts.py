@@ -9,6 +9,7 @@ canvas: nothing here draws.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import unicodedata
 from importlib import resources
@@ -17,7 +18,7 @@ from types import SimpleNamespace
 from reportlab.lib.rl_accel import instanceStringWidthTTF
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
 REGULAR, BOLD, ITALIC = "Sans", "Sans-Bold", "Sans-Oblique"
@@ -57,7 +58,7 @@ def register_project_font(name: str, path: str) -> None:
     if name in _PROJECT_FONTS:
         return
     font = TTFont(name, path)
-    pdfmetrics.registerFont(font)
+    _register(font)
     _PROJECT_FONTS[name] = frozenset(chr(code) for code in font.face.charToGlyph)
 
 
@@ -76,12 +77,23 @@ def register_project_family(name: str, faces: dict[str, str]) -> None:
                          f"{', '.join(sorted(faces))}")
     fonts = {key: TTFont(face_name(name, key), faces[key]) for key in FACES if key in faces}
     for key, font in fonts.items():
-        pdfmetrics.registerFont(font)
+        _register(font)
         _PROJECT_FONTS[font.fontName] = frozenset(chr(code) for code in font.face.charToGlyph)
     chosen = {key: face_name(name, _nearest(key, fonts)) for key in FACES}
     _FAMILIES[name] = chosen
     pdfmetrics.registerFontFamily(name, normal=chosen["regular"], bold=chosen["bold"], italic=chosen["italic"],
                                   boldItalic=chosen["bold_italic"])
+
+
+def _register(font: TTFont) -> None:
+    """A project's font registered under its own name, as itself. ReportLab's registerFont gives a
+    new name the font registered first with the same face name inside the file (a copy of DejaVu
+    Sans, a font file edited since): printkit's own Sans would then be the project's file, or a
+    font edited during `printkit watch` its older version. So the face is named for this font (a
+    PDF embeds each face under its name: two of one name in a file would collide)."""
+    tag = hashlib.sha256(font.fontName.encode()).hexdigest()[:6].upper().encode()
+    font.face.name = TTFNameBytes(bytes(font.face.name) + b"-" + tag)
+    pdfmetrics._fonts[font.fontName] = font  # noqa: SLF001 - registerFont would share it by face name
 
 
 def face_name(family: str, key: str) -> str:
