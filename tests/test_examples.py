@@ -384,7 +384,7 @@ QUOTED = {
     "words on words": ("examples", "weathervane", (WEATHERVANE, "          y: 72\n", "          y: 60\n"),
                        "weathervane/game.yaml:89: products.deck.face.layers.name: its words lie on the words of layer "
                        "'rank'; move one, or let them overlap with `overlaps: [...]` (card sun 1 and 35 more)"),
-    "corner": ("examples", "weathervane", (WEATHERVANE, "          x: 15.75\n          y: 9\n", "          x: 2\n          y: 2\n"),
+    "corner": ("examples", "weathervane", (WEATHERVANE, "          x: 15.75\n          y: 9\n", "          x: 8\n          y: 2\n"),
                "weathervane/game.yaml:62: products.deck.face.layers.halo: the corner index lies on it; move one, or let "
                "them overlap with `overlaps: [...]` (card sun 1 and 35 more)"),
     "small": ("examples", "weathervane", (WEATHERVANE, "          size: 10\n", "          size: 5\n"),

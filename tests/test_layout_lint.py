@@ -47,8 +47,8 @@ def at(project, text: str) -> str:
 
 
 ERRORS = [
-    ("the corner index on a badge", "      layers:\n", "      layers:\n        badge: {kind: rect, x: 3, y: 3, width: 12, "
-     "height: 12, fill: gold}\n", "badge:",
+    ("the corner index across a badge", "      layers:\n", "      layers:\n        badge: {kind: rect, x: 9, y: 3, "
+     "width: 12, height: 6, fill: gold}\n", "badge:",
      "products.deck.face.layers.badge: the corner index lies on it; move one, or let them overlap with "
      "`overlaps: [...]` (card 1 ('Ember') and 1 more)"),
     ("words on words", "      layers:\n", "      layers:\n        note: {kind: text, text: A note on the name, x: 14, "
@@ -78,10 +78,18 @@ def test_a_layout_fault_is_an_error_at_the_layers_line(tmp_path, capsys, monkeyp
 
 @pytest.mark.parametrize("meant", ["overlaps: [corners]", "overlaps: true"])
 def test_an_overlap_the_layout_says_is_meant_is_no_error(tmp_path, capsys, monkeypatch, meant):
-    project, _ = edited(tmp_path, "      layers:\n", "      layers:\n        badge: {kind: rect, x: 3, y: 3, width: 12, "
-                                                        f"height: 12, fill: gold, {meant}}}\n")
+    project, _ = edited(tmp_path, "      layers:\n", "      layers:\n        badge: {kind: rect, x: 9, y: 3, width: 12, "
+                                                        f"height: 6, fill: gold, {meant}}}\n")
     code, _, err = validate(project, capsys, monkeypatch)
     assert (code, err) == (0, "")
+
+
+def test_a_ground_that_holds_the_whole_corner_index_is_no_error(tmp_path, capsys, monkeypatch):
+    """A badge behind the index, or art over the whole card, is the index's ground, not a collision."""
+    project, _ = edited(tmp_path, "      layers:\n", "      layers:\n        badge: {kind: ellipse, x: 0, y: -1, width: 20, "
+                                                    "height: 18, fill: navy}\n")
+    assert validate(project, capsys, monkeypatch)[:2] == (0, "content is valid: 1 game checked, 3 products planned "
+                                                             "on A4 and Letter\n")
 
 
 def test_words_meant_to_lie_on_words_are_no_error(tmp_path, capsys, monkeypatch):

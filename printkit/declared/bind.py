@@ -9,7 +9,8 @@ may be written four ways, and each card gets its own value.
 
 Expressions and texts are Jinja's, run in printkit's sandbox (printkit/sandbox.py): bounded, no
 way out to Python. A card's fields are names in them (a number written as digits is a number:
-`power > 3`; a field the card leaves empty is none, and false); `game` is the game's content,
+`power > 3`; `true` and `false`, a spreadsheet's TRUE and FALSE, are true and false; a field the
+card leaves empty is none, and false); `game` is the game's content,
 `words` the product's template's named words, and `end` which end of the card a layer that
 reads from both ends is drawn at (`top` or `bottom`). A name that is none of these is found once,
 before any card is planned; a value wrong for one card is that card's problem.
@@ -30,6 +31,7 @@ import markupsafe
 EXPRESSION = "="  # a value that starts with this is an expression
 NAMES = ("game", "words", "end", "values")  # what an expression may name besides the card's fields
 NUMBER = re.compile(r"-?\d{1,15}(\.\d{1,15})?$")
+TRUTH = {"true": True, "false": False}
 
 
 class BindingError(ValueError):
@@ -128,6 +130,8 @@ def scope_of(values: dict[str, str], fields: set[str]) -> dict[str, Any]:
 
 
 def _number(text: str):
+    if text.lower() in TRUTH:  # a spreadsheet's TRUE and FALSE, YAML's true and false
+        return TRUTH[text.lower()]
     if NUMBER.match(text):
         number = float(text) if "." in text else int(text)
         if str(number) == text:  # "2.50" stays the text it is: printed as written

@@ -92,15 +92,27 @@ def _meet(ones, others) -> bool:
 
 
 def _under_corner(layer: Drawn, corners: tuple[Rect, ...]) -> bool:
+    """Whether the corner index lies on a layer: on its words at all; across a shape's or a
+    picture's edge (one that holds the whole index is its ground: a badge behind it, the art)."""
     if layer.words and _meet(layer.words, corners):
         return True
-    if layer.area is not None and _meet((layer.area,), corners):
-        return True
+    if layer.area is not None:
+        return any(corner.overlaps(layer.area) and not _holds_all(layer, corner) for corner in corners)
     if layer.outline is not None:
         rect, width = layer.outline
         inner = rect.inset(width)
         return any(corner.overlaps(rect) and not _inside(corner, inner) for corner in corners)
     return False
+
+
+def _holds_all(layer: Drawn, rect: Rect) -> bool:
+    """Whether a filled layer's ink covers all of `rect`: an ellipse its four corners."""
+    if layer.kind != "ellipse":
+        return _inside(rect, layer.area)
+    area = layer.area
+    cx, cy, rx, ry = area.x + area.width / 2, area.y + area.height / 2, area.width / 2, area.height / 2
+    return all(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0 for x in (rect.x, rect.right)
+               for y in (rect.y, rect.top))
 
 
 def _inside(rect: Rect, outer: Rect) -> bool:
@@ -167,11 +179,18 @@ def colour_warnings(layout: dict, colour_of, card: tuple[float, float]) -> list[
 
 
 def _faint(name: str, layer: dict, below: list, layout: dict, colour_of) -> list[tuple[tuple, str]]:
-    ground, under = _ground(layer, below, layout)
+    ground, under, alpha = _ground(layer, below, layout)
+    if ground is None:  # a gradient, or a ground of an expression's colours: not known before a card has it
+        return []
     found = []
-    for (value, words, _), (other_value, back, _) in _pairs(_candidates(layer.get("colour"), 0.0),
-                                                             _candidates(ground, 1.0)):
+    words_colours = _candidates(layer.get("colour"), 0.0)
+    if layer["kind"] == "symbol" and layer.get("colours") and layer.get("field"):  # each value its own colour
+        words_colours = _candidates({"field": layer["field"], "map": layer["colours"],
+                                     "default": layer.get("colour") if layer.get("colour") is not None else 0.0}, 0.0)
+    for (value, words, _), (other_value, back, _) in _pairs(words_colours, _candidates(ground, 1.0)):
         one, other = colour_of(words), colour_of(back)
+        if other is not None and alpha < 1.0:
+            other = legibility.over(other, alpha, (1.0, 1.0, 1.0))
         ratio = faint(one, other) if one is not None and other is not None else None
         if ratio is not None:
             on = f"on '{_shown(back)}'" + (f" ({under})" if under else "")
@@ -188,18 +207,28 @@ def _shown(colour) -> str:
 
 
 def _ground(layer: dict, below: list, layout: dict):
-    """The colour as written under a layer's words: its own box's fill, else the fill of the
-    nearest layer under it that holds its box, else the layout's background, else paper white."""
+    """The colour as written under a layer's words, where it is and how opaque: its own box's
+    fill, else the fill of the nearest layer under it that holds its box (a translucent one over
+    paper white), else the layout's background, else paper white. None for a ground not known
+    before a card is planned (a gradient, a translucent layer over art)."""
     if layer.get("fill") is not None and layer["fill"] != "none":
-        return layer["fill"], "its own fill"
+        return layer["fill"], "its own fill", 1.0
     box = _box(layer)
     for name, other in reversed(below):
+        if box is None or not _holds(_box(other), box):
+            continue
+        if other.get("gradient") or other["kind"] == "image":
+            return None, None, 1.0
         fill = other.get("fill")
-        if fill is not None and fill != "none" and box is not None and _holds(_box(other), box):
-            return fill, f"layer '{name}'"
+        if fill is not None and fill != "none":
+            opacity = other.get("opacity")
+            opacity = float(opacity) if isinstance(opacity, (int, float)) else 1.0
+            if opacity < 1.0 and layout.get("background") is not None:
+                return None, None, 1.0
+            return fill, f"layer '{name}'", opacity
     if layout.get("background") is not None:
-        return layout["background"], "the background"
-    return "white", None
+        return layout["background"], "the background", 1.0
+    return "white", None, 1.0
 
 
 def _box(layer: dict):

@@ -41,14 +41,24 @@ class DeclaredCards(Cards):
         return kit.data[self.source.stem]["products"][self.name]
 
     def sheet(self, kit) -> CardSheet | GutterFold:
+        """The largest grid (at most `most`) with room beside it for the scale bars."""
         spec = self.spec(kit)
         card = layout.card_size(spec)
-        full = card_sheet(kit.options, card, tuple(spec.get("most") or MOST))
-        for most in ((full.cols, full.rows), (full.cols, full.rows - 1), (full.cols - 1, full.rows)):
-            sheet = card_sheet(kit.options, card, most) if min(most) >= 1 else None
-            if sheet and _bars_fit(sheet):
+        tried = set()
+        for most in _grids(kit.options.paper, card, tuple(spec.get("most") or MOST)):
+            try:
+                sheet = card_sheet(kit.options, card, most)
+            except ValueError:
+                continue
+            if (sheet.cols, sheet.rows) in tried:  # a grid larger than fits is the one that does
+                continue
+            tried.add((sheet.cols, sheet.rows))
+            if _bars_fit(sheet):
                 return sheet
-        return card_sheet(kit.options, card, (full.cols - 1, full.rows - 1))
+        raise PrintkitError([self.where(kit).with_message(
+            f"products.{self.name}: {card[0]:g} x {card[1]:g} mm cards leave no room for the scale bars on "
+            f"{kit.options.paper.name} {'gutter-fold ' if kit.options.sheet == 'gutterfold' else ''}sheets; "
+            f"give the product `most: [columns, rows]` to print fewer a sheet")])
 
     def where(self, kit) -> Problem:
         return kit.where(self.source.file, ("products", self.name))
@@ -65,6 +75,15 @@ class DeclaredCards(Cards):
     def round(self, kit) -> bool:
         spec = self.spec(kit)
         return spec["kind"] == "tokens" and spec.get("shape") == "round"
+
+
+def _grids(paper, card: tuple[float, float], most: tuple[int, int]) -> list[tuple[int, int]]:
+    """The grids a sheet may have, at most `most`, the most cards first (the page either way up)."""
+    side = max(paper.width, paper.height)
+    cols = min(most[0], int(side // min(card)))
+    rows = min(most[1], int(side // min(card)))
+    grids = [(c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)]
+    return sorted(grids, key=lambda grid: (-grid[0] * grid[1], -grid[1]))
 
 
 def _bars_fit(sheet: CardSheet | GutterFold) -> bool:

@@ -103,12 +103,14 @@ class Kinds(Spec):
 
 
 class Scalar(Spec):
-    """A card's value: text or a number, kept as the text printed."""
+    """A card's value: text, a number or true/false, kept as the text printed (`true`, `false`)."""
 
     def check(self, node, path, problems):
         value = node.value
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            return self.wrong_type(node, path, problems, "text or a number")
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if not isinstance(value, (str, int, float)):
+            return self.wrong_type(node, path, problems, "text, a number, or true or false")
         text = node.text if isinstance(value, float) and node.text else str(value)
         if len(text) > 1000:
             problems.append(node.problem(f"{dotted(path)}: text is longer than 1000 characters"))

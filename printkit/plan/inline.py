@@ -305,10 +305,24 @@ def _colon_icons(text: str, palette: Palette):
             return
         icon = palette.icon(text[at + 1:end])
         if icon is None:
+            _near_miss(text[at + 1:end], palette)
             at = end  # the closing colon may open the next
             continue
         yield at, end + 1, (text[at + 1:end], icon)
         at = text.find(":", end + 1)
+
+
+def _near_miss(word: str, palette: Palette) -> None:
+    """`:dwe:` where the palette has `dew`: a typo, not words between two colons."""
+    if not NEAR_MISS.match(word):
+        return
+    close = difflib.get_close_matches(word, list(palette._icons), n=1, cutoff=0.75)
+    if close:
+        raise MarkupError(f"':{word}:' names no icon (did you mean ':{close[0]}:'?); write &#58; for a colon that "
+                          f"begins no icon")
+
+
+NEAR_MISS = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,40}$")  # a word an icon could be called
 
 
 def _attributes(rest: str, written: str) -> dict[str, str]:
