@@ -459,7 +459,7 @@ SEA = "#1f4e8c"
 RICH = card_game(
     extra=(f'colours: {{sea: "{SEA}"}}\n'
            'icons: {fire: {file: fire.png}, leaf: {file: leaf.svg}, sun: {glyph: "☀", colour: sea}}\n'),
-    cards='      - {name: One, rules: "Deal <b>two</b> and <i>one</i> <span colour=\\"sea\\">blue</span> :fire: done'
+    cards='      - {name: One, rules: "<b>two</b> <i>one</i> <span colour=\\"sea\\">blue</span> :fire: done'
           '<br/>next :leaf: and :sun:"}\n',
     layers="""\
         rules: {kind: text, field: rules, x: 5, y: 10, width: 53.5, height: 20, size: 9}
@@ -482,11 +482,11 @@ def font_of(ch) -> str:
 
 def test_bold_and_italic_words_are_set_in_the_bold_and_oblique_faces(rich):
     (two,) = chars_reading(rich, "two")
-    (one,) = [run[-3:] for run in chars_reading(rich, "and one")]  # not the "one" of "done"
-    (deal,) = chars_reading(rich, "Deal")
+    (one,) = [run[-3:] for run in chars_reading(rich, "two one")]  # not the "one" of "done"
+    (done,) = chars_reading(rich, "done")
     assert {font_of(ch) for ch in two} == {"DejaVuSans-Bold"}
     assert {font_of(ch) for ch in one} == {"DejaVuSans-Oblique"}
-    assert {font_of(ch) for ch in deal} == {"DejaVuSans"}
+    assert {font_of(ch) for ch in done} == {"DejaVuSans"}
 
 
 def test_a_coloured_span_is_printed_in_the_games_colour(rich):
@@ -496,11 +496,13 @@ def test_a_coloured_span_is_printed_in_the_games_colour(rich):
     assert all(colour(ch) == (0.0, 0.0, 0.0) for ch in done)
 
 
-def test_a_br_breaks_the_line(rich):
-    (deal,), (after,) = chars_reading(rich, "Deal"), chars_reading(rich, "next")
-    # 9 pt lines 1.2 em apart: 10.8 pt
-    assert abs(baseline(after[0]) - baseline(deal[0]) - 10.8 * EM) <= TOL
-    assert in_box(deal[0], box_on_page(5, 10, 53.5, 20)) and in_box(after[-1], box_on_page(5, 10, 53.5, 20))
+def test_a_br_breaks_the_line_where_the_next_word_would_fit(rich):
+    (two,), (done,), (after,) = chars_reading(rich, "two"), chars_reading(rich, "done"), chars_reading(rich, "next")
+    box = box_on_page(5, 10, 53.5, 20)
+    needed = (after[-1]["x1"] - after[0]["x0"]) * MM + 0.318 * 9 * EM  # " next": DejaVu's space is 0.318 em
+    assert done[-1]["x1"] * MM + needed < box[2]  # it would have fitted on the first line
+    assert abs(baseline(after[0]) - baseline(two[0]) - 10.8 * EM) <= TOL  # 9 pt lines 1.2 em apart: 10.8 pt
+    assert in_box(two[0], box) and in_box(after[-1], box)
 
 
 def test_a_png_icon_is_an_image_one_em_tall_on_its_line_between_its_words(rich):
