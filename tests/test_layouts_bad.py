@@ -504,6 +504,12 @@ CROSS_CASES = [
          f"{F}.tag.text: text markup: unknown tag <u>: the tags are <b>, <i>, <br/>, <span> and <icon name/>",
          bug="the layer's own mistake is blamed on every card: one line at each card's row (three), none at the "
              "layer's line"),
+    case("a layer at both ends lying on itself", "", "\"= 'Power ' ~ power\", x: 8, y: 45, width: 47.5, height: 8}",
+         "\"= 'Power ' ~ power\", x: 8, y: 43, width: 47.5, height: 4, ends: both}", "power: {",
+         f"{L}.monster.layers.power: its words at one end lie on its own words turned at the other (`ends: both`); "
+         f"move it towards its end of the card (card 1 ('Drake'))", game=LAYOUTS,
+         bug="the message says `its words lie on the words of layer 'power'`, the layer's own name, and offers "
+             "`overlaps: [...]`, as if two layers met"),
     case("a turned text that does not fit its box", "", 'text: "{{ name }}", x: 48, y: 44, width: 6, height: 14',
          "text: Dragonfire of the North, x: 48, y: 44, width: 6, height: 14", "tag:",
          "card Drake tag: text does not fit its 6 x 14 mm box even at 7 pt; shorten it\n"
