@@ -53,7 +53,7 @@ CASES = [
     ("a value the symbols map lacks", "{number: 2, sky: moon,", "{number: 2, sky: mon,", "number: 2,",
      "card 2 sky: 'mon' has no glyph in the layer's `symbols` (did you mean 'moon'?)"),
     ("no glyph", 'text: "1 point"}', 'text: "1 point 漢"}', "number: 2,",
-     "the font has no glyph for '漢' (U+6F22)"),
+     "card 2: face.layers.text.field: the font has no glyph for '漢' (U+6F22) (see three-skies/game.yaml:50)"),
 ]
 
 

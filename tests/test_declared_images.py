@@ -187,7 +187,9 @@ def test_a_letter_a_project_font_lacks_is_an_error_at_its_value(tmp_path, capsys
     code, _, err = build(project, capsys, monkeypatch)
     line = line_of(project / "content" / SLUG / "game.yaml", "Café")
     assert code == 1
-    assert err == f"{SLUG}/game.yaml:{line}: the font has no glyph for 'é' (U+00E9)\n"
+    layer = line_of(project / "content" / SLUG / "game.yaml", "name: {kind: text")
+    assert err == (f"{SLUG}/game.yaml:{line}: card 1 ('Café'): face.layers.name.field: the font has no glyph for 'é' "
+                   f"(U+00E9) (see {SLUG}/game.yaml:{layer})\n")
 
 
 @pytest.mark.parametrize("name, message", [("missing.ttf", "'missing.ttf' is missing"),

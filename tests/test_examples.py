@@ -374,7 +374,8 @@ QUOTED = {
                 "lantern-delve/game.yaml:110: products.deck.layouts.hero.layers.power-bar.width: no card has a field "
                 "'powr' (did you mean 'power'?)"),
     "span": ("examples", "apothecary", ("content/apothecary/game.yaml", 'colour=\\"night\\"', 'colour=\\"nite\\"'),
-             "apothecary/game.yaml:126: text markup: unknown colour 'nite' (did you mean 'night'?)"),
+             "apothecary/game.yaml:126: card 10 ('Moon Cordial'): face.layers.text.field: text markup: unknown colour "
+             "'nite' (did you mean 'night'?) (see apothecary/game.yaml:186)"),
     "dpi": ("examples", "lantern-delve", coarse_art,
             "lantern-delve/game.yaml:21: warning: products.deck.cards[1].art: image 'art/knight.png' is 46 dpi printed "
             "66.7 x 50.0 mm (it looks soft below 300 dpi: 120 x 90 pixels; 787 x 591 would do)"),

@@ -93,13 +93,19 @@ def syntax_error(raw: Any) -> str | None:
     try:
         _parse(bound.kind, bound.value)
     except jinja2.TemplateSyntaxError as error:
-        return f"{bound.kind}: {error.message}"
+        message = error.message or "not an expression"
+        if bound.kind == "expression":  # Jinja reads an expression as a one-line template
+            message = message.replace("'end of template'", "end of the expression")
+        return f"{bound.kind}: {message}"
     return None
 
 
 @functools.lru_cache(maxsize=4096)
 def _parse(kind: str, source: str):
-    return _SYNTAX.parse(source if kind == "template" else "{{ (" + source + ") }}")
+    if kind == "expression":
+        _SYNTAX.compile_expression(source)  # its own complaint, at its own words
+        return _SYNTAX.parse("{{ " + source + " }}")
+    return _SYNTAX.parse(source)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -143,7 +149,7 @@ class Evaluator:
     """Bindings evaluated in a sandbox (printkit's, with `finalize` printing none as nothing)."""
 
     def __init__(self, environment):
-        finalize = lambda value: "" if value is None else value  # noqa: E731
+        finalize = lambda value: "" if value is None else text_of(value) if isinstance(value, bool) else value  # noqa: E731
         self.environment = environment.overlay(finalize=finalize)
         # an expression gives a value, not a page: `'<b>' ~ words.title` joins texts as they are
         self.expressions = environment.overlay(finalize=finalize, autoescape=False)
@@ -169,7 +175,7 @@ class Evaluator:
     def _mapped(self, bound: Binding, value, scope: dict):
         if bound.mapping is None:
             return bound.default if value is None else value
-        text = None if value is None else str(value)
+        text = None if value is None else text_of(value)
         for key, mapped in bound.mapping:
             if key == text:
                 return mapped
@@ -193,6 +199,13 @@ class Evaluator:
         if found is None:
             found = self._compiled[("t", source)] = self.environment.from_string(source)
         return found
+
+
+def text_of(value) -> str:
+    """A value as a card prints it: true and false as written in the data, not as Python's True."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _as_markup(scope: dict) -> dict:

@@ -15,6 +15,7 @@ from printkit.errors import Problem, PrintkitError, warn
 from printkit.load.schema import INVALID, Record, dotted
 from printkit.plan.geometry import PAPERS, Rect
 from printkit.declared import layout, lint
+from printkit.declared.layouts import once
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.sources import Asset, SheetError, font_name, read_cards, read_font, read_image
 from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE
@@ -40,6 +41,7 @@ class GameFile(Record):
             return INVALID
         checks = Checks(self.folder, self.slug, data, located)
         checks.run()
+        once(checks.problems)
         for warning in checks.warnings:
             warn(warning)
         problems += checks.problems
@@ -91,6 +93,8 @@ class Checks:
             if COPIES in values and not (values[COPIES].isdigit() and int(values[COPIES]) <= 999):
                 self.problems.append(self.at(path + (key, index, COPIES), f"'{values[COPIES]}' is not a "
                                                                          f"number of copies (0 to 999)"))
+        for side in ("face", "back"):
+            self._chosen(path + (side,), product.get(side), product.get("layouts") or {})
         for side, layout_ in _layouts(product):
             self._layout(path + side, layout_, card, cards if listed else None)
             for at, message in lint.colour_warnings(layout_, self._rgb, card):
@@ -130,6 +134,23 @@ class Checks:
         return False
 
     # --- layouts --------------------------------------------------------------------------------
+    def _chosen(self, path: tuple, chosen, layouts: dict) -> None:
+        """A side that names its layout, as written or through a field's map: each name a layout
+        of the deck's (a name an expression gives is checked card by card)."""
+        if chosen is None or (isinstance(chosen, dict) and "field" not in chosen):
+            return
+        bound = binding(chosen)
+        named = [(path, chosen)] if bound.constant else \
+            [(path + ("map", key), name) for key, name in (bound.mapping or ())] + \
+            ([(path + ("default",), bound.default)] if bound.default is not None else []) \
+            if bound.kind == "field" else []
+        for at, name in named:
+            if name not in layouts:
+                close = difflib.get_close_matches(str(name), list(layouts), n=1)
+                hint = f"did you mean '{close[0]}'?" if close else ("the deck's layouts: " + ", ".join(layouts)
+                                                                     if layouts else "the deck has no `layouts:`")
+                self.problems.append(self.at(at, f"no layout '{name}' ({hint})"))
+
     def _layout(self, path: tuple, layout_: dict, card, cards: list | None) -> None:
         for key in ("background", "colour"):
             self._literal_colours(path + (key,), layout_.get(key))

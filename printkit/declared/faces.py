@@ -21,7 +21,7 @@ from printkit.load.schema import Located, Str, dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
                                     corner_index, frame)
 from printkit.plan.fonts import REGULAR, em_width
-from printkit.plan.markup import Icon, Palette
+from printkit.plan.markup import Icon, Palette, check_markup
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, line_at
@@ -29,8 +29,9 @@ from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.shop.safezone import CUT_GUIDE, FRAME
 from printkit.declared import layers as kinds, layout, lint
-from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, unknown_name
+from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, text_of, unknown_name
 from printkit.declared.cards import Deck, Entry, Source
+from printkit.declared.layouts import once
 from printkit.declared.vocabulary import LAYERS
 
 POKER_WIDTH = 63.5  # a corner index is printkit's 17 pt on a card this wide, smaller on narrower ones
@@ -138,6 +139,7 @@ def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = 
               _side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
     _raise(problems)
     look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed, words=words)
+    _raise(_own_markup(cards, evaluator, look, scope))
     look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
                     if values["kind"] == "number"}
     planned = _planned(look, sides, problems)
@@ -154,11 +156,14 @@ def _check_names(cards: Deck, fields: set[str]) -> None:
         message = unknown_name(binding(raw), fields)
         if message:
             problems.append(cards.where(*path).with_message(f"products.{cards.product}.{dotted(path)}: {message}"))
+    once(problems)
     _raise(problems)
 
 
 def _bindings(spec: dict):
     """(path, raw) for every value of the product's layouts that may be bound to the data."""
+    if spec.get("order"):
+        yield ("order",), {"field": spec["order"]}
     sides = [(("layouts", name), value) for name, value in (spec.get("layouts") or {}).items()]
     sides += [((side,), spec[side]) for side in ("face", "back") if spec.get(side) is not None]
     for path, side in sides:
@@ -181,6 +186,36 @@ def _bindings(spec: dict):
                     yield path + ("layers", name, key), raw
                 elif key not in KEPT:
                     yield path + ("layers", name, key), raw
+
+
+def _own_markup(cards: Deck, evaluator: Evaluator, look: Look, scope) -> list[Problem]:
+    """The markup a text layer writes itself (as it is, or around the fields of a `{{ }}` text):
+    a mistake in it is the layer's, at its line, once, not each card's."""
+    problems = []
+    for path, side in _sides(cards.spec):
+        for name, raw in (side.get("layers") or {}).items():
+            bound = binding(raw["text"]) if raw["kind"] == "text" and raw.get("text") is not None else None
+            if bound is None or bound.kind not in ("literal", "template") or raw.get("markup") is False or \
+                    raw.get("line"):
+                continue
+            try:  # the fields as plain words: only the layer's own markup is read
+                text = bound.value if bound.constant else evaluator.value(bound, scope({}), markup=True)
+            except BindingError:
+                continue  # a card's own problem, found when it is planned
+            at = path + ("layers", name, "text")
+            try:
+                check_markup(str(text), cards.where(*at), palette=look.palette)
+            except PrintkitError as error:
+                problems += [p.with_message(f"products.{cards.product}.{dotted(at)}: {p.message}") for p in error.problems]
+    once(problems)
+    return problems
+
+
+def _sides(spec: dict):
+    """(path, layout) for each layout of a card product: its named ones, its face's and back's."""
+    yield from ((("layouts", name), value) for name, value in (spec.get("layouts") or {}).items())
+    yield from (((side,), spec[side]) for side in ("face", "back")
+                if isinstance(spec.get(side), dict) and "field" not in spec[side])
 
 
 # --- each card's side, evaluated ---------------------------------------------------------------------
@@ -279,8 +314,11 @@ def _values(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: 
     values = dict(layer.written)
     spec = LAYERS.kinds[layer.kind]
     for key, out, bound, words in layer.bound:
-        values[out] = _evaluated(cards, evaluator, entry, scope, path + (key,), bound, problems,
-                                 spec if key != "field" else None, words)
+        value = _evaluated(cards, evaluator, entry, scope, path + (key,), bound, problems,
+                           spec if key != "field" else None, words)
+        if out == "value" and isinstance(value, (bool, int, float)):
+            value = text_of(value)  # what a layer shows is words: a field's number, true or false as written
+        values[out] = value
     return values
 
 
@@ -311,8 +349,8 @@ def _checked(cards: Deck, entry: Entry, path: tuple, spec, value, bound: Binding
     inner = getattr(inner, "spec", inner)
     if inner is None or isinstance(value, markupsafe.Markup):
         return value
-    if isinstance(inner, Str) and isinstance(value, (int, float)) and not isinstance(value, bool):
-        value = str(value)  # a number is printed as the text it is
+    if isinstance(inner, Str) and isinstance(value, (int, float)):
+        value = text_of(value)  # a number is printed as the text it is, true and false as written
     if isinstance(inner, Str) and isinstance(value, str):  # its line breaks are the expression's own
         if len(value) <= inner.max_length:
             return value
@@ -409,21 +447,35 @@ def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
     marks, ends, drawn = [], {"top": {}, "bottom": {}}, []
     for name, values in side.layers:
         layer = _layer(look, entry, name, values, side)
-        if values.get("end") == "bottom":
-            found = [Group(tuple(kinds.plan(look, layer, ends["bottom"])), look.size[0], look.size[1], 180)]
-        elif values.get("ends") == "both":
-            found = kinds.plan(look, layer, ends["top"])
-        else:
-            shared: dict = {}
-            found = kinds.plan(look, layer, shared)
-            for end in ends.values():
-                _add(end, shared)
+        try:
+            if values.get("end") == "bottom":
+                found = [Group(tuple(kinds.plan(look, layer, ends["bottom"])), look.size[0], look.size[1], 180)]
+            elif values.get("ends") == "both":
+                found = kinds.plan(look, layer, ends["top"])
+            else:
+                shared: dict = {}
+                found = kinds.plan(look, layer, shared)
+                for end in ends.values():
+                    _add(end, shared)
+        except PrintkitError as error:
+            raise PrintkitError([_of_card(look, entry, side, name, problem) for problem in error.problems]) from None
         marks += found
         drawn.append(lint.drawn(name, values, found, layer.rect))
     corners = list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
         if any(ends.values()) else []
     look.linted.side(look, entry, side, drawn, corners)
     return marks, corners
+
+
+def _of_card(look: Look, entry: Entry, side: Side, name: str, problem: Problem) -> Problem:
+    """A card's text that cannot be set (its markup, a glyph no font has) said as a card's problem:
+    which card, which layer's words (its row, the layer's line); a text too long stays as it is."""
+    if not problem.message.startswith(("text markup:", "the font has no glyph", "right-to-left")):
+        return problem
+    layer = compiled(side.layout["layers"][name], look.deck.compiled)
+    key = "field" if layer.content.kind == "field" and side.layout["layers"][name].get("field") else \
+        CONTENT.get(layer.kind, "text")
+    return _at_card(look.deck, entry, side.path + ("layers", name, key), problem.message, layer.content)
 
 
 def _add(end: dict, found: dict) -> None:
@@ -627,7 +679,7 @@ class Linted:
         deck, card = look.deck, _card(entry) + (f" ('{entry.label}')" if entry.label and entry.named is False else "")
         at = {layer.name: side.path + ("layers", layer.name) for layer in drawn}
         for name, what in lint.overlaps(drawn, lint.corner_extents(corners)):
-            self._add(deck, at[name], f"{what}; move one, or let them overlap with `overlaps: [...]`", card)
+            self._add(deck, at[name], what, card)
         for layer in drawn:
             least = lint.small(layer)
             if least is not None:
@@ -646,5 +698,7 @@ class Linted:
             self.found[key] = [card, 1, deck.where(*path), f"products.{deck.product}.{dotted(path)}"]
 
     def problems(self) -> list[Problem]:
-        return [where.with_message(f"{shown}: {message} ({card}" + (f" and {count - 1} more)" if count > 1 else ")"))
-                for (_, message), (card, count, where, shown) in self.found.items()]
+        found = [where.with_message(f"{shown}: {message} ({card}" + (f" and {count - 1} more)" if count > 1 else ")"))
+                 for (_, message), (card, count, where, shown) in self.found.items()]
+        once(found)  # a layer several layouts inherit: once, at its line
+        return found

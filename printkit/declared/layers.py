@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from dataclasses import dataclass
 
 import markupsafe
@@ -32,6 +33,7 @@ CAP = 0.729 / PT_PER_MM  # mm of capital height a point of DejaVu Sans gives
 FILLED = 0.8  # a number or symbol stands this much of its box's height
 LINE = 0.25  # mm: an outline's width when a layer gives a stroke and no width
 NONE = "none"  # a colour that is no paint: no fill, no outline
+ACROSS = re.compile(r"its (\S+) x (\S+) mm box")
 
 
 @dataclass
@@ -86,7 +88,13 @@ def _turned(look, layer: Layer, turn: float, corners: dict) -> list:
     across = round(turn) % 180 == 90 and abs(turn - round(turn)) < 1e-9
     width, height = (box.height, box.width) if across else (box.width, box.height)
     local = Layer(layer.name, layer.values, Rect(-width / 2, -height / 2, width, height), layer.item, layer.where)
-    found = DRAW[layer.values["kind"]](look, local, {})
+    try:
+        found = DRAW[layer.values["kind"]](look, local, {})
+    except PrintkitError as error:
+        if not across:
+            raise
+        raise PrintkitError([problem.with_message(ACROSS.sub(r"its \2 x \1 mm box", problem.message), problem.text)
+                             for problem in error.problems]) from None  # the box as written, not as laid across
     return [m.Group(tuple(found), box.x + box.width / 2, box.y + box.height / 2, -turn)]
 
 

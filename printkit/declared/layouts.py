@@ -12,7 +12,7 @@ import difflib
 
 from printkit.errors import Problem
 from printkit.load.nodes import Node
-from printkit.load.schema import dotted
+from printkit.load.schema import _describe, dotted
 
 LAYERS, OLD_LAYERS = "layers", "boxes"
 
@@ -38,7 +38,10 @@ def merged_product(node: Node, path: tuple, problems: list[Problem]) -> Node | N
             return layout
         base = layout.value["extends"]
         name = base.value
-        if not isinstance(name, str) or name not in layouts:
+        if not isinstance(name, str):
+            problems.append(base.problem(f"{dotted(at + ('extends',))}: expected some text, got {_describe(name)}"))
+            return layout
+        if name not in layouts:
             close = difflib.get_close_matches(str(name), list(layouts), n=1)
             hint = f"did you mean '{close[0]}'?" if close else ("the deck's layouts: " + ", ".join(layouts)
                                                                  if layouts else "the deck has no `layouts:`")
@@ -129,14 +132,31 @@ def _placed(layers: dict, lines: dict, name: str, child: Node, path: tuple,
     """The layers in drawing order, `name` moved just under the layer its `under` names (if it
     names one), else left where it is (on top, if it is new)."""
     under = child.value.get("under") if isinstance(child.value, dict) else None
-    if under is None:
+    if under is None or not isinstance(under.value, str):  # not a name: the schema says so
         return layers, lines
-    if under.value not in layers or under.value == name:
+    if under.value == name:
+        others = ", ".join(n for n in layers if n != name)
+        problems.append(under.problem(f"{dotted(path + (name, 'under'))}: a layer cannot go under itself (the "
+                                      f"layout's layers: {others})"))
+        return layers, lines
+    if under.value not in layers:
         close = difflib.get_close_matches(str(under.value), [n for n in layers if n != name], n=1)
-        hint = f"did you mean '{close[0]}'?" if close else "the layouts' layers: " + ", ".join(n for n in layers
+        hint = f"did you mean '{close[0]}'?" if close else "the layout's layers: " + ", ".join(n for n in layers
                                                                                                if n != name)
         problems.append(under.problem(f"{dotted(path + (name, 'under'))}: no layer '{under.value}' ({hint})"))
         return layers, lines
     order = [n for n in layers if n != name]
     order.insert(order.index(under.value), name)
     return {n: layers[n] for n in order}, {n: lines[n] for n in order}
+
+
+def once(problems: list[Problem], start: int = 0) -> None:
+    """The problems from `start` on, each once: a mistake in a layer that other layouts inherit is
+    found in each of them, at the same line, with the same words after the path that names it."""
+    seen, kept = set(), []
+    for problem in problems[start:]:
+        key = (problem.file, problem.line, problem.message.split(": ", 1)[-1])
+        if key not in seen:
+            seen.add(key)
+            kept.append(problem)
+    problems[start:] = kept

@@ -72,14 +72,19 @@ def overlaps(layers: list[Drawn], corners: tuple[Rect, ...]) -> list[tuple[str, 
     """(layer, what lies on it) for each pair of layers whose words meet, and each layer whose ink
     the corner index meets, unless either says the overlap is meant."""
     found = []
+    meant = "move one, or let them overlap with `overlaps: [...]`"
     for i, upper in enumerate(layers):
         for lower in layers[:i]:
-            if upper.words and lower.words and _meet(upper.words, lower.words) and not _meant(upper, lower.name) \
-                    and not _meant(lower, upper.name):
-                found.append((upper.name, f"its words lie on the words of layer '{lower.name}'"))
+            if not (upper.words and lower.words and _meet(upper.words, lower.words)):
+                continue
+            if upper.name == lower.name:  # a layer at both ends (ends: both) and its copy turned round
+                found.append((upper.name, "its words at one end lie on its own words turned at the other "
+                                          "(`ends: both`); move it towards its end of the card"))
+            elif not _meant(upper, lower.name) and not _meant(lower, upper.name):
+                found.append((upper.name, f"its words lie on the words of layer '{lower.name}'; {meant}"))
     for layer in layers:
         if corners and _under_corner(layer, corners) and not _meant(layer, CORNERS):
-            found.append((layer.name, "the corner index lies on it"))
+            found.append((layer.name, f"the corner index lies on it; {meant}"))
     return found
 
 

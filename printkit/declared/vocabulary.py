@@ -10,13 +10,14 @@ deck is planned, before anything is drawn."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
 from printkit.load import Bool, Choice, Int, ListOf, Number, Record, Str
 from printkit.load.schema import INVALID, Spec, _describe, dotted
 from printkit.declared.bind import EXPRESSION, syntax_error
-from printkit.declared.layouts import merged_product
+from printkit.declared.layouts import merged_product, once
 
 # Card sizes by name, width x height in millimetres (PRINT.md's, as the trade rounds them).
 CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
@@ -50,7 +51,8 @@ class MapOf(Spec):
         for key, child in node.value.items():
             located.places[path + (key,)] = (node.file, node.key_lines[key])
             if not self.pattern.match(key):
-                problems.append(node.problem(f"{dotted(path)}: '{key}' cannot name a {self.what} "
+                article = "an" if self.what[:1] in "aeiou" else "a"
+                problems.append(node.problem(f"{dotted(path)}: '{key}' cannot name {article} {self.what} "
                                              f"({self._rule()})", key))
                 result[key] = INVALID
                 continue
@@ -196,7 +198,21 @@ FIT = Choice(("contain", "cover", "stretch"))
 POINT = ListOf(Number(-REACH, 300.0 + REACH), 2, 2)
 GRADIENT = Record({"colours": ListOf(COLOUR, 2, 8)}, {"angle": Number(-360.0, 360.0)})
 # In the corners, under a number's corner index, at both ends: as well as in its box, or only there.
-CORNERS = ByType({bool: Bool(), str: Choice(("only",))}, "true, false or only")
+class Corners(Spec):
+    """true, false, or `only` (in the corners and in no box)."""
+
+    def check(self, node, path, problems):
+        if isinstance(node.value, bool) or node.value == "only":
+            return node.value
+        if isinstance(node.value, str) and difflib.get_close_matches(node.value, ["only"], n=1):
+            problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not allowed (did you mean 'only'?)"))
+            return INVALID
+        shown = f"'{node.value}'" if isinstance(node.value, str) else _describe(node.value)
+        problems.append(node.problem(f"{dotted(path)}: {shown} is not allowed (expected true, false or only)"))
+        return INVALID
+
+
+CORNERS = Corners()
 OVERLAPS = ByType({bool: Bool(), list: ListOf(Str(100), 1, 40)}, "true, or a list of the layers it may overlap")
 
 COMMON = {"if": Expression(), **bound(rotate=Number(-360.0, 360.0), opacity=Number(0.0, 1.0)),
@@ -286,13 +302,16 @@ class CardProduct(Record):
     """A deck or tokens, read after its layouts are merged with those they extend."""
 
     def read(self, node, path, located, problems):
+        start = len(problems)
         if isinstance(node.value, dict):
             merged = merged_product(node, path, problems)
             if merged is None:
                 located.places.setdefault(path, (node.file, node.line))
                 return INVALID
             node = merged
-        return super().read(node, path, located, problems)
+        value = super().read(node, path, located, problems)
+        once(problems, start)
+        return value
 
 
 DECK = CardProduct({"kind": Choice(("deck",)), "size": SIZE, "cards": Cards(), **CARD_PRODUCT}, CARD_OPTIONAL)
