@@ -225,3 +225,17 @@ def test_a_back_image_covers_each_card_behind_its_front(tmp_path, capsys, monkey
     assert len(backs) == 3
     assert all(any(back.same(place) for place in expected) for back in backs), (backs, expected)
     assert len(image_objects(path)) == 1
+
+
+def test_art_to_the_bleed_is_checked_at_the_size_a_shops_bleed_prints_it(tmp_path, capsys, monkeypatch):
+    """600 x 300 pixels in a 50.8 x 25.4 mm box is 300 dpi; with `bleed: true` at the card's left
+    edge, a shop's 1/8 in bleed prints it 53.975 mm wide: 600 / (53.975 / 25.4) = 282 dpi; 2.125 in at
+    300 dpi is 637.5 pixels, rounded to the even 638."""
+    face = ("        art: {kind: image, file: a.png, fit: stretch, bleed: true, x: 0, y: 20, width: 50.8, "
+            "height: 25.4}\n        number: {kind: number, field: number, x: 10, y: 60, width: 30, height: 20}")
+    project = game_project(tmp_path, deck_yaml(face=face), {"a.png": picture((600, 300))})
+    code, _, err = build(project, capsys, monkeypatch)
+    line = line_of(project / "content" / SLUG / "game.yaml", "file: a.png")
+    assert code == 0
+    assert err == (f"{SLUG}/game.yaml:{line}: warning: products.deck.face.layers.art.file: image 'a.png' is 282 dpi "
+                   f"printed 54.0 x 25.4 mm (it looks soft below 300 dpi: 600 x 300 pixels; 638 x 300 would do)\n")

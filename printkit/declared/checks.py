@@ -17,6 +17,7 @@ from printkit.plan.geometry import PAPERS, Rect
 from printkit.declared import layout, lint
 from printkit.declared.layouts import once
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
+from printkit.declared.layers import to_bleed
 from printkit.declared.sources import Asset, SheetError, font_name, read_cards, read_font, read_image
 from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE
 
@@ -24,6 +25,7 @@ CARD_KINDS = {"deck": "cards", "tokens": "tokens"}  # a product kind that prints
 FIXED = {"text": "text", "symbol": "symbol", "image": "file", "number": "text"}  # a layer's value when not a field
 COLOUR_KEYS = ("colour", "fill", "stroke", "background")
 MOST_BLEED = 6.0  # mm: the widest bleed printkit prints; art may reach this far past the trim
+SHOP_BLEED = 25.4 / 8  # mm: a shop's bleed, 1/8 in: art to the bleed edge is checked at the size it prints there
 EPSILON = 1e-6
 
 
@@ -181,6 +183,8 @@ class Checks:
         if layer["kind"] == "image":
             source = layer.get("file") if layer.get("file") is not None else {"field": layer["field"]}
             rect = _box(layer, card)
+            if rect is not None and layer.get("bleed"):  # as large as a shop's bleed makes it
+                rect = to_bleed(rect, card, SHOP_BLEED)
             if rect is not None:
                 self._images(path + ("file" if layer.get("file") is not None else "field",), source, rect,
                              layer.get("fit") if isinstance(layer.get("fit"), str) else None, cards)
