@@ -377,8 +377,8 @@ QUOTED = {
              "apothecary/game.yaml:126: card 10 ('Moon Cordial'): face.layers.text.field: text markup: unknown colour "
              "'nite' (did you mean 'night'?) (see apothecary/game.yaml:186)"),
     "dpi": ("examples", "lantern-delve", coarse_art,
-            "lantern-delve/game.yaml:21: warning: products.deck.cards[1].art: image 'art/knight.png' is 46 dpi printed "
-            "66.7 x 50.0 mm (it looks soft below 300 dpi: 120 x 90 pixels; 787 x 591 would do)"),
+            "lantern-delve/game.yaml:21: warning: products.deck.cards[1].art: image 'art/knight.png' is 43 dpi printed "
+            "70.9 x 53.2 mm (it looks soft below 300 dpi: 120 x 90 pixels; 837 x 628 would do)"),
     "cell": ("examples", "which-came-first", copies_in_a_cell,
              "which-came-first/inventions.xlsx:Inventions!E3: products.deck.cards[2].copies: 'two' is not a number of "
              "copies (0 to 999)"),

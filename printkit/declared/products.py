@@ -44,17 +44,20 @@ class DeclaredCards(Cards):
         """The largest grid (at most `most`) with room beside it for the scale bars."""
         spec = self.spec(kit)
         card = layout.card_size(spec)
-        tried = set()
+        tried, failed = set(), None
         for most in _grids(kit.options.paper, card, tuple(spec.get("most") or MOST)):
             try:
                 sheet = card_sheet(kit.options, card, most)
-            except ValueError:
+            except ValueError as error:
+                failed = error
                 continue
             if (sheet.cols, sheet.rows) in tried:  # a grid larger than fits is the one that does
                 continue
             tried.add((sheet.cols, sheet.rows))
             if _bars_fit(sheet):
                 return sheet
+        if not tried and failed is not None:
+            raise failed  # no grid fits at all: the card kind says why (a cutter's marks, the paper)
         raise PrintkitError([self.where(kit).with_message(
             f"products.{self.name}: {card[0]:g} x {card[1]:g} mm cards leave no room for the scale bars on "
             f"{kit.options.paper.name} {'gutter-fold ' if kit.options.sheet == 'gutterfold' else ''}sheets; "
