@@ -55,6 +55,8 @@ class Look:
     bleed: float
     numbers: set = field(default_factory=set)  # every number a number layer prints (6 and 9 are marked)
     words: object = None  # the product's template's named words (`words.back`)
+    constant: dict = field(default_factory=dict)  # the marks of each layer that is the same on every card
+    _colours: dict = field(default_factory=dict)  # each colour as written, as (r, g, b)
     linted: "Linted" = field(default_factory=lambda: Linted())
 
     @property
@@ -66,7 +68,9 @@ class Look:
             return default
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
-        found = layout.colour(str(value), self.looks.get("colours"))
+        found = self._colours.get(value)
+        if found is None:
+            found = self._colours[value] = layout.colour(str(value), self.looks.get("colours"))
         return default if found is None else found
 
     def font(self, name: str | None) -> str | None:
@@ -446,6 +450,11 @@ def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
     is planned (lint.py)."""
     marks, ends, drawn = [], {"top": {}, "bottom": {}}, []
     for name, values in side.layers:
+        kept = look.constant.get((side.path, name, values.get("end")))
+        if kept is not None:  # a layer that is the same on every card: planned once
+            marks += kept[0]
+            drawn.append(kept[1])
+            continue
         layer = _layer(look, entry, name, values, side)
         try:
             if values.get("end") == "bottom":
@@ -461,10 +470,19 @@ def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
             raise PrintkitError([_of_card(look, entry, side, name, problem) for problem in error.problems]) from None
         marks += found
         drawn.append(lint.drawn(name, values, found, layer.rect))
+        if _constant(look, side, name, values):
+            look.constant[(side.path, name, values.get("end"))] = (found, drawn[-1])
     corners = list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
         if any(ends.values()) else []
     look.linted.side(look, entry, side, drawn, corners)
     return marks, corners
+
+
+def _constant(look: Look, side: Side, name: str, values: dict) -> bool:
+    """A layer whose every value is written as it is (nothing bound to the card's data), and that
+    puts nothing in the corners: its marks are the same on every card."""
+    layer = compiled(side.layout["layers"][name], look.deck.compiled)
+    return not layer.bound and layer.condition is None and not values.get("corners") and layer.kind != "number"
 
 
 def _of_card(look: Look, entry: Entry, side: Side, name: str, problem: Problem) -> Problem:
@@ -491,7 +509,8 @@ def _layer(look: Look, entry: Entry, name: str, values: dict, side: Side) -> kin
     layer = compiled(side.layout["layers"][name], look.deck.compiled)
     content = CONTENT.get(values["kind"])
     where = _written_at(look, entry, layer.content, side.path + ("layers", name, content or "kind"))
-    return kinds.Layer(name, values, rect, f"{_card(entry)} {name}", where)
+    item = name if _constant(look, side, name, values) else f"{_card(entry)} {name}"  # the same on every card
+    return kinds.Layer(name, values, rect, item, where)
 
 
 def _written_at(look: Look, entry: Entry, bound: Binding, path: tuple) -> Problem:
