@@ -93,6 +93,9 @@ class Shown:
     folded: bool = False  # gutter-fold cards: each back beside its front, to fold and glue
     names: list[str] = field(default_factory=list)  # each card's name (its id), as `cards`
     guides: Guides | None = None  # the lines over each card's PNG (all of a PDF's cards are one size)
+    # each PNG's width and height in pixels: the page keeps a picture's room before it has loaded it,
+    # so a link to a product far down lands on it and stays there
+    sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -171,7 +174,15 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
         document.close()
     shown = [(folder / n).relative_to(out).as_posix() for n in names]
     return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, shown[:pages], shown[pages:],
-                 not current, bool(layout and isinstance(layout.sheet, GutterFold)))
+                 not current, bool(layout and isinstance(layout.sheet, GutterFold)),
+                 sizes={path: _png_size(out / path) for path in shown})
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height, from its header (IHDR: bytes 16 to 24), as printkit wrote it."""
+    with open(path, "rb") as file:
+        header = file.read(24)
+    return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
 
 
 def _png_names(pages: int, cards: int) -> list[str]:

@@ -121,6 +121,17 @@ def test_every_link_and_image_is_relative_and_exists(previewed, index):
         assert path.is_relative_to(previewed.resolve()) and path.is_file(), target
 
 
+def test_every_picture_keeps_its_room_before_it_loads(previewed):
+    """Each <img> says its PNG's width and height, read here with Pillow: a page that loads its
+    pictures lazily then never moves what is below them (a link to a product lands on it)."""
+    html = (previewed / "index.html").read_text(encoding="utf-8")
+    tags = re.findall(r'<img src="([^"]+)" alt="[^"]*" loading="lazy"( width="(\d+)" height="(\d+)")?>', html)
+    assert len(tags) > 300 and len(tags) == html.count("<img ")
+    for src, sized, width, height in tags:
+        with Image.open(previewed / src) as image:
+            assert sized and (int(width), int(height)) == image.size, src
+
+
 def test_the_page_needs_no_server(previewed, index):
     html = (previewed / "index.html").read_text(encoding="utf-8")
     assert "http://" not in html and "https://" not in html and "//" not in "".join(index.links + index.images)
