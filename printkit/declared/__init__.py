@@ -16,9 +16,8 @@ from printkit.errors import PrintkitError
 from printkit.kit import Game
 from printkit.load import load_yaml
 from printkit.products.guide import PrintGuide
-from printkit.declared.cards import Source
-from printkit.declared.checks import GameFile, cards_file
 from printkit.declared.products import DeclaredCards, card_product, product
+from printkit.declared.source import Source
 
 GAME_FILE = "game.yaml"
 LAYOUTS = Source("layouts", "layouts.yaml")  # a game of printkit's own: its cards, in the layout language
@@ -27,7 +26,11 @@ LAYOUTS = Source("layouts", "layouts.yaml")  # a game of printkit's own: its car
 def layouts_file(slug: str):
     """The schema of a game's layouts.yaml, made for the game's content folder (the images and
     fonts its layouts name are in it)."""
-    return lambda folder: cards_file(folder, slug)
+    def schema(folder: Path):
+        from printkit.declared.checks import cards_file
+
+        return cards_file(folder, slug)
+    return schema
 
 
 def laid_out(name: str, about: str) -> DeclaredCards:
@@ -61,6 +64,8 @@ def declared_game(folder: Path) -> Game:
     # the print guide is printkit's page about the game's files, not one of the game's: it stays
     # in printkit's DejaVu Sans whatever the game's `font`
     guide = PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut")
+    from printkit.declared.checks import GameFile
+
     return Game(slug=slug, title=title, files={GAME_FILE: GameFile(folder, slug)}, model=lambda data: data["game"],
                 check=lambda model: [], own_fonts=True, products=(guide, *(p for p in products if p is not None)))
 

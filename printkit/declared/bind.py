@@ -26,6 +26,8 @@ from typing import Any
 
 import jinja2
 import jinja2.meta
+import jinja2.nodes
+import jinja2.parser
 import markupsafe
 
 EXPRESSION = "="  # a value that starts with this is an expression
@@ -95,17 +97,23 @@ def syntax_error(raw: Any) -> str | None:
     except jinja2.TemplateSyntaxError as error:
         message = error.message or "not an expression"
         if bound.kind == "expression":  # Jinja reads an expression as a one-line template
-            message = message.replace("'end of template'", "end of the expression")
+            message = message.replace("'end of template'", "end of the expression").replace(
+                "end of template", "end of the expression")
         return f"{bound.kind}: {message}"
     return None
 
 
 @functools.lru_cache(maxsize=4096)
 def _parse(kind: str, source: str):
-    if kind == "expression":
-        _SYNTAX.compile_expression(source)  # its own complaint, at its own words
-        return _SYNTAX.parse("{{ " + source + " }}")
-    return _SYNTAX.parse(source)
+    """A binding's syntax tree (an expression's as the one output of a template), read as Jinja's
+    compile_expression reads it, without writing its code."""
+    if kind != "expression":
+        return _SYNTAX.parse(source)
+    parser = jinja2.parser.Parser(_SYNTAX, source, state="variable")
+    expression = parser.parse_expression()
+    if not parser.stream.eos:
+        raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+    return jinja2.nodes.Template([jinja2.nodes.Output([expression])]).set_environment(_SYNTAX)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -153,7 +161,7 @@ class Evaluator:
         self.environment = environment.overlay(finalize=finalize)
         # an expression gives a value, not a page: `'<b>' ~ words.title` joins texts as they are
         self.expressions = environment.overlay(finalize=finalize, autoescape=False)
-        self._compiled: dict = {}
+        self.base = environment
 
     def value(self, bound: Binding, scope: dict, markup: bool = False) -> Any:
         """`bound`'s value with `scope`'s names; BindingError with a message for the layer's line."""
@@ -162,6 +170,8 @@ class Evaluator:
         if bound.kind == "field":
             return self._mapped(bound, scope.get(bound.value), scope)
         try:
+            if bound.kind == "expression" and PATH.match(bound.value):
+                return _followed(bound.value, scope)
             if bound.kind == "expression":
                 return self._compiled_expression(bound.value)(**scope)
             return self._compiled_template(bound.value).render(_as_markup(scope) if markup else scope)
@@ -188,17 +198,43 @@ class Evaluator:
                            f"the map or give a `default`")
 
     def _compiled_expression(self, source: str):
-        found = self._compiled.get(("e", source))
-        if found is None:
-            found = self._compiled[("e", source)] = self.expressions.compile_expression(source,
-                                                                                         undefined_to_none=False)
-        return found
+        return self._kept(("e", source), lambda: self.expressions.compile_expression(source, undefined_to_none=False))
 
     def _compiled_template(self, source: str):
-        found = self._compiled.get(("t", source))
-        if found is None:
-            found = self._compiled[("t", source)] = self.environment.from_string(source)
-        return found
+        return self._kept(("t", source), lambda: self.environment.from_string(source))
+
+    def _kept(self, key: tuple, make):
+        """Compiled once a process for each sandbox (each deck, each paper reuses them)."""
+        key = (id(self.base),) + key
+        found = COMPILED.get(key)
+        if found is None or found[0] is not self.base:
+            if len(COMPILED) > 4096:  # a long `printkit watch`
+                COMPILED.clear()
+            found = COMPILED[key] = (self.base, make())
+        return found[1]
+
+
+COMPILED: dict = {}  # (the sandbox's id, kind, source) -> (the sandbox, the compiled binding)
+PATH = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$")  # `words.back`, `game.redo_tokens`
+
+
+def _followed(path: str, scope: dict):
+    """A dotted name's value, as Jinja's sandbox gives it (a mapping's key, else an attribute),
+    without compiling it: the layouts of printkit's own kits read their words this way."""
+    first, *rest = path.split(".")
+    if first not in scope:
+        raise jinja2.UndefinedError(f"'{first}' is undefined")
+    value = scope[first]
+    for name in rest:
+        if isinstance(value, dict):
+            if name not in value:
+                raise jinja2.UndefinedError(f"'dict object' has no attribute '{name}'")
+            value = value[name]
+        elif value is None or isinstance(value, (str, int, float, list, tuple)):
+            raise jinja2.UndefinedError(f"'{type(value).__name__}' object has no attribute '{name}'")
+        else:
+            value = getattr(value, name)
+    return value
 
 
 def text_of(value) -> str:

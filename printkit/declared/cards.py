@@ -9,19 +9,11 @@ from dataclasses import dataclass
 
 from printkit.errors import Problem, PrintkitError
 from printkit.declared.bind import BindingError, Evaluator, binding
+from printkit.declared.source import Source  # noqa: F401 - named here too
 from printkit.declared.vocabulary import COPIES
 
 ID = "id"  # a field that names its card, for errata and the preview
 MOST_COPIES = 999
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a card product is declared: game.yaml's `products` (a game with no Python) or the
-    card file of a game of printkit's own (cards.yaml), by its content file's stem and name."""
-
-    stem: str = "game"
-    file: str = "game.yaml"
 
 
 @dataclass(frozen=True)

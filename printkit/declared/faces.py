@@ -421,7 +421,7 @@ def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple
     for entry, face, back in sides:
         try:
             face_marks = _face(look, entry, face)
-            key = repr(back.layers) + repr(back.layout) if back else ""
+            key = _back_key(look, back)
             if key not in backs:
                 backs[key] = _back(look, entry, back)
             planned.append((entry, face_marks, backs[key]))
@@ -429,6 +429,18 @@ def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple
             problems += error.problems
     problems += look.linted.problems()
     return planned
+
+
+def _back_key(look: Look, back: Side | None):
+    """What makes two cards' backs the same: their layout, where nothing of it is bound to the
+    data (a back like every other), else every value of it."""
+    if back is None:
+        return None
+    layers = back.layout.get("layers") or {}
+    own = tuple(back.layout.get(key) for key in ("background", "words", "image", "colour"))  # as evaluated
+    if all(not compiled(raw, look.deck.compiled).bound and raw.get("if") is None for raw in layers.values()):
+        return back.path, repr(own)
+    return back.path, repr(own), repr(back.layers)
 
 
 def _face(look: Look, entry: Entry, side: Side) -> tuple:

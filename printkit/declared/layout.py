@@ -9,8 +9,10 @@ import re
 from reportlab.lib import colors
 
 from printkit.plan.geometry import MM_PER_INCH, Rect
-from printkit.declared.vocabulary import CARD_SIZES
 
+# Card sizes by name, width x height in millimetres (PRINT.md's, as the trade rounds them).
+CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
+              "square": (70.0, 70.0)}
 HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 NAMED = {name: colour.rgb() for name, colour in colors.getAllNamedColors().items()
          if name.isalpha() and name.islower() and name != "transparent"}  # the CSS names: red, navy, ...

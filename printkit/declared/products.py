@@ -20,8 +20,8 @@ from printkit.plan.text import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.cards import Cards, card_sheet, scale_bars
 from printkit.products.sheets import Rules, Sheets, title_line
-from printkit.declared import faces, layout
-from printkit.declared.cards import Source
+from printkit.declared import layout
+from printkit.declared.source import Source
 
 MOST = (99, 99)  # as many cards as fit a page
 HEADER_ROW = 10.0
@@ -123,8 +123,15 @@ def game_font(kit) -> str | None:
 
 def card_product(name: str, about: str, folder: Path, source: Source = Source()) -> DeclaredCards:
     """A deck or tokens declared in `source` (game.yaml's products, or a game's cards.yaml)."""
-    return DeclaredCards(name, about, deck=functools.partial(faces.deck, product=name, folder=folder, source=source),
+    return DeclaredCards(name, about, deck=functools.partial(_deck, product=name, folder=folder, source=source),
                          source=source)
+
+
+def _deck(kit, sheet, **product):
+    """The cards, planned (printkit/declared/faces.py, imported when a deck is first planned)."""
+    from printkit.declared import faces
+
+    return faces.deck(kit, sheet, **product)
 
 
 def score_sheet(kit, body: Rect, product: str) -> list[list]:

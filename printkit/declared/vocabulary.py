@@ -17,11 +17,9 @@ from dataclasses import dataclass
 from printkit.load import Bool, Choice, Int, ListOf, Number, Record, Str
 from printkit.load.schema import INVALID, Spec, _describe, dotted
 from printkit.declared.bind import EXPRESSION, syntax_error
+from printkit.declared.layout import CARD_SIZES
 from printkit.declared.layouts import merged_product, once
 
-# Card sizes by name, width x height in millimetres (PRINT.md's, as the trade rounds them).
-CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
-              "square": (70.0, 70.0)}
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*$")  # a product, a colour or a font: a file-name-like word
 FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")  # a card's field, as a CSV column heading names it
 LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$")  # a layer's or a layout's name
