@@ -16,6 +16,7 @@ from pathlib import Path
 import markupsafe
 
 from printkit.errors import Problem, PrintkitError
+from printkit.sandbox import TemplateLimit
 from printkit.load.nodes import Node
 from printkit.load.schema import Located, Str, dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
@@ -137,13 +138,19 @@ def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = 
                 "end": end}
 
     _check_names(cards, fields)
-    entries = cards.entries(evaluator, scope)
     problems: list[Problem] = []
-    sides = [(entry, _side(cards, evaluator, entry, scope, "face", problems),
-              _side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
+    try:
+        with kit.templates.env.running():  # every card's bindings together: the sandbox's time, once
+            entries = cards.entries(evaluator, scope)
+            sides = [(entry, _side(cards, evaluator, entry, scope, "face", problems),
+                      _side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
+    except TemplateLimit as error:  # it ran out between two bindings
+        raise PrintkitError([cards.where().with_message(f"products.{product}: its cards' expressions and texts: "
+                                                        f"{error}")]) from None
     _raise(problems)
     look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed, words=words)
-    _raise(_own_markup(cards, evaluator, look, scope))
+    with kit.templates.env.running():
+        _raise(_own_markup(cards, evaluator, look, scope))
     look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
                     if values["kind"] == "number"}
     planned = _planned(look, sides, problems)
