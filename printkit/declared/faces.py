@@ -1,14 +1,13 @@
-"""A declared deck's (or tokens') cards: each card's face and back from its layouts, every property
-of every layer evaluated for the card and checked before anything is drawn, as many copies as the
-card asks for. A problem of one card is at the card's row, naming the layer's line; every card's
-problems are found in one go. Marks are in the card's frame (origin at the trim's bottom-left
-corner, mm); the card product kind (`printkit.products.cards`) puts them on sheets.
+"""A declared deck's (or tokens') cards: each card's face and back planned from its layouts, once
+every layer's values are evaluated for the card (evaluate.py), each side checked as it is planned
+(lint.py), as many copies as the card asks for. Marks are in the card's frame (origin at the
+trim's bottom-left corner, mm); the card product kind (`printkit.products.cards`) puts them on
+sheets.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,12 +16,11 @@ import markupsafe
 
 from printkit.errors import Problem, PrintkitError
 from printkit.sandbox import TemplateLimit
-from printkit.load.nodes import Node
-from printkit.load.schema import Located, Str, dotted
+from printkit.load.schema import dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
                                     corner_index, frame)
 from printkit.plan.fonts import REGULAR, em_width
-from printkit.plan.markup import Icon, Palette, check_markup
+from printkit.plan.markup import Icon, Palette
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, line_at
@@ -30,19 +28,16 @@ from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.shop.safezone import CUT_GUIDE, FRAME
 from printkit.declared import layers as kinds, layout, lint
-from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, text_of, unknown_name
+from printkit.declared.bind import Binding, Evaluator, scope_of
 from printkit.declared.cards import Deck, Entry, Source
+from printkit.declared.evaluate import (CONTENT, Side, Words, at_card, check_names, compiled, field_where, own_markup,
+                                        raise_all, side, words_where)
 from printkit.declared.layouts import once
-from printkit.declared.vocabulary import LAYERS
 
 POKER_WIDTH = 63.5  # a corner index is printkit's 17 pt on a card this wide, smaller on narrower ones
 SYMBOL_BELOW = 7.0  # mm: a symbol in the corner stands this far under the index's baseline, on a poker card
 BACK_CELLS = 8  # the back's diamonds across a poker card
-CONTENT = {"text": "text", "number": "text", "symbol": "symbol", "image": "file"}  # a layer's value, by kind
-KEPT = {"kind", "under", "overlaps", "ends", "bleed", "about", "symbols", "colours", "corners", "markup", "clip",
-        "points", "cells", "field", "line", "underline", "corner_size"}  # a layer's keys read as written, not bound to the data
-MOST_REPORTED = 5
-WORD = re.compile(r"\bwords\.([A-Za-z_]\w*)")  # a template's named word an expression reads  # the cards a layer's problem is reported for before the rest are counted
+WORD = re.compile(r"\bwords\.([A-Za-z_]\w*)")  # a template's named word an expression reads
 
 
 @dataclass
@@ -115,308 +110,38 @@ class Look:
         return spec["kind"] == "tokens" and spec["shape"] == "round"
 
 
-@dataclass
-class Side:
-    """One side of one card as planned: its layout's path (for messages) and its layers' values."""
-
-    path: tuple
-    layout: dict
-    layers: list  # (name, values) for each layer shown, in drawing order; a both-ends layer twice
-
-
 def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = Source()) -> list[Card]:
     """Every card to print, in order: each card's face and back planned from its layouts (its
     images in `folder`, the game's content folder by default)."""
     folder = folder or kit.folder
     cards = Deck(kit, product, source)
     evaluator = Evaluator(kit.templates.env)
-    words = _Words(kit, product)
+    words = Words(kit, product)
     fields = cards.fields()
 
     def scope(values: dict, end: str = "top") -> dict:
         return {**scope_of(values, fields), "game": cards.game, "values": cards.game.get("values"), "words": words,
                 "end": end}
 
-    _check_names(cards, fields)
+    check_names(cards, fields)
     problems: list[Problem] = []
     try:
         with kit.templates.env.running():  # every card's bindings together: the sandbox's time, once
             entries = cards.entries(evaluator, scope)
-            sides = [(entry, _side(cards, evaluator, entry, scope, "face", problems),
-                      _side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
+            sides = [(entry, side(cards, evaluator, entry, scope, "face", problems),
+                      side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
     except TemplateLimit as error:  # it ran out between two bindings
         raise PrintkitError([cards.where().with_message(f"products.{product}: its cards' expressions and texts: "
                                                         f"{error}")]) from None
-    _raise(problems)
+    raise_all(problems)
     look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed, words=words)
     with kit.templates.env.running():
-        _raise(_own_markup(cards, evaluator, look, scope))
+        raise_all(own_markup(cards, evaluator, look.palette, scope))
     look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
                     if values["kind"] == "number"}
     planned = _planned(look, sides, problems)
-    _raise(problems)
+    raise_all(problems)
     return _copies(planned, sheet, cards.spec)
-
-
-# --- every name a binding reads, once ----------------------------------------------------------------
-
-def _check_names(cards: Deck, fields: set[str]) -> None:
-    """A field name no card has, in any binding of any layout: once, at its line, before any card."""
-    problems = []
-    for path, raw in _bindings(cards.spec):
-        message = unknown_name(binding(raw), fields)
-        if message:
-            problems.append(cards.where(*path).with_message(f"products.{cards.product}.{dotted(path)}: {message}"))
-    once(problems)
-    _raise(problems)
-
-
-def _bindings(spec: dict):
-    """(path, raw) for every value of the product's layouts that may be bound to the data."""
-    if spec.get("order"):
-        yield ("order",), {"field": spec["order"]}
-    sides = [(("layouts", name), value) for name, value in (spec.get("layouts") or {}).items()]
-    sides += [((side,), spec[side]) for side in ("face", "back") if spec.get(side) is not None]
-    for path, side in sides:
-        if not isinstance(side, dict):
-            yield path, side
-            continue
-        if "field" in side:
-            yield path, side
-            continue
-        for key in ("background", "words", "image", "colour"):
-            if side.get(key) is not None:
-                yield path + (key,), side[key]
-        for name, layer in (side.get("layers") or {}).items():
-            for key, raw in layer.items():
-                if raw is None:
-                    continue
-                if key == "field":
-                    yield path + ("layers", name, key), {"field": raw}
-                elif key == "if" and isinstance(raw, str):
-                    yield path + ("layers", name, key), raw
-                elif key not in KEPT:
-                    yield path + ("layers", name, key), raw
-
-
-def _own_markup(cards: Deck, evaluator: Evaluator, look: Look, scope) -> list[Problem]:
-    """The markup a text layer writes itself (as it is, or around the fields of a `{{ }}` text):
-    a mistake in it is the layer's, at its line, once, not each card's."""
-    problems = []
-    for path, side in _sides(cards.spec):
-        for name, raw in (side.get("layers") or {}).items():
-            bound = binding(raw["text"]) if raw["kind"] == "text" and raw.get("text") is not None else None
-            if bound is None or bound.kind not in ("literal", "template") or raw.get("markup") is False or \
-                    raw.get("line"):
-                continue
-            try:  # the fields as plain words: only the layer's own markup is read
-                text = bound.value if bound.constant else evaluator.value(bound, scope({}), markup=True)
-            except BindingError:
-                continue  # a card's own problem, found when it is planned
-            at = path + ("layers", name, "text")
-            try:
-                check_markup(str(text), cards.where(*at), palette=look.palette)
-            except PrintkitError as error:
-                problems += [p.with_message(f"products.{cards.product}.{dotted(at)}: {p.message}") for p in error.problems]
-    once(problems)
-    return problems
-
-
-def _sides(spec: dict):
-    """(path, layout) for each layout of a card product: its named ones, its face's and back's."""
-    yield from ((("layouts", name), value) for name, value in (spec.get("layouts") or {}).items())
-    yield from (((side,), spec[side]) for side in ("face", "back")
-                if isinstance(spec.get(side), dict) and "field" not in spec[side])
-
-
-# --- each card's side, evaluated ---------------------------------------------------------------------
-
-def _side(cards: Deck, evaluator: Evaluator, entry: Entry, scope, which: str, problems: list) -> Side | None:
-    """The layout `which` side of `entry` has, and each of its layers' values for the card."""
-    spec = cards.spec
-    chosen = spec.get(which)
-    scopes = {"top": scope(entry.values)}
-    try:
-        path, layout_ = _layout(cards, evaluator, chosen, entry, scopes["top"], which)
-    except BindingError as error:
-        problems.append(_at_card(cards, entry, (which,), str(error)))
-        return None
-    side = Side(path, layout_, [])
-    for name, raw in (layout_.get("layers") or {}).items():
-        for end in (("top", "bottom") if raw.get("ends") == "both" else ("top",)):
-            if end not in scopes:
-                scopes[end] = scope(entry.values, end)
-            values = _values(cards, evaluator, entry, scopes[end], path + ("layers", name), raw, problems)
-            if values is not None:
-                values["end"] = end
-                side.layers.append((name, values))
-    for key in ("background", "words", "image", "colour"):
-        if layout_.get(key) is not None:
-            layout_ = {**layout_, key: _one(cards, evaluator, entry, scopes["top"], path + (key,),
-                                           layout_[key], problems)}
-    side.layout = layout_
-    return side
-
-
-def _layout(cards: Deck, evaluator: Evaluator, chosen, entry: Entry, scope: dict, which: str) -> tuple[tuple, dict]:
-    """A side's layout: written in place, or named (by the deck, or by the card's data)."""
-    if chosen is None:
-        return (which,), {}
-    if isinstance(chosen, dict) and "field" not in chosen:
-        return (which,), chosen
-    name = evaluator.value(binding(chosen), scope)
-    layouts = cards.spec.get("layouts") or {}
-    if name not in layouts:
-        known = ", ".join(layouts) or "the deck has no `layouts:`"
-        raise BindingError(f"no layout '{name}' for this card's {which} (the deck's layouts: {known})")
-    return ("layouts", name), layouts[name]
-
-
-@dataclass
-class Compiled:
-    """A layer as the deck plans it for every card: its values as written, once, and its
-    bindings, each (key, the key its value goes under, the binding, whether it is words)."""
-
-    raw: dict
-    kind: str
-    written: dict
-    bound: list
-    condition: Binding | None
-    content: Binding  # what it shows (its text, symbol, file or field), for where its words come from
-
-
-def compiled(raw: dict, cache: dict) -> Compiled:
-    """A layer compiled once a deck (`cache`, by the layer's own dict)."""
-    found = cache.get(id(raw))
-    if found is not None and found.raw is raw:
-        return found
-    kind, content = raw["kind"], CONTENT.get(raw["kind"])
-    written, bound = {"kind": kind}, []
-    for key, value in raw.items():
-        if key in KEPT or key == "if":
-            written[key] = value
-            continue
-        out = "value" if key == content else key
-        each = binding(value)
-        if each.constant:
-            written[out] = value
-        else:
-            bound.append((key, out, each, key == "text"))
-    if content and raw.get(content) is None and raw.get("field") is not None:
-        bound.append(("field", "value", binding({"field": raw["field"]}), False))
-    condition = raw.get("if")
-    condition = binding(condition) if isinstance(condition, str) else None if condition in (None, True) else \
-        Binding("literal", False)
-    shown = raw.get(content) if content else None
-    shown = binding(shown) if shown is not None else binding({"field": raw["field"]}) \
-        if raw.get("field") is not None else Binding("literal")
-    found = cache[id(raw)] = Compiled(raw, kind, written, bound, condition, shown)
-    return found
-
-
-def _values(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, raw: dict,
-            problems: list) -> dict | None:
-    """A layer's values for one card (None: not shown on it), each bound value evaluated and
-    checked as game.yaml checks a value written as it is."""
-    layer = compiled(raw, cards.compiled)
-    if layer.condition is not None and not _evaluated(cards, evaluator, entry, scope, path + ("if",),
-                                                      layer.condition, problems):
-        return None
-    values = dict(layer.written)
-    spec = LAYERS.kinds[layer.kind]
-    for key, out, bound, words in layer.bound:
-        value = _evaluated(cards, evaluator, entry, scope, path + (key,), bound, problems,
-                           spec if key != "field" else None, words)
-        if out == "value" and isinstance(value, (bool, int, float)):
-            value = text_of(value)  # what a layer shows is words: a field's number, true or false as written
-        values[out] = value
-    return values
-
-
-def _one(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, raw, problems: list,
-         spec=None, markup: bool = False):
-    """One value for one card, checked; None (after recording the problem) when it cannot be had."""
-    return _evaluated(cards, evaluator, entry, scope, path, binding(raw), problems, spec, markup)
-
-
-def _evaluated(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, path: tuple, bound: Binding,
-               problems: list, spec=None, markup: bool = False):
-    if bound.constant:
-        return bound.value
-    try:
-        value = evaluator.value(bound, scope, markup)
-    except BindingError as error:
-        problems.append(_at_card(cards, entry, path, str(error), bound))
-        return None
-    if spec is not None and value is not None:
-        value = _checked(cards, entry, path, spec, value, bound, problems)
-    return value
-
-
-def _checked(cards: Deck, entry: Entry, path: tuple, spec, value, bound: Binding, problems: list):
-    """A value a binding gave, checked as it would be written in game.yaml."""
-    key = path[-1]
-    inner = spec.fields.get(key) or spec.optional.get(key)
-    inner = getattr(inner, "spec", inner)
-    if inner is None or isinstance(value, markupsafe.Markup):
-        return value
-    if isinstance(inner, Str) and isinstance(value, (int, float)):
-        value = text_of(value)  # a number is printed as the text it is, true and false as written
-    if isinstance(inner, Str) and isinstance(value, str):  # its line breaks are the expression's own
-        if len(value) <= inner.max_length:
-            return value
-        problems.append(_at_card(cards, entry, path, f"text is longer than {inner.max_length} characters", bound))
-        return None
-    found: list[Problem] = []
-    where = _field_where(cards, entry, bound)
-    checked = inner.read(_node(value, where), (key,), Located(), found)
-    for problem in found:
-        problems.append(_at_card(cards, entry, path, problem.message.split(": ", 1)[-1], bound))
-    return None if found else checked
-
-
-def _node(value, where: Problem) -> Node:
-    """A value an expression gave as the YAML node game.yaml would have read it from."""
-    if isinstance(value, (list, tuple)):
-        value = [_node(item, where) for item in value]
-    elif isinstance(value, dict):
-        value = {str(key): _node(item, where) for key, item in value.items()}
-    return Node(value, where.file, where.line or 0, {key: where.line or 0 for key in value}
-                if isinstance(value, dict) else {})
-
-
-def _field_where(cards: Deck, entry: Entry, bound: Binding) -> Problem:
-    """Where a bound value came from: the card's field it reads, or the card itself."""
-    if bound.kind == "field":
-        return cards.kit.where(entry.file, entry.path + (bound.value,))
-    return entry.where
-
-
-def _at_card(cards: Deck, entry: Entry, path: tuple, message: str, bound: Binding | None = None) -> Problem:
-    """A problem of one card: at its row (or the field a value came from), naming the layer's line."""
-    layer = cards.where(*path)
-    at = _field_where(cards, entry, bound) if bound is not None else entry.where
-    shown = f"{layer.file}:{layer.line}" if layer.line else layer.file
-    card = f"card {entry.index + 1}" + (f" ('{entry.label}')" if entry.label else "")
-    return at.with_message(f"{card}: {dotted(path)}: {message} (see {shown})")
-
-
-def _raise(problems: list[Problem]) -> None:
-    """Every problem found, a layer's first few cards' and then how many more had it."""
-    if not problems:
-        return
-    kept, counted = [], {}
-    for problem in problems:
-        layer = problem.message.rsplit("(see ", 1)[-1] if "(see " in problem.message else None
-        counted[layer] = counted.get(layer, 0) + 1
-        if layer is None or counted[layer] <= MOST_REPORTED:
-            kept.append(problem)
-    for layer, count in counted.items():
-        if layer is not None and count > MOST_REPORTED:
-            file, _, line = layer.rstrip(")").rpartition(":")
-            kept.append(Problem(file, int(line) if line.isdigit() else None,
-                                f"... and {count - MOST_REPORTED} more cards with a problem of this layer"))
-    raise PrintkitError(kept)
 
 
 # --- planned --------------------------------------------------------------------------------------------
@@ -512,7 +237,7 @@ def _of_card(look: Look, entry: Entry, side: Side, name: str, problem: Problem) 
     layer = compiled(side.layout["layers"][name], look.deck.compiled)
     key = "field" if layer.content.kind == "field" and side.layout["layers"][name].get("field") else \
         CONTENT.get(layer.kind, "text")
-    return _at_card(look.deck, entry, side.path + ("layers", name, key), problem.message, layer.content)
+    return at_card(look.deck, entry, side.path + ("layers", name, key), problem.message, layer.content)
 
 
 def _add(end: dict, found: dict) -> None:
@@ -538,7 +263,7 @@ def _written_at(look: Look, entry: Entry, bound: Binding, path: tuple) -> Proble
     and nothing of the card's: so a value of the game's content in it is blamed), or the card."""
     deck = look.deck
     if bound.kind == "field":
-        return _field_where(deck, entry, bound)
+        return field_where(deck, entry, bound)
     if bound.constant:
         return deck.where(*path)
     named = WORD.findall(bound.value)
@@ -640,7 +365,7 @@ def _back(look: Look, entry: Entry, side: Side | None) -> tuple:
         if layout_.get("frame") is True:
             marks.append(_frame(look))
         return _clipped(look, side, tuple(marks + corners))
-    size, deck = look.size, look.deck
+    size = look.size
     if layout_.get("image"):
         asset = look.asset(layout_["image"])
         return tuple(marks) + (Picture(str(look.folder / layout_["image"]), Rect(0, 0, *size), asset["digest"],
@@ -681,29 +406,6 @@ def _copies(planned: list, sheet, spec: dict) -> list[Card]:
         short = -len(cards) % sheet.per_sheet
         cards += [cards[-1]] * short
     return cards
-
-
-class _Words:
-    """The product's template's named words, for expressions (`words.back`): rendered the first
-    time one is read, as markup (content in them escaped)."""
-
-    def __init__(self, kit, product: str):
-        self._kit, self._product, self._words = kit, product, None
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return markupsafe.Markup(self._rendered().markup(name))
-
-    def _rendered(self):
-        if self._words is None:
-            self._words = self._kit.words(self._product)
-        return self._words
-
-
-def words_where(words: _Words, name: str) -> Problem:
-    """Where the template defines a named word (outside the class: every name of a _Words is a word)."""
-    return words._rendered().where(name)
 
 
 class Linted:
