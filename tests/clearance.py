@@ -168,18 +168,6 @@ def frames_inside(page: Page, trim: Box, within: float = 8.0) -> list[Box]:
     return found
 
 
-def seam_mismatches(segments: list[Segment], edge: float, span: tuple[float, float], axis: int) -> list[float]:
-    """Where two backs abut along a cut (x = edge when `axis` is 0, y = edge when 1, over `span`),
-    the places along it at which the pattern's strokes reach the cut from one card and no stroke
-    of the other card goes on: a seam a drifted back would show."""
-    ends: dict[int, list[float]] = {-1: [], 1: []}
-    for a, b in segments:
-        for end, other in ((a, b), (b, a)):
-            if abs(end[axis] - edge) <= TOL and span[0] - TOL <= end[1 - axis] <= span[1] + TOL:
-                ends[1 if other[axis] > edge else -1].append(end[1 - axis])
-    return [at for side in (-1, 1) for at in ends[side] if not any(abs(at - o) <= TOL for o in ends[-side])]
-
-
 # --- the type scale, and empty bands ----------------------------------------------------------------
 
 FOOTER = 15.0  # mm: the footer line and the scale bars stand below this, on every sheet

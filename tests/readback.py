@@ -29,6 +29,7 @@ UNPRINTABLE = 5.0  # home printers cannot print the outer ~5 mm
 FRAME_INSET = 3.0  # every card side (face and back) draws a frame this far inside its trim
 SAFE_ZONE = 25.4 / 8  # text stays 1/8 in inside the trim
 BLEED = 3.0
+BACK_BLEED = 3.0  # on a sheet of abutting cards, each back is drawn this far past its trim, clipped at the cuts it shares
 SCALE_BARS = ((50.0, "50 mm at 100%", 10.0), (2 * 25.4, "2 in at 100%", 25.4 / 4))  # length, label, tick step
 @dataclass(frozen=True)
 class Box:
@@ -248,6 +249,17 @@ def cut_lines(page: Page) -> list[Box]:
     """The light-grey cut-line rectangles that card fronts draw on each trim."""
     return [s.box for s in page.rects
             if s.stroke and not s.fill and s.stroke_grey is not None and 0.3 < s.stroke_grey < 0.95]
+
+
+def back_art(front: Page) -> Box | None:
+    """Where the back page after `front` may print into the printer's margin: its backs' art,
+    BACK_BLEED past the front's cut lines mirrored for the long-edge flip. It is bleed, there to be
+    cut off: a printer that cannot print it loses nothing. None when the front has no cut lines."""
+    trims = cut_lines(front)
+    if not trims:
+        return None
+    grid = union(trims).grow(BACK_BLEED)
+    return Box(front.width - grid.x1, grid.y0, front.width - grid.x0, grid.y1)
 
 
 def frames(page: Page) -> list[Box]:

@@ -3,8 +3,7 @@ and passes what is clear."""
 
 from __future__ import annotations
 
-from clearance import (frames_inside, seam_mismatches, small_running_text, texts_on_lines,
-                                    touching_texts)
+from clearance import frames_inside, small_running_text, texts_on_lines, touching_texts
 from readback import MM, Box, Char, Page, Shape
 
 
@@ -47,10 +46,3 @@ def test_a_frame_a_few_mm_inside_the_cut_is_found_and_a_centred_panel_is_not():
     panel = Shape(Box(25, 30, 58.5, 78.9), True, False, 0.35, 0.0, None, False)
     assert frames_inside(page(rects=[frame]), trim) == [frame.box]
     assert frames_inside(page(rects=[panel]), trim) == []
-
-
-def test_a_pattern_that_goes_on_across_a_cut_has_no_seam_and_one_that_jumps_has():
-    joined = [((0, 0), (10, 5)), ((10, 5), (20, 10))]
-    assert seam_mismatches(joined, 10.0, (0, 20), 0) == []
-    jumped = [((0, 0), (10, 5)), ((10, 6), (20, 11))]
-    assert seam_mismatches(jumped, 10.0, (0, 20), 0) == [5, 6]

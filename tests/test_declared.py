@@ -14,7 +14,7 @@ import pytest
 
 from conftest import main
 from declared import SLUG, deck_yaml, game_project, starter_project
-from readback import PAPERS, TOL, Box, cut_lines, pages, text_of
+from readback import BACK_BLEED, PAPERS, TOL, Box, cut_lines, pages, text_of
 
 STARTER_SLUG = "three-skies"
 # The starter's twelve cards, as its rules describe them: number, sky, and what it is worth.
@@ -159,7 +159,8 @@ def test_a_back_of_words_is_behind_every_card(tmp_path, capsys, monkeypatch):
     assert build(project, capsys, monkeypatch)[0] == 0
     front, back = pages(project / "out" / SLUG / "deck.pdf")
     assert text_of(back.chars).count("Test back") == 3
-    grounds = [s.box for s in back.rects if s.fill and not s.stroke and abs(s.box.width - 63.5) <= TOL]
+    grounds = [s.box.grow(-BACK_BLEED) for s in back.rects  # each ground drawn past its trim
+               if s.fill and not s.stroke and abs(s.box.width - 63.5 - 2 * BACK_BLEED) <= TOL]
     # long-edge flip: the backs of the first row's three cards stand in the mirrored slots
     assert sorted(round(b.x0, 2) for b in grounds) == sorted(round(b.x0, 2) for b in cards_on(front))
 

@@ -21,7 +21,7 @@ import pypdfium2
 import pytest
 
 from conftest import ROOT
-from readback import MM, TOL, Box, pages, text_of
+from readback import BACK_BLEED, MM, TOL, Box, pages, text_of
 from test_declared import cards_on, text_in
 
 EXAMPLES = ROOT / "examples"
@@ -118,8 +118,9 @@ def test_weathervane_prints_each_rank_large_and_in_two_corners_one_turned(built)
 def test_weathervane_has_a_back_of_its_own_behind_every_card(built):
     deck = pages(built / "weathervane" / "deck.pdf")
     for front, back in zip(deck[0::2], deck[1::2]):
-        grounds = [shape.box for shape in back.rects if same(shape.fill_rgb, NIGHT)
-                   and abs(shape.box.width - POKER[0]) < TOL and abs(shape.box.height - POKER[1]) < TOL]
+        grounds = [shape.box.grow(-BACK_BLEED) for shape in back.rects if same(shape.fill_rgb, NIGHT)  # drawn past the trim
+                   and abs(shape.box.width - POKER[0] - 2 * BACK_BLEED) < TOL
+                   and abs(shape.box.height - POKER[1] - 2 * BACK_BLEED) < TOL]
         assert len(grounds) == len(cards_on(front))
         for ground in grounds:
             title = [ch for ch in back.chars if ground.holds(*ch.box.centre)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import markupsafe
@@ -21,6 +21,7 @@ from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_
                                     corner_index, frame)
 from printkit.plan.fonts import REGULAR, em_width
 from printkit.plan.markup import Icon, Palette
+from printkit.plan.cards import back_reach
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, line_at
@@ -139,15 +140,16 @@ def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = 
         raise_all(own_markup(cards, evaluator, look.palette, scope))
     look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
                     if values["kind"] == "number"}
-    planned = _planned(look, sides, problems)
+    planned = _planned(look, replace(look, bleed=back_reach(sheet)), sides, problems)
     raise_all(problems)
     return _copies(planned, sheet, cards.spec)
 
 
 # --- planned --------------------------------------------------------------------------------------------
 
-def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple, tuple]]:
-    """Each card's face and back as marks, each checked (lint.py); identical backs planned once."""
+def _planned(look: Look, back_look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple, tuple]]:
+    """Each card's face and back as marks, each checked (lint.py); identical backs planned once.
+    A back is planned with `back_look`: the same but for its reach past the trim (`back_reach`)."""
     backs: dict = {}
     planned = []
     for entry, face, back in sides:
@@ -155,7 +157,7 @@ def _planned(look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple
             face_marks = _face(look, entry, face)
             key = _back_key(look, back)
             if key not in backs:
-                backs[key] = _back(look, entry, back)
+                backs[key] = _back(back_look, entry, back)
             planned.append((entry, face_marks, backs[key]))
         except PrintkitError as error:
             problems += error.problems

@@ -273,32 +273,18 @@ def _regular(box: Rect, tips: int, inner: float) -> list[tuple[float, float]]:
 
 
 def _lattice(look, layer: Layer, corners: dict) -> list:
-    """Lines both ways across the whole card and into the bleed: `cells` diamonds across and down
-    that fit the card exactly (abutting backs join, and it is the same turned round), or lines
-    at 45 degrees `step` mm apart, centred on the card; on a ground of `fill`."""
+    """Lines both ways across the whole card and into the bleed, on a ground of `fill`: `cells`
+    diamonds across and down, or diamonds about `step` mm wide and tall. Either way whole
+    diamonds fit the card across and down, so abutting cards' lattices join into one (a back
+    printed off its front shows its neighbour's lattice going on at the cut, not a seam), and the
+    lattice is the same turned half round."""
     v, size, reach = layer.values, look.size, look.bleed
     area = Rect(-reach, -reach, size[0] + 2 * reach, size[1] + 2 * reach)
     ground = [m.Box(area, level=None, fill=paint(look, v["fill"]))] if paint(look, v.get("fill")) is not None else []
     width, level = _width(v), look.colour(v.get("stroke") if v.get("stroke") is not None else 0.55)
-    if v.get("cells"):
-        return ground + list(back_pattern(size, tuple(v["cells"]), reach, width, level))
     step = float(v.get("step") or 6.0)
-    return ground + [m.Line(seg, width=width, level=level) for seg in diagonals(area, step)]
-
-
-def diagonals(box: Rect, step: float) -> list[Segment]:
-    """Lines at 45 degrees both ways across `box`, `step` mm apart along its width, centred on it
-    so the pattern is the same turned round."""
-    lines = []
-    offset = -box.height + (box.width - box.height) / 2 % step
-    while offset <= box.width:
-        for slope in (1, -1):
-            x1, y1 = box.x + offset, box.y if slope > 0 else box.top
-            low, high = max(0.0, box.x - x1), min(box.right - x1, box.height)
-            if high - low >= 0.5:
-                lines.append(Segment(x1 + low, y1 + slope * low, x1 + high, y1 + slope * high))
-        offset += step
-    return lines
+    cells = tuple(v.get("cells") or (max(1, round(size[0] / step)), max(1, round(size[1] / step))))
+    return ground + list(back_pattern(size, cells, reach, width, level))
 
 
 # --- paint -------------------------------------------------------------------------------------------

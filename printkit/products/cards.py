@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from printkit.errors import Problem, PrintkitError
-from printkit.plan.cards import (CardSheet, DeckLayout, GutterFold, Slot, around, plan_card_sheet, plan_gutter_fold,
-                                 single_card_sheet)
+from printkit.plan.cards import (BACK_BLEED_LEAST, CardSheet, DeckLayout, GutterFold, Slot, around, back_art,
+                                 back_clip, plan_card_sheet, plan_gutter_fold, single_card_sheet)
 from printkit.plan.corners import texts_in_corners
 from printkit.plan.cutter import CutSheet, clearance
 from printkit.plan.geometry import POKER, Rect
@@ -182,6 +182,7 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
     backs to make up for a printer that does not print its second side true to the first. The
     fronts carry the cut guides (rounded to `corners`) and a cutting machine's marks."""
     bars = tuple(scale_bar_marks(bar) for bar in scale_bars(sheet))
+    bars_behind, art = _back_bars(sheet)
     pages = []
     for start in range(0, len(cards), sheet.per_sheet):
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
@@ -191,11 +192,36 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
         pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **_boxes(sheet, [s for s, _ in batch])))
         if duplex != "none":
             behind = [(sheet.back_slot(slot, duplex), card) for slot, card in batch]
-            backs = tuple(_placed(card.back, slot) for slot, card in behind)
+            backs = _backs(behind, art)
             if back_offset != (0.0, 0.0):
                 backs = (Group(backs, *back_offset),)
-            pages.append(Page(sheet.paper, backs + bars, **_boxes(sheet, [s for s, _ in behind])))
+            pages.append(Page(sheet.paper, backs + bars_behind, **_boxes(sheet, [s for s, _ in behind])))
     return pages
+
+
+def _back_bars(sheet: CardSheet) -> tuple[tuple, Rect | None]:
+    """A back page's scale bars and where its backs' art may run (`back_art`; None on a sheet with
+    bleed, whose backs keep to their own). Where cards abut, the bars stand clear of the backs
+    running BACK_BLEED_LEAST past the grid, not of the fronts' crop marks, which a back page has not."""
+    if sheet.bleed:
+        return tuple(scale_bar_marks(bar) for bar in scale_bars(sheet)), None
+    art = sheet.trim_box
+    art = Rect(art.x - BACK_BLEED_LEAST, art.y - BACK_BLEED_LEAST, art.width + 2 * BACK_BLEED_LEAST,
+               art.height + 2 * BACK_BLEED_LEAST)
+    blocked = list(sheet.clear.blocked) if sheet.clear else []
+    bars = bars_in_margins(sheet.paper, [art] + blocked, sheet.clear.area if sheet.clear else None)
+    return tuple(scale_bar_marks(bar) for bar in bars), back_art(sheet, [bar.footprint for bar in bars])
+
+
+def _backs(behind: list[tuple[Slot, Card]], art: Rect | None) -> tuple[Group, ...]:
+    """A duplex page's backs, each in its slot; where cards abut, each clipped to its cut lines
+    on the sides it shares with a neighbour and runs to `art` past the outer ones (`back_clip`):
+    a back printed a little off its front shows its own art, or its neighbour's, at the cut."""
+    if art is None:
+        return tuple(_placed(card.back, slot) for slot, card in behind)
+    taken = {(slot.row, slot.col) for slot, _ in behind}
+    return tuple(Group(card.back, slot.trim.x, slot.trim.y, clip=Box(back_clip(slot, taken, art), level=None))
+                 for slot, card in behind)
 
 
 def gutter_fold_pages(sheet: GutterFold, cards: list[Card], words, corners: float = 0.0) -> list[Page]:

@@ -17,9 +17,9 @@ import pytest
 import yaml
 
 from conftest import CONTENT, ROOT, build_into
-from readback import (MM, PAPERS, SCALE_BARS, TOL, UNPRINTABLE, Box, bar_label, chars_in, pages, reader,
+from readback import (BACK_BLEED, MM, PAPERS, SCALE_BARS, TOL, UNPRINTABLE, Box, bar_label, chars_in, pages, reader,
                       scale_bar_rects, text_of)
-from clearance import frames_inside, pattern_extent, pattern_segments, seam_mismatches
+from clearance import frames_inside, pattern_extent, pattern_segments
 from one_too_many.test_rules import brute_longest, values
 
 GAME = "one-too-many"
@@ -371,31 +371,11 @@ def test_redo_token_backs_are_a_pattern_to_the_cut_without_a_frame(built):
         segments = pattern_segments(path, index)
         for trim in back_trims(deck[index - 1], paper):
             extent = pattern_extent(segments, trim)
-            assert extent is not None and extent.same(trim), f"{paper} page {index + 1}: {extent} on {trim}"
+            assert extent is not None and trim.within(extent) and extent.within(trim.grow(BACK_BLEED)), \
+                f"{paper} page {index + 1}: {extent} on {trim}"
             assert not frames_inside(deck[index], trim), f"{paper}: a frame inside {trim}"
             kept = trim.grow(-(SAFE_ZONE + DRIFT))
             assert all(c.box.within(kept) for c in chars_in(deck[index], trim))
-
-
-def test_abutting_redo_token_backs_join_without_a_seam(built):
-    """Where two backs share a cut, the pattern of one goes on in the other: a back printed a
-    millimetre or two off shows its neighbour's pattern at the cut, not a seam."""
-    paper, folder = built
-    path = pdf(folder, "redo-tokens")
-    deck = pages(path)
-    trims = back_trims(deck[0], paper)
-    segments = pattern_segments(path, 1)
-    assert all(pattern_extent(segments, trim) is not None for trim in trims)
-    seams = 0
-    for a in trims:
-        for b in trims:
-            if abs(a.x1 - b.x0) <= TOL and abs(a.y0 - b.y0) <= TOL:
-                assert seam_mismatches(segments, a.x1, (a.y0, a.y1), 0) == [], (paper, a, b)
-                seams += 1
-            if abs(a.y1 - b.y0) <= TOL and abs(a.x0 - b.x0) <= TOL:
-                assert seam_mismatches(segments, a.y1, (a.x0, a.x1), 1) == [], (paper, a, b)
-                seams += 1
-    assert seams >= 2 * len(trims) - 9  # a grid of abutting tokens: most cuts are shared
 
 
 @pytest.fixture(scope="module")
