@@ -247,6 +247,12 @@ def footprint(place: Box) -> Box:
     return Box(place.x0, place.y1 - CARD[1], place.x0 + CARD[0], place.y1)
 
 
+def outline_label(places: list[Box]) -> Box:
+    """Where the words on the laid cards' outline stand: along the foot of the lowest card, inside it."""
+    lowest = footprint(places[0])
+    return Box(lowest.x0, lowest.y0, lowest.x1, lowest.y0 + 4.0)
+
+
 def overlap(a: Box, b: Box) -> float:
     return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
 
@@ -302,10 +308,30 @@ def test_diamond_track_words_stay_clear_of_the_cards(built):
     assert len(places) == len(game_yaml()["deck"]["ranks"]) + 1
     cards = [footprint(place) for place in places]
     words = [c for c in page.chars if c.text.strip() and c.box.y0 > 15  # above the footer
-             and not any(place.holds(*c.box.centre) for place in places)]
+             and not any(place.holds(*c.box.centre) for place in places)
+             and not outline_label(places).holds(*c.box.centre)]  # the outline's own words, on it
     assert len(words) > 300
     under = [c.text for c in words if any(overlap(c.box, card) > 0 for card in cards)]
     assert not under, f"{paper}: {''.join(under)[:60]}"
+
+
+def test_diamond_track_outline_lies_on_the_page_and_says_it_is_no_cut_line(built):
+    """The dashed outline of the laid cards is whole on both papers: the lowest card's foot, a
+    card wide, above the footer; its left edge down from the Ace's place; and along the foot,
+    inside it, the words that it is not a cut line."""
+    paper, folder = built
+    (page,) = pages(pdf(folder, "diamond-track"))
+    places = track_places(page)
+    lowest = footprint(places[0])
+    dashed = [s.box for s in page.lines if s.dashed]
+    foot = [b for b in dashed if abs(b.y0 - lowest.y0) <= TOL and abs(b.y1 - lowest.y0) <= TOL]
+    assert foot and abs(min(b.x0 for b in foot) - lowest.x0) <= TOL and abs(max(b.x1 for b in foot) - lowest.x1) <= TOL, \
+        f"{paper}: the lowest card's foot {lowest} is not outlined whole: {foot}"
+    assert lowest.y0 >= 15.0  # above the footer and the scale bars
+    side = [b for b in dashed if abs(b.x0 - lowest.x0) <= TOL and abs(b.x1 - lowest.x0) <= TOL]
+    assert side and abs(min(b.y0 for b in side) - lowest.y0) <= TOL and abs(max(b.y1 for b in side) - places[0].y0) <= TOL
+    words = text_of([c for c in page.chars if outline_label(places).holds(*c.box.centre)])
+    assert "not a cut line" in words, f"{paper}: {words!r}"
 
 
 def test_diamond_track_bust_lengths_are_one_more_than_the_players(built):
@@ -313,7 +339,8 @@ def test_diamond_track_bust_lengths_are_one_more_than_the_players(built):
     (page,) = pages(pdf(folder, "diamond-track"))
     game = game_yaml()
     places = track_places(page)
-    text = text_of([c for c in page.chars if not any(place.holds(*c.box.centre) for place in places)])
+    text = text_of([c for c in page.chars if not any(place.holds(*c.box.centre) for place in places)
+                    and not outline_label(places).holds(*c.box.centre)])
     counts = range(game["players"]["min"], game["players"]["max"] + 1)
     rows = " ".join(f"{players} {players + 1}" for players in counts)  # a run longer than the players busts
     assert f"Players Cards in a row {rows}" in text
