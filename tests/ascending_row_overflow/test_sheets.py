@@ -160,6 +160,19 @@ def test_the_practice_sheet_fills_its_pages_on_letter_as_on_a4(built):
         assert [len(re.findall(r"Exercise \d", words)) for words in texts] == [4, 4]
 
 
+def test_the_rules_call_the_starter_rows_shared(built):
+    words = text(built[1], "rules")
+    assert "each player's starter row" not in words
+    assert "The four starter rows are shared: lay each on a starter-row mat of its own" in words
+
+
+def test_the_aid_says_no_change_after_the_reveal_and_the_two_deal_total(built):
+    words = drawn_text(built[1], "player-aid")
+    assert "once the cards are shown, nobody changes their choice" in words
+    assert "Playing two deals: reshuffle all twenty-four cards, rotate the dealer, and add each player's two " \
+           "penalties" in words
+
+
 def test_the_rules_draw_the_worked_example_as_the_seed_tells_it(built):
     """The seed's example: rows ending 3, 8, 14 and 20, cards 7, 15 and 18 revealed; 7 goes after
     3, 15 after 14, and 18 finds row C full (10 12 14 15), so its player collects those four and 18
