@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
+
+from conftest import CONTENT
 
 GAME = "one-too-many"
 
@@ -28,3 +31,19 @@ def text(folder, product: str, page: int | None = None) -> str:
 ])
 def test_the_aid_answers_what_players_ask_mid_game(built, asked):
     assert asked in text(built[1], "player-aid", 0)
+
+
+def test_the_rules_say_the_player_count_is_the_kits_choice(built):
+    assert "Players 2–6 (the kit's choice: the rules give no count)" in text(built[1], "rules")
+
+
+def test_content_records_the_choice():
+    game = yaml.safe_load((CONTENT / GAME / "game.yaml").read_text(encoding="utf-8"))
+    assert any(choice.startswith("Players 2-6: the seed gives no player count") for choice in game["kit_choices"])
+
+
+def test_the_guide_says_two_players_need_only_the_first_page_of_aids(built):
+    paper, folder = built
+    first = text(folder, "player-aid", 0)
+    assert first.count("One Too Many · player aid") == 2  # page 1 holds two aids
+    assert "one; 2 players need page 1 only" in text(folder, "print-guide")
