@@ -67,7 +67,7 @@ def test_the_host_files_are_marked(built_a4, game, host):
     listed = rows(built_a4, game)
     assert "for the host" in listed[host]
     assert [name for name, row in listed.items() if "for the host" in row] == [host]
-    assert any(line.startswith("Host only.") for line in lines(built_a4 / game / "print-guide.pdf"))
+    assert any(line.startswith(f"Host only. {host} holds the answers") for line in lines(built_a4 / game / "print-guide.pdf"))
 
 
 def test_the_saddle_booklet_is_printed_duplex_on_the_short_edge_then_folded(built_a4):
@@ -97,12 +97,38 @@ def test_the_guide_built_alone_counts_the_files_it_lists(built_a4, tmp_path, gam
     assert rows(tmp_path, game) == rows(built_a4, game)
 
 
-# --- issue 23: both sides by hand, cutting as the paper allows --------------------------------------
+# --- issue 23: which scenario form to print, both sides by hand, cutting as the paper allows --------
 
 def guide_text(folder: Path, game: str) -> str:
     """The guide's words in the order drawn, single-spaced (a paragraph's lines joined)."""
     pdf = pdfium.PdfDocument(str(folder / game / "print-guide.pdf"))
     return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+
+
+def test_the_guide_says_print_one_of_the_scenarios_three_forms(built):
+    words, listed = guide_text(built[1], "cross-sums"), rows(built[1], "cross-sums")
+    assert "The scenarios come in three forms: print one. All three hold the same 50 scenarios." in words
+    assert "instead of the setup sheets" in listed["booklet-saddle/volume-1.pdf"]
+    assert "none at home" in listed["booklet.pdf"]
+
+
+def test_the_guide_gives_each_saddle_volume_its_real_sheet_count(built):
+    """A saddle volume's PDF pages are the sides of its sheets, two half-size booklet pages each:
+    a sheet is two PDF pages (four booklet pages)."""
+    folder = built[1]
+    volumes = sorted((folder / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))
+    counts = [len(pypdf.PdfReader(path).pages) for path in volumes]
+    assert len(volumes) == 3 and all(count % 2 == 0 for count in counts)
+    sheets = [count // 2 for count in counts]
+    said = f"Each file of booklet-saddle/ is a booklet of its own: {sheets[0]}, {sheets[1]} and {sheets[2]} sheets."
+    assert said in guide_text(folder, "cross-sums")
+
+
+def test_the_guide_says_how_to_staple_on_the_fold_without_a_long_reach_stapler(built_a4):
+    words = guide_text(built_a4, "cross-sums")
+    for step in ("No long-reach stapler? Open the stapler flat", "on an eraser or a cork board",
+                 "push each staple through the fold from the outside", "fold the prongs flat inside by hand"):
+        assert step in words, step
 
 
 @pytest.mark.parametrize("game, pieces", [("ascending-row-overflow", "cards"), ("numbered-cards", "cards"),

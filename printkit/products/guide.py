@@ -5,8 +5,8 @@ many copies; then how to cut, and which files are for the host alone. It is plan
 game's own product declarations and the build's options, so it is never out of date.
 
 Words: printkit's `templates/print-guide.j2`; a game's `templates/<game>/print-guide.j2` may add
-`copies` (product name -> how many), `pieces` (what its cards are called: "tokens") and `notes` (a
-paragraph of its own)."""
+`copies` (product name -> how many), `pieces` (what its cards are called: "tokens"), and paragraphs
+of its own: `before` (first under the table: a choice to make before printing) and `notes` (last)."""
 
 from __future__ import annotations
 
@@ -60,14 +60,14 @@ class PrintGuide(Sheets):
         table = flow.take(HEADER + ROW * len(rows))
         marks += plan_table(Table(COLUMNS, item="print guide"), table, [header] + rows, words.where()).marks
         flow.space(1.5)
-        paragraphs = _after_the_table(kit, words, own) + _own(own, "notes")
+        paragraphs = _own(own, "before") + _after_the_table(kit, words, own) + _own(own, "notes")
         flow.text("\n\n".join(paragraphs), Style(TYPE.body), "print guide notes", words.where("cutting"))
         return sheet_document(kit, self.label, self.subject, frame, [marks])
 
 
 def _after_the_table(kit, words, own) -> list[str]:
-    """The paragraphs under the table: printing both sides, cutting, a cutting machine, the host's
-    files."""
+    """The paragraphs under the table: printing both sides, cutting, a cutting machine, the
+    booklets, the host's files."""
     products = [product for product in kit.game.products if not isinstance(product, PrintGuide)]
     kinds = {_kind(product) for product in products}
     options, pieces = kit.options, _pieces(own)
@@ -80,7 +80,10 @@ def _after_the_table(kit, words, own) -> list[str]:
         after.append(words.markup("cutting", bool(cards), "aids" in kinds, options.sheet, marked, pieces,
                                   options.paper.name))
     after += _cutter(kit, words, bool(cards))
-    return after + ([words.markup("host")] if "host-key" in kinds else [])
+    booklets = [_pdfs(kit, product) for product in products if _kind(product) == "booklet"]
+    after += [words.markup("booklet", files[0], [-(-kit.pages[name] // 2) for name in files]) for files in booklets]
+    host = [name for product in products if _kind(product) == "host-key" for name in _pdfs(kit, product)]
+    return after + ([words.markup("host", host)] if host else [])
 
 
 def marked_cuts(sheets) -> str:
@@ -102,7 +105,7 @@ def marked_cuts(sheets) -> str:
 
 
 def _own(own, name: str) -> list[str]:
-    """A paragraph of the game's own words (`notes`, after the others), if it has one."""
+    """A paragraph of the game's own words (`before` the others, or `notes` after them), if it has one."""
     text = str(getattr(own.module, name, "") or "").strip() if own else ""
     return [text] if text else []
 
@@ -110,6 +113,10 @@ def _own(own, name: str) -> list[str]:
 def _pieces(own) -> str:
     """What the kit's cut pieces are called ("cards", "tokens"): the game's words may say."""
     return str(getattr(own.module, "pieces", "") or "cards").strip() if own else "cards"
+
+
+def _pdfs(kit, product: Product) -> list[str]:
+    return [file.name for file in product.files(kit) if file.name.endswith(".pdf")]
 
 
 def _cutter(kit, words, cards: bool) -> list[str]:
