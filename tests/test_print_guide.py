@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
 import pytest
 
 from conftest import build_into
+from readback import CARD_H, CARD_W, TOL, cut_lines, pages, union
 from printkit.games import all_games
 
 GAMES = sorted(all_games())
@@ -65,7 +67,7 @@ def test_the_host_files_are_marked(built_a4, game, host):
     listed = rows(built_a4, game)
     assert "for the host" in listed[host]
     assert [name for name, row in listed.items() if "for the host" in row] == [host]
-    assert any(line.startswith("Host only.") for line in lines(built_a4 / game / "print-guide.pdf"))
+    assert any(line.startswith(f"Host only. {host} holds the answers") for line in lines(built_a4 / game / "print-guide.pdf"))
 
 
 def test_the_saddle_booklet_is_printed_duplex_on_the_short_edge_then_folded(built_a4):
@@ -93,3 +95,101 @@ def test_the_guide_built_alone_counts_the_files_it_lists(built_a4, tmp_path, gam
     assert build_into(tmp_path, game, "--only", "print-guide", "--paper", "a4") == 0
     assert [p.name for p in (tmp_path / game).rglob("*.pdf")] == ["print-guide.pdf"]
     assert rows(tmp_path, game) == rows(built_a4, game)
+
+
+# --- issue 23: which scenario form to print, both sides by hand, cutting as the paper allows --------
+
+def guide_text(folder: Path, game: str) -> str:
+    """The guide's words in the order drawn, single-spaced (a paragraph's lines joined)."""
+    pdf = pdfium.PdfDocument(str(folder / game / "print-guide.pdf"))
+    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+
+
+def test_the_guide_says_print_one_of_the_scenarios_three_forms(built):
+    words, listed = guide_text(built[1], "cross-sums"), rows(built[1], "cross-sums")
+    assert "The scenarios come in three forms: print one. All three hold the same 50 scenarios." in words
+    assert "instead of the setup sheets" in listed["booklet-saddle/volume-1.pdf"]
+    assert "none at home" in listed["booklet.pdf"]
+
+
+def test_the_guide_gives_each_saddle_volume_its_real_sheet_count(built):
+    """A saddle volume's PDF pages are the sides of its sheets, two half-size booklet pages each:
+    a sheet is two PDF pages (four booklet pages)."""
+    folder = built[1]
+    volumes = sorted((folder / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))
+    counts = [len(pypdf.PdfReader(path).pages) for path in volumes]
+    assert len(volumes) == 3 and all(count % 2 == 0 for count in counts)
+    sheets = [count // 2 for count in counts]
+    said = f"Each file of booklet-saddle/ is a booklet of its own: {sheets[0]}, {sheets[1]} and {sheets[2]} sheets."
+    assert said in guide_text(folder, "cross-sums")
+
+
+def test_the_guide_says_how_to_staple_on_the_fold_without_a_long_reach_stapler(built_a4):
+    words = guide_text(built_a4, "cross-sums")
+    for step in ("No long-reach stapler? Open the stapler flat", "on an eraser or a cork board",
+                 "push each staple through the fold from the outside", "fold the prongs flat inside by hand"):
+        assert step in words, step
+
+
+@pytest.mark.parametrize("game, pieces", [("ascending-row-overflow", "cards"), ("numbered-cards", "cards"),
+                                          ("one-too-many", "tokens")])
+def test_the_guide_helps_print_both_sides(built, game, pieces):
+    words = guide_text(built[1], game)
+    both = words[words.index("Printing both sides."):words.index("Cutting.")]
+    for step in (f"First print one sheet of the {pieces} (pages 1 and 2) on plain paper",
+                 "run printkit calibrate", "back-offset.pdf", "--back-offset X,Y",
+                 "A printer without duplex. Print the odd pages (the fronts) alone.",
+                 "draw an arrow on a blank sheet", "the top edge of the fronts going in first",
+                 "then print the even pages (the backs)", "--sheet gutterfold"):
+        assert step in both, (game, step)
+    assert ("cards" in both) == (pieces == "cards") and ("tokens" in both) == (pieces == "tokens")
+
+
+def test_the_guide_says_which_edge_goes_in_first_as_the_deck_was_built(tmp_path):
+    assert build_into(tmp_path / "short", "numbered-cards", "--duplex", "short") == 0
+    assert "the bottom edge of the fronts going in first" in guide_text(tmp_path / "short", "numbered-cards")
+    assert build_into(tmp_path / "none", "numbered-cards", "--duplex", "none") == 0
+    assert "Printing both sides" not in guide_text(tmp_path / "none", "numbered-cards")
+
+
+def marked_sides(path: Path) -> set[str]:
+    """The sides of the first sheet's card grid that have crop marks beyond them (black 0.25 mm
+    lines at most 5 mm long outside the cards, along the cut they extend: a cut down the sheet has
+    its marks above and below the grid, a cut across it at the sides)."""
+    page = pages(path)[0]
+    cards = [box for box in cut_lines(page) if abs(box.width - CARD_W) < 0.1 and abs(box.height - CARD_H) < 0.1]
+    grid = union(cards)
+    marks = [s.box for s in page.lines if not s.dashed and s.stroke_grey == 0 and abs(s.width - 0.25) < 0.01
+             and max(s.box.width, s.box.height) <= 5 + TOL and not any(s.box.within(c) for c in cards)]
+    down, across = [b for b in marks if b.width <= TOL], [b for b in marks if b.height <= TOL]
+    return {side for side, found in (("top", [b for b in down if b.y0 >= grid.y1]),
+                                     ("bottom", [b for b in down if b.y1 <= grid.y0]),
+                                     ("left", [b for b in across if b.x1 <= grid.x0]),
+                                     ("right", [b for b in across if b.x0 >= grid.x1])) if found}
+
+
+@pytest.mark.parametrize("game, deck", [("ascending-row-overflow", "deck.pdf"),
+                                        ("numbered-cards", "ability-cards.pdf")])
+def test_the_cutting_order_follows_the_crop_marks_the_paper_has_room_for(built, game, deck):
+    """Letter's 6.35 mm top and bottom margins beside three poker cards hold no crop mark: the long
+    cuts down the sheet have none, so the rows are cut apart first, on the marks at the sides."""
+    paper, folder = built
+    sides, words = marked_sides(folder / game / deck), guide_text(folder, game)
+    if paper == "a4":
+        assert sides == {"top", "bottom", "left", "right"}
+        assert "on the black crop marks in the margin: first the long cuts from one edge of the sheet to the other" \
+            in words
+    else:
+        assert sides == {"left", "right"}
+        assert "first the long cuts" not in words
+        assert "first cut the rows apart along the marks at the sides, from one edge to the other, then cut each " \
+               "strip along the grey cut lines between its cards, which run to the strip's edges." in words
+
+
+def test_a_letter_gutter_fold_sheet_is_cut_into_columns_first(tmp_path):
+    """Folded, a Letter gutter-fold sheet's cuts across have a crop mark in the gutter only; its
+    cuts down have theirs at the top and the bottom."""
+    assert build_into(tmp_path, "numbered-cards", "--paper", "letter", "--sheet", "gutterfold") == 0
+    words = guide_text(tmp_path, "numbered-cards")
+    assert "first cut the columns apart along the marks at the top and bottom" in words
+    assert "Printing both sides" not in words

@@ -5,7 +5,8 @@ many copies; then how to cut, and which files are for the host alone. It is plan
 game's own product declarations and the build's options, so it is never out of date.
 
 Words: printkit's `templates/print-guide.j2`; a game's `templates/<game>/print-guide.j2` may add
-`copies` (product name -> how many) and `notes` (a paragraph of its own)."""
+`copies` (product name -> how many), `pieces` (what its cards are called: "tokens"), and paragraphs
+of its own: `before` (first under the table: a choice to make before printing) and `notes` (last)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ class PrintGuide(Sheets):
         marks, rest = title_line(frame.body, words.plain("heading", kit.title), words.where("heading"))
         flow = Flow(rest, marks)
         cards = any(_kind(product) == "cards" for product in kit.game.products)
-        flow.text(words.markup("intro", cards, kit.options.sheet), Style(TYPE.body), "print guide intro", words.where("intro"))
+        flow.text(words.markup("intro", cards, kit.options.sheet, _pieces(own)), Style(TYPE.body), "print guide intro",
+                  words.where("intro"))
         flow.space()
         rows = [_row(kit, product, words, own) for product in kit.game.products if product is not self]
         header = Row(tuple(Cell(words.plain(f"col_{c.name}"), bold=True, where=words.where(f"col_{c.name}"))
@@ -58,14 +60,63 @@ class PrintGuide(Sheets):
         table = flow.take(HEADER + ROW * len(rows))
         marks += plan_table(Table(COLUMNS, item="print guide"), table, [header] + rows, words.where()).marks
         flow.space(1.5)
-        kinds = {_kind(product) for product in kit.game.products}
-        cutting = words.markup("cutting", "cards" in kinds, "aids" in kinds, kit.options.sheet)
-        after = ([cutting] if kinds & {"cards", "aids"} else []) + _cutter(kit, words, "cards" in kinds) + \
-            ([words.markup("host")] if "host-key" in kinds else [])
-        extra = getattr(own.module, "notes", "") if own else ""
-        flow.text("\n\n".join(after + ([str(extra).strip()] if str(extra).strip() else [])), Style(TYPE.body),
-                  "print guide notes", words.where("cutting"))
+        paragraphs = _own(own, "before") + _after_the_table(kit, words, own) + _own(own, "notes")
+        flow.text("\n\n".join(paragraphs), Style(TYPE.body), "print guide notes", words.where("cutting"))
         return sheet_document(kit, self.label, self.subject, frame, [marks])
+
+
+def _after_the_table(kit, words, own) -> list[str]:
+    """The paragraphs under the table: printing both sides, cutting, a cutting machine, the
+    booklets, the host's files."""
+    products = [product for product in kit.game.products if not isinstance(product, PrintGuide)]
+    kinds = {_kind(product) for product in products}
+    options, pieces = kit.options, _pieces(own)
+    cards = [product for product in products if _kind(product) == "cards"]
+    after = []
+    if cards and options.sheet == "duplex" and options.duplex != "none":
+        after.append(words.markup("both_sides", pieces, options.duplex))
+    if kinds & {"cards", "aids"}:
+        marked = marked_cuts([product.sheet(kit) for product in cards]) if cards else "all"
+        after.append(words.markup("cutting", bool(cards), "aids" in kinds, options.sheet, marked, pieces,
+                                  options.paper.name))
+    after += _cutter(kit, words, bool(cards))
+    booklets = [_pdfs(kit, product) for product in products if _kind(product) == "booklet"]
+    after += [words.markup("booklet", files[0], [-(-kit.pages[name] // 2) for name in files]) for files in booklets]
+    host = [name for product in products if _kind(product) == "host-key" for name in _pdfs(kit, product)]
+    return after + ([words.markup("host", host)] if host else [])
+
+
+def marked_cuts(sheets) -> str:
+    """Which cuts of every card sheet have a crop mark at both ends, to line a trimmer up with:
+    "all", "rows" (the cuts across: marks at both sides), "columns" (marks at the top and the
+    bottom) or "none". Letter's top and bottom margins leave no room for a mark beside a 3 x 3
+    grid of poker cards; a gutter-fold sheet has marks on one side of the fold only."""
+    found = {"rows", "columns"}
+    for sheet in sheets:
+        grid = getattr(sheet, "fronts", sheet)  # a gutter-fold sheet: cut from its fronts' side
+        box, marks = grid.trim_box, grid.marks
+        across = [m for m in marks if m.y1 == m.y2]
+        down = [m for m in marks if m.x1 == m.x2]
+        if not (any(max(m.x1, m.x2) <= box.x for m in across) and any(min(m.x1, m.x2) >= box.right for m in across)):
+            found.discard("rows")
+        if not (any(max(m.y1, m.y2) <= box.y for m in down) and any(min(m.y1, m.y2) >= box.top for m in down)):
+            found.discard("columns")
+    return "all" if len(found) == 2 else (found.pop() if found else "none")
+
+
+def _own(own, name: str) -> list[str]:
+    """A paragraph of the game's own words (`before` the others, or `notes` after them), if it has one."""
+    text = str(getattr(own.module, name, "") or "").strip() if own else ""
+    return [text] if text else []
+
+
+def _pieces(own) -> str:
+    """What the kit's cut pieces are called ("cards", "tokens"): the game's words may say."""
+    return str(getattr(own.module, "pieces", "") or "cards").strip() if own else "cards"
+
+
+def _pdfs(kit, product: Product) -> list[str]:
+    return [file.name for file in product.files(kit) if file.name.endswith(".pdf")]
 
 
 def _cutter(kit, words, cards: bool) -> list[str]:

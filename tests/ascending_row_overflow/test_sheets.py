@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 
 from conftest import build_into
@@ -109,19 +110,67 @@ def test_a_content_edit_changes_the_mats_places(edited):
     assert len(places) == 2 * 3  # two mats a sheet, three places each
 
 
-def test_the_key_lists_every_row_tied_for_the_fewest_cards(project, tmp_path):
+def test_a_tie_for_the_fewest_cards_is_settled_by_the_exercise(project, tmp_path):
     """A given exercise where rows A and B tie for the fewest cards when 1 is revealed (and 8 and 9
-    join row C whichever is taken): the key names both rows, the sheet names neither."""
+    join row C whichever is taken): the sheet names the row the player chooses, the key works on
+    from that row."""
     practice = project / "content" / GAME / "practice.yaml"
     practice.write_text(practice.read_text(encoding="utf-8") + (
         "  - title: A tie\n    rows: [[20], [21], [2, 6, 7], [3, 4, 5, 24]]\n    revealed: [1, 8, 9]\n"),
         encoding="utf-8")
     assert build_into(tmp_path, GAME, content=project / "content") == 0
     key = text(tmp_path, "practice-key", right_half=True)
-    assert "Rows A and B tie for the fewest points (1 penalty point each): either is right" in key
+    assert "1: no row ends below it, so that player chooses a row to collect: row A, as the exercise says" in key
     assert "8 goes after 7 in row C." in key and "9 belongs in row C" in key
-    assert "tie for the fewest" not in text(tmp_path, "practice-sheet")
+    assert "its player chooses row A to collect." in exercises(tmp_path, "practice-sheet")[2]  # given ones come first
 
+
+def drawn_text(folder: Path, product: str) -> str:
+    """A PDF's text in the order it is drawn (a box's words together, not a page's lines across
+    its columns), whitespace made single spaces."""
+    pdf = pdfium.PdfDocument(str(folder / GAME / f"{product}.pdf"))
+    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+
+
+def exercises(folder: Path, product: str) -> dict[int, str]:
+    """Each exercise's words, by its number."""
+    parts = re.split(r"Exercise (\d+)", drawn_text(folder, product))
+    return {int(number): words for number, words in zip(parts[1::2], parts[2::2])}
+
+
+def test_where_no_row_is_below_a_card_the_exercise_names_the_row_chosen(built):
+    """Issue 23, item 4: the player may choose any row, so the sheet says which one the exercise
+    takes, and the key's later answers follow from that row (exercises 3 and 6 today)."""
+    _, folder = built
+    sheet, key = exercises(folder, "practice-sheet"), exercises(folder, "practice-key")
+    named = {n: re.findall(r"its player chooses row ([A-D]) to collect", words) for n, words in sheet.items()}
+    taken = {n: re.findall(r"chooses a row to collect: row ([A-D]), as the exercise says", words)
+             for n, words in key.items()}
+    assert named == taken and sum(map(len, named.values())) >= 2, (named, taken)
+    assert all(len(rows) <= 1 for rows in named.values())
+
+
+def test_the_practice_sheet_fills_its_pages_on_letter_as_on_a4(built):
+    """Eight exercises, four a page on both papers: Letter's third page held two and was 45% empty."""
+    _, folder = built
+    for product in ("practice-sheet", "practice-key"):
+        with pdfplumber.open(folder / GAME / f"{product}.pdf") as pdf:
+            texts = [page.extract_text() for page in pdf.pages]
+        assert len(texts) == 2, (product, len(texts))
+        assert [len(re.findall(r"Exercise \d", words)) for words in texts] == [4, 4]
+
+
+def test_the_rules_call_the_starter_rows_shared(built):
+    words = text(built[1], "rules")
+    assert "each player's starter row" not in words
+    assert "The four starter rows are shared: lay each on a starter-row mat of its own" in words
+
+
+def test_the_aid_says_no_change_after_the_reveal_and_the_two_deal_total(built):
+    words = drawn_text(built[1], "player-aid")
+    assert "once the cards are shown, nobody changes their choice" in words
+    assert "Playing two deals: reshuffle all twenty-four cards, rotate the dealer, and add each player's two " \
+           "penalties" in words
 
 
 def test_the_rules_draw_the_worked_example_as_the_seed_tells_it(built):

@@ -367,7 +367,7 @@ def test_player_aid_is_one_page_with_a_turn_the_end_and_the_win(built):
     for phrase in ("Draw the top card of the deck into your hand", "to either end of the row",
                    "or discard one to use its Discard ability",
                    "any adjacent cards that total 19 go to the Scored pile", "With card 13 in them, 18 will do",
-                   "When the deck is empty the game is over: play the final card or use its Discard ability",
+                   "When the deck is empty, one card is left in your hand: play it or discard it to use its Discard ability",
                    f"{scored_to_win(18)} or more of the 18", "card 18 counts as 2 if it was scored",
                    "A card flipped face down (card 12) is worth 1"):
         assert phrase in text, (paper, phrase)

@@ -71,9 +71,9 @@ class Step:
 def resolve(rows, revealed, row_limit: int, picks: dict[int, int] | None = None) -> list[Step]:
     """Resolve revealed cards in increasing order, recomputing row ends after each card.
 
-    With no row ending below a card, the player may choose any row; the key takes one with the
-    fewest cards (the fewest penalties; the topmost of equals unless `picks` names another for
-    that card) and lists every row that ties with it.
+    With no row ending below a card, the player may choose any row; the exercise takes one with
+    the fewest cards (the fewest penalties; the topmost of equals unless `picks` names another for
+    that card), names it on the practice sheet, and records every row that ties with it.
     """
     state = [tuple(row) for row in rows]
     steps = []

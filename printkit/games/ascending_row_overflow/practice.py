@@ -16,7 +16,7 @@ from .model import row_letter
 
 INTRO = 12.0
 MINI = (8.0, 9.5, 1.2)  # the exercise's cards: width, height and the gap between them
-ROW_STEP = MINI[1] + 1.5  # 11 mm a row
+ROW_STEP = MINI[1] + 1.0  # 10.5 mm a row: four exercises a page on Letter as on A4
 SMALL = (5.2, 5.6, 0.4)  # the key's cards for the rows after: width, height, gap
 TITLE = 8.0
 GAP = 4.0
@@ -82,8 +82,15 @@ def _cards(x: float, y: float, cards, strong: bool = False) -> list:
 
 
 def _sheet_exercise(box: Rect, number: int, item, model, words) -> list:
-    """Beside each revealed card, lowest first, a line to write where it goes and what is collected."""
+    """Beside each revealed card, lowest first, a line to write where it goes and what is collected;
+    where a card has no row below it, the row its player chooses (the rules let them choose any,
+    and the key's later answers hold for this one only)."""
     marks, column = _frame(box, number, item, model, words)
+    chosen = next((step.row for step in model.steps(item) if step.kind == "no-lower"), None)
+    if chosen is not None:
+        column.line(words.plain("choice", row_letter(chosen)), TYPE.small, item="practice choice",
+                    where=words.where("choice"))
+        column.space(0.5)
     step = column.rest.height / len(item.revealed)
     for card in sorted(item.revealed):
         line = column.line(words.plain("answer", card), TYPE.body, item="practice answer", where=words.where("answer"))
@@ -125,4 +132,4 @@ def _step_text(step, rows_before, words) -> str:
         return words.markup("append", step.card, letter, rows_before[step.row][-1])
     if step.kind == "overflow":
         return words.markup("overflow", step.card, letter, list(step.collected))
-    return words.markup("no_lower", step.card, [row_letter(i) for i in step.fewest], list(step.collected))
+    return words.markup("no_lower", step.card, letter, list(step.collected))

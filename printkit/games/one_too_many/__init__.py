@@ -27,6 +27,8 @@ GAME_FILE = Record({
     "redo_tokens": Int(1, 60),
     "score_sheet": Record({"rounds": Int(1, 60)}),
     "run_examples": ListOf(RUN_EXAMPLE, 1, 4),
+}, optional={
+    "kit_choices": ListOf(Str(max_length=600)),  # where the kit chose what the seed leaves open: a record
 })
 
 

@@ -15,7 +15,7 @@ from printkit.plan.type import SPACE, TYPE
 
 from .model import bust_length
 
-SIDE = 72.0  # the right-hand column: bust lengths and examples
+SIDE = 64.0  # the right-hand column: bust lengths and examples (seven small Diamonds across)
 MINI = (8.0, 10.0)  # a Diamond drawn small, width by height
 
 
