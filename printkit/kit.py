@@ -68,7 +68,8 @@ class Kit:
     def words(self, product: str, **extra):
         """The product's template, given the first content file's keys at the top level (game.yaml's,
         say) and every file by name."""
-        printing = {"duplex": self.options.duplex, "paper": self.options.paper.name}  # how it will be printed
+        printing = {"duplex": self.options.duplex, "paper": self.options.paper.name,  # how it will be printed
+                    "sheet": self.options.sheet}
         context = {**next(iter(self.data.values())), **self.data, "printing": printing, **extra}
         return self.templates.render(f"{self.game.slug}/{product}.j2", **context)
 

@@ -431,11 +431,12 @@ def test_a_content_edit_changes_the_printed_rules(project, cli):
         upright_text(cards_of(project / "out")[13][1])
 
 
-@pytest.mark.parametrize("duplex, says", [("short", "duplex (flip on short edge)"),
-                                   ("none", "single-sided (these files have no backs)")])
-def test_the_rules_page_says_how_these_files_print(tmp_path, duplex, says):
-    """The rules page's printing advice follows --duplex (it said "long edge" whatever the build)."""
-    assert build_into(tmp_path, "numbered-cards", "--duplex", duplex) == 0
+@pytest.mark.parametrize("option, says", [(("--duplex", "short"), "duplex (flip on short edge)"),
+                                          (("--duplex", "none"), "single-sided (these files have no backs)"),
+                                          (("--sheet", "gutterfold"), "one-sided, then fold each sheet")])
+def test_the_rules_page_says_how_these_files_print(tmp_path, option, says):
+    """The rules page's printing advice follows --duplex and --sheet (it said "long edge" whatever the build)."""
+    assert build_into(tmp_path, "numbered-cards", *option) == 0
     text = " ".join(pdfium.PdfDocument(str(tmp_path / "numbered-cards" / "rules.pdf"))[0].get_textpage()
                     .get_text_range().split())
     assert f"Print the cards {says} at Actual size" in text
