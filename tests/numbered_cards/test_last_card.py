@@ -39,3 +39,14 @@ def test_passive_fits_a_card_played_a_pile_scored_and_a_card_counted(built, prod
     passive = words[words.index("applies at all times"):][:200]
     for case in ("play the card", "total", "worth once scored"):  # cards 17, 13 and 18
         assert case in passive, (product, case)
+
+
+def test_a_final_discard_that_refills_the_deck_goes_on_with_the_game(built):
+    """The seed ends the game when the deck is empty; cards 3, 4 and 6 put cards back into it. The
+    rules say what the kit chose (play on), and content/ records the choice."""
+    import yaml
+    from conftest import CONTENT
+
+    assert "(if its Discard puts cards back into the deck, play on)" in text(built[1], "rules")
+    choices = yaml.safe_load((CONTENT / GAME / "game.yaml").read_text(encoding="utf-8"))["kit_choices"]
+    assert any("back into the deck" in choice for choice in choices)

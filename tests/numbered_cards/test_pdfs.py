@@ -273,7 +273,9 @@ def test_a_partial_sheet_puts_its_backs_in_the_mirrored_columns(project, cli):
     must be in the last two columns, where the flipped paper puts them."""
     path = project / "content" / GAME / "game.yaml"
     extra = "".join(f"  - number: {n}\n    kind: Discard\n    ability: Swap two cards.\n" for n in (19, 20))
-    path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    end = text.index("\n", text.rindex("ability:")) + 1  # after the last card
+    path.write_text(text[:end] + extra + text[end:], encoding="utf-8")
     assert build(cli, GAME)[0] == 0
     deck = pages(project / "out" / GAME / "ability-cards.pdf")
     assert len(deck) == 6

@@ -31,6 +31,8 @@ GAME_FILE = Record({
         "face_down": Record({"card": Int(1, 99), "worth": Int(0, 99)}),
     }),
     "cards": ListOf(CARD, 1, 99),
+}, optional={
+    "kit_choices": ListOf(Str(max_length=600)),  # where the kit chose what the seed leaves open: a record
 })
 
 
