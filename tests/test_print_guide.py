@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import build_into
-from readback import CARD_H, CARD_W, TOL, cut_lines, pages, union
+from readback import CARD_H, CARD_W, MM, TOL, cut_lines, pages, union
 from printkit.games import all_games
 
 GAMES = sorted(all_games())
@@ -109,7 +109,7 @@ def test_the_guide_says_print_one_of_the_scenarios_three_forms(built):
     words, listed = guide_text(built[1], "cross-sums"), rows(built[1], "cross-sums")
     assert "The scenarios come in three forms: print one. All three hold the same 50 scenarios." in words
     assert "instead of the setup sheets" in listed["booklet-saddle/volume-1.pdf"]
-    assert "none at home" in listed["booklet.pdf"]
+    assert "none: for the screen" in listed["booklet.pdf"]
 
 
 def test_the_guide_gives_each_saddle_volume_its_real_sheet_count(built):
@@ -193,3 +193,16 @@ def test_a_letter_gutter_fold_sheet_is_cut_into_columns_first(tmp_path):
     words = guide_text(tmp_path, "numbered-cards")
     assert "first cut the columns apart along the marks at the top and bottom" in words
     assert "Printing both sides" not in words
+
+
+@pytest.mark.parametrize("game", ["ascending-row-overflow", "cross-sums", "numbered-cards", "one-too-many"])
+def test_no_word_of_a_guide_is_shrunk_below_the_tables_type(built, game):
+    """The table's file names (booklet-saddle/volume-1.pdf … volume-3.pdf) and every other word
+    above the footer stand at 8 pt at least, on both papers (a file name was shrunk to 7 pt)."""
+    paper, folder = built
+    with pdfplumber.open(folder / game / "print-guide.pdf") as pdf:
+        for page in pdf.pages:
+            above = [c for c in page.chars if c["text"].strip() and c["bottom"] < page.height - 20 / MM]  # not the footer
+            assert len(above) > 500
+            small = {c["text"] for c in above if c["size"] < 8 - 0.01}
+            assert not small, f"{game} on {paper}: {sorted(small)[:10]} under 8 pt"

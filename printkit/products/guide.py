@@ -26,8 +26,8 @@ from printkit.products.booklet import Booklet
 from printkit.products.cards import Cards
 from printkit.products.sheets import Aids, Sheets, sheet_document, title_line
 
-COLUMNS = (Column("file", 3.2, align="left"), Column("pages", 1.0), Column("sides", 3.4, align="left"),
-           Column("paper", 2.4, align="left"), Column("copies", 2.4, align="left"), Column("done", 1.2))
+COLUMNS = (Column("file", 4.0, align="left"), Column("pages", 0.9), Column("sides", 3.4, align="left"),
+           Column("paper", 2.1, align="left"), Column("copies", 2.4, align="left"), Column("done", 1.0))
 ROW = 11.0  # mm: two lines of a cell's words
 HEADER = 7.0
 
