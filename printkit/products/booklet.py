@@ -93,7 +93,8 @@ class Booklet(Product):
     def _document(self, kit, bodies: list, title: str) -> Document:
         """Each page's body a form, its number drawn over it: the same body is then the same form
         in the booklet and in the volume holding it, whatever page it is there (and drawn once,
-        printkit/lasting.py)."""
+        printkit/lasting.py). Read on a screen, the pages in reading order open as the spreads
+        they are, the cover alone on the right."""
         paper = booklet_page(kit.options.paper)
         words = kit.words(self.template)
         forms = tuple(Form(f"page{n}", paper, tuple(marks) if marks else ()) for n, marks in enumerate(bodies, start=1))
@@ -102,7 +103,7 @@ class Booklet(Product):
         pages = _saddle(kit.options.paper.landscape(), paper, numbers) if saddle else \
             tuple(Page(paper, (UseForm(f"page{n}"), number)) for n, number in enumerate(numbers, start=1))
         return Document(title, self.subject or self.description, pages, duplex="short" if saddle else None,
-                        forms=forms, glyphs=self.glyphs(kit))
+                        forms=forms, glyphs=self.glyphs(kit), page_layout=None if saddle else "TwoPageRight")
 
 
 def _number(words, number: int, paper: Paper):
