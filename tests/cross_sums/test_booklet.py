@@ -126,7 +126,7 @@ def booklet_text(folder) -> list[str]:
     return [norm(t) for t in texts(out(folder, "booklet.pdf"))]
 
 
-FOOTER = re.compile(r"Cross Sums · \d+$")
+FOOTER = re.compile(r"Cross Sums(?: · volume \d+ of \d+)? · \d+$")
 
 
 def test_no_booklet_page_is_blank_and_notes_come_only_after_the_last_scenario(built):

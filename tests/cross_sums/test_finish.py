@@ -8,7 +8,9 @@ another page; never from printkit's plan code."""
 
 from __future__ import annotations
 
-from cross_sums.test_pdfs import out, reader
+import re
+
+from cross_sums.test_pdfs import MM, out, plumbed, reader, saddle_volumes
 
 
 # --- item 5: the reading-order booklet opens as spreads, its cover alone ---------------------------
@@ -18,3 +20,51 @@ def test_the_booklet_opens_as_two_page_spreads_after_its_cover(built):
     assert reader(out(folder, "booklet.pdf")).trailer["/Root"]["/PageLayout"] == "/TwoPageRight"
     for name in ("booklet-saddle/volume-1.pdf", "solutions.pdf"):  # sheets to print, not spreads to read
         assert "/PageLayout" not in reader(out(folder, name)).trailer["/Root"], name
+
+
+# --- item 4: a saddle volume's loose sheet says which volume it is; its marks say what they are ----
+
+def half_pages(side):
+    """A sheet side's two booklet pages, left and right, as pdfplumber crops."""
+    width, height = float(side.width), float(side.height)
+    return [side.crop((x0, 0, x0 + width / 2, height)) for x0 in (0, width / 2)]
+
+
+def test_every_page_of_a_saddle_volume_names_its_volume_in_its_footer(built):
+    _, folder = built
+    volumes = saddle_volumes(folder)
+    for k, path in enumerate(volumes, start=1):
+        for side in plumbed(path).pages:
+            for half in half_pages(side):
+                if not half.extract_text().strip():
+                    continue  # a blank page that makes up a whole sheet
+                foot = half.crop((half.bbox[0], half.height - 16 / MM, half.bbox[2], half.height)).extract_text()
+                assert re.search(fr"^Cross Sums · volume {k} of {len(volumes)} · \d+$", foot, re.M), (path, foot)
+
+
+def marks_on_the_fold(side) -> list[dict]:
+    middle = float(side.width) / 2
+    return sorted((ln for ln in side.lines if abs(ln["x0"] - middle) < 0.1 and abs(ln["x1"] - middle) < 0.1),
+                  key=lambda ln: ln["top"])
+
+
+def test_the_fold_ticks_and_staple_bars_are_labelled_small_and_clear_of_the_cover(built):
+    _, folder = built
+    for path in saddle_volumes(folder):
+        side = plumbed(path).pages[0]
+        middle = float(side.width) / 2
+        top, first, second, bottom = marks_on_the_fold(side)
+        words = side.extract_words(extra_attrs=["size"])
+        for mark, word in ((top, "fold"), (first, "staple"), (second, "staple"), (bottom, "fold")):
+            beside = [w for w in words if w["text"] == word and w["top"] <= (mark["top"] + mark["bottom"]) / 2 <= w["bottom"]]
+            assert len(beside) == 1, (path, word, mark["top"] * MM)
+            found = beside[0]
+            assert 6 <= found["size"] <= 7.05, found["size"]  # small, and no smaller than the 6 pt the issue allows
+            # right of its mark, in the cover's margin: the cover's own words start further in
+            assert middle < found["x0"] and found["x1"] < middle + 11 / MM - 1 / MM
+            others = [w for w in words if w is not found and w["x0"] < found["x1"] + 1 / MM
+                      and w["x1"] > found["x0"] - 1 / MM and w["top"] < found["bottom"] + 1 / MM
+                      and w["bottom"] > found["top"] - 1 / MM]
+            assert not others, (word, [w["text"] for w in others])
+        cover = [w for w in words if w["x0"] > middle and w["text"] not in ("fold", "staple")]
+        assert min(w["x0"] for w in cover) >= middle + 11 / MM - 0.5
