@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from cross_sums.test_pdfs import MM, out, plumbed, reader, saddle_volumes
+from cross_sums.test_pdfs import MM, lines_of, out, plumbed, reader, saddle_volumes
 
 
 # --- item 5: the reading-order booklet opens as spreads, its cover alone ---------------------------
@@ -68,3 +68,21 @@ def test_the_fold_ticks_and_staple_bars_are_labelled_small_and_clear_of_the_cove
             assert not others, (word, [w["text"] for w in others])
         cover = [w for w in words if w["x0"] > middle and w["text"] not in ("fold", "staple")]
         assert min(w["x0"] for w in cover) >= middle + 11 / MM - 0.5
+
+
+# --- item 3: the host key's pages each hold their share, down to their foot ------------------------
+
+FOOT = 18.0  # mm above the paper's bottom edge: a sheet's footer line and scale bars stand below it
+
+
+def test_the_host_key_shares_its_solutions_evenly_over_pages_filled_to_their_foot(built):
+    paper, folder = built
+    pages = plumbed(out(folder, "solutions.pdf")).pages
+    captions = [[w for w in lines_of(page.extract_words()) if re.fullmatch(r"\d+\.", w[0]["text"])] for page in pages]
+    held = [sum(1 for line in page for w in line if re.fullmatch(r"\d+\.", w["text"])) for page in captions]
+    assert sum(held) == 50 and len(pages) == 2, (paper, held)  # 50 small grids: two pages, not three
+    assert min(held) >= 0.8 * 50 / len(pages), held  # no page a leftover
+    for number, page in enumerate(pages, start=1):
+        cells = [r for r in page.rects if abs(r["width"] * MM - 6.5) < 0.1 and abs(r["height"] * MM - 6.5) < 0.1]
+        lowest = min(float(page.height) - r["bottom"] for r in cells) * MM
+        assert lowest - FOOT < 10.0, (paper, number, lowest)  # no empty band above the footer

@@ -788,8 +788,9 @@ def solutions(path: str) -> dict[int, Solution]:
             blocks[id(block_of(word))][1].append(word)
         for caption in captions:
             cells, heads = blocks[id(caption)]
+            beside = [c["x0"] for c in captions if abs(c["top"] - caption["top"]) < 1 and c["x0"] > caption["x0"]]
             caption_line = " ".join(w["text"] for w in words if abs(w["top"] - caption["top"]) < 1
-                                    and caption["x0"] <= w["x0"] < caption["x0"] + 44 / MM)
+                                    and caption["x0"] <= w["x0"] < min(beside, default=float(page.width)))
             rows = lines_of(cells)
             left, top = min(w["x0"] for w in cells), min(w["top"] for w in cells)
             row_heads = sorted((w for w in heads if w["x1"] < left), key=lambda w: w["top"])
