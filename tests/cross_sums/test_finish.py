@@ -8,9 +8,11 @@ another page; never from printkit's plan code."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from cross_sums.test_pdfs import MM, lines_of, out, plumbed, reader, saddle_volumes
+from cross_sums.test_booklet import spreads
+from cross_sums.test_pdfs import MM, SCENARIOS, deck_map, lines_of, out, plumbed, reader, saddle_volumes, sheet
 
 
 # --- item 5: the reading-order booklet opens as spreads, its cover alone ---------------------------
@@ -86,3 +88,40 @@ def test_the_host_key_shares_its_solutions_evenly_over_pages_filled_to_their_foo
         cells = [r for r in page.rects if abs(r["width"] * MM - 6.5) < 0.1 and abs(r["height"] * MM - 6.5) < 0.1]
         lowest = min(float(page.height) - r["bottom"] for r in cells) * MM
         assert lowest - FOOT < 10.0, (paper, number, lowest)  # no empty band above the footer
+
+
+# --- item 6: the deck map's legend explains the words its cells use, and no others -------------------
+
+def legend_of(page) -> tuple[str, set[str]]:
+    """The legend under the deck map: its text, and its bold terms (what it explains)."""
+    words = page.extract_words(extra_attrs=["fontname", "size"])
+    lines = lines_of(words)
+    first = next(i for i, line in enumerate(lines) if re.match(r"(Row|R) n\b", " ".join(w["text"] for w in line)))
+    legend = [lines[first]] + list(itertools.takewhile(
+        lambda line: abs(line[0]["size"] - lines[first][0]["size"]) < 0.01 and line[0]["top"] - lines[first][0]["top"] < 12 / MM,
+        lines[first + 1:]))
+    text = " ".join(w["text"] for line in legend for w in line)
+    bold = " ".join(w["text"] if "Bold" in w["fontname"] else "|" for line in legend for w in line)
+    return text, {term.strip(" ,:") for term in bold.split("|") if term.strip(" ,:")}
+
+
+def used_terms(cells: dict, crosswise: set) -> set[str]:
+    """What a legend must explain: the kinds of words in the map's cells."""
+    texts = [text.split()[0] for text in cells.values() if text]
+    terms = {{"Row": "Row n", "Col": "Col n"}.get(t) or re.sub(r"^([RC])\d+$", r"\1 n", t) for t in texts}
+    return terms | ({"▭"} if crosswise else set())
+
+
+def explained(text: str, bold: set[str]) -> set[str]:
+    return {term for term in bold for term in term.split(", ")} | ({"▭"} if "▭" in text else set())
+
+
+def test_every_deck_maps_legend_explains_exactly_what_its_cells_show(built):
+    paper, folder = built
+    pages = [(f"sheet {n}", sheet(folder, n)) for n in SCENARIOS]
+    pages += [(f"spread {n}", left) for n, left, _ in spreads(folder)]
+    for name, page in pages:
+        cells, crosswise = deck_map(page)
+        text, bold = legend_of(page)
+        assert explained(text, bold) == used_terms(cells, crosswise), (paper, name, text)
+        assert not re.search(r"\((R|C|act)\)", text), (paper, name, text)  # no second name for a word

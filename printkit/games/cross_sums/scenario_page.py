@@ -102,8 +102,13 @@ def layout(box: Rect, view: ScenarioView) -> list:
 
 
 def deck_map(box: Rect, view: ScenarioView) -> list:
-    flow = titled(box, view.words, "map_heading", "legend", 11)
+    flow = titled(box, view.words, "map_heading", legend(box), 11)
     return flow.marks + diagrams.deck_map(flow.rest, view.setup, view.words)
+
+
+def legend(box: Rect) -> str:
+    """The deck map's legend for a map as wide as `box`: explaining the words its cells use."""
+    return "legend_short" if diagrams.short_roles(box.width) else "legend"
 
 
 def titled(box: Rect, words, heading: str, note: str, most: float, right: tuple | None = None) -> Flow:
