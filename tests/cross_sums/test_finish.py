@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 
 from cross_sums.test_booklet import spreads
-from cross_sums.test_pdfs import MM, SCENARIOS, deck_map, lines_of, out, plumbed, reader, saddle_volumes, sheet
+from cross_sums.test_pdfs import MM, SCENARIOS, deck_map, lines_of, out, plumbed, reader, saddle_volumes, seed, sheet
 
 
 # --- item 5: the reading-order booklet opens as spreads, its cover alone ---------------------------
@@ -125,3 +126,98 @@ def test_every_deck_maps_legend_explains_exactly_what_its_cells_show(built):
         text, bold = legend_of(page)
         assert explained(text, bold) == used_terms(cells, crosswise), (paper, name, text)
         assert not re.search(r"\((R|C|act)\)", text), (paper, name, text)  # no second name for a word
+
+
+# --- item 7: one kind of words, one size ----------------------------------------------------------
+
+def sizes(words) -> set[float]:
+    return {round(w["size"], 2) for w in words}
+
+
+def bold_lines(page) -> list[tuple[str, float]]:
+    """Lines set wholly in bold, larger than running text, with words (not a card's index): the
+    page's title and headings, top to bottom, with their size."""
+    words = page.extract_words(extra_attrs=["fontname", "size"], keep_blank_chars=False)
+    body = Counter(round(w["size"], 2) for w in words).most_common(1)[0][0]
+    found = []
+    for line in lines_of(words):
+        text = " ".join(w["text"] for w in line)
+        if all("Bold" in w["fontname"] for w in line) and re.search(r"[A-Za-z]{3}", text) \
+                and len(sizes(line)) == 1 and line[0]["size"] > body + 0.1:
+            found.append((text, round(line[0]["size"], 2)))
+    return found
+
+
+def page_title(path: str) -> float:
+    """The size of the first line of a sheet: its title."""
+    line = lines_of(plumbed(path).pages[0].extract_words(extra_attrs=["size"]))[0]
+    assert len(sizes(line)) == 1, line
+    return line[0]["size"]
+
+
+def test_every_rules_title_is_a_title_larger_than_its_headings(built):
+    paper, folder = built
+    title = page_title(out(folder, "at-a-glance.pdf"))  # a sheet's title: the type scale's
+    for game in ("ascending-row-overflow", "one-too-many", "numbered-cards", "cross-sums"):
+        pages = plumbed(str(folder / game / "rules.pdf")).pages
+        lines = [line for page in pages for line in bold_lines(page)]
+        (first, size), headings = lines[0], lines[1:]
+        assert abs(size - title) < 0.01, (paper, game, first, size)
+        assert headings and len({s for _, s in headings}) == 1, (paper, game, headings)  # equal headings equal
+        assert size >= headings[0][1] + 2, (paper, game, size, headings[0])
+
+
+def test_the_deals_words_are_one_size_on_every_setup_sheet(built):
+    paper, folder = built
+    found = {}
+    for n in SCENARIOS:
+        words = sheet(folder, n).extract_words(extra_attrs=["size"])
+        found[n] = sizes(w for w in words if w["text"] in ("Hands:", "Market:", "Stock:", "Targets:"))
+        steps = sizes(w for w in words if w["text"] == "Assemble")
+        assert len(found[n]) == 1 and found[n] == steps, (paper, n, found[n], steps)  # as large as running text
+    assert len(set().union(*found.values())) == 1, (paper, found)
+
+
+def test_a_setup_sheets_headings_are_one_size_and_its_title_larger(built):
+    paper, folder = built
+    titles = set()
+    for n in SCENARIOS:
+        (title, size), *headings = bold_lines(sheet(folder, n))
+        assert title == f"Scenario {n}: {seed()[n].title}", title
+        names = {text for text, _ in headings}
+        assert {"Setup", "The deal", "Layout: one possible column order",
+                "Deck map: every card's role in this scenario"} <= names, (paper, n, names)
+        assert len({s for _, s in headings}) == 1 and size > headings[0][1], (paper, n, headings)
+        titles.add(size)
+    assert len(titles) == 1, titles
+
+
+def test_the_tables_headers_are_one_size(built):
+    paper, folder = built
+    for name, first in (("at-a-glance.pdf", "#"), ("campaign-log.pdf", "#")):
+        for page in plumbed(out(folder, name)).pages:
+            lines = lines_of(page.extract_words(extra_attrs=["size", "fontname"]))
+            header = next(line for line in lines if line[0]["text"] == first)
+            assert len(sizes(header)) == 1 and all("Bold" in w["fontname"] for w in header), (paper, name, header)
+
+
+def test_every_scenario_title_in_the_campaign_log_is_set_alike(built):
+    paper, folder = built
+    titles = [seed()[n].title for n in SCENARIOS]
+    found = set()
+    for page in plumbed(out(folder, "campaign-log.pdf")).pages:
+        for line in lines_of(page.extract_words(extra_attrs=["size"])):
+            text = " ".join(w["text"] for w in line)
+            found |= {round(w["size"], 2) for t in titles if f" {t} " in f" {text} " for w in line
+                      if w["text"] in t.split()}
+    assert len(found) == 1, (paper, found)
+
+
+def test_the_sheets_introductions_are_set_alike(built):
+    paper, folder = built
+    found = {}
+    for name, first in (("solutions.pdf", "Spoilers."), ("at-a-glance.pdf", "Rows"), ("campaign-log.pdf", "Pause")):
+        words = plumbed(out(folder, name)).pages[0].extract_words(extra_attrs=["size"])
+        start = next(i for i, w in enumerate(words) if w["text"] == first)
+        found[name] = sizes(words[start:start + 12])
+    assert len(set().union(*found.values())) == 1, (paper, found)

@@ -19,10 +19,7 @@ HEADER = 6.0
 INTRO = 9.0
 TEXT = TYPE.small  # on the sheet
 BOOKLET_TEXT = TYPE.small  # on a half page too: running text is never below 8 pt
-# column -> share of the table's width
-COLUMNS = tuple(Column(name, share, align="left") for name, share in (
-    ("number", 0.05), ("title", 0.25), ("grid", 0.06), ("rows", 0.13), ("columns", 0.13), ("highest", 0.08),
-    ("copies", 0.07), ("actions", 0.09), ("hand", 0.06), ("distinct", 0.08)))
+NAMES = ("number", "title", "grid", "rows", "columns", "highest", "copies", "actions", "hand", "distinct")
 BOOKLET = ("number", "title", "grid", "rows", "columns", "highest")  # the summary gives actions, hand, copies
 SHORT = {"rows": "col_rows_short", "columns": "col_columns_short"}  # shorter headings in the booklet
 
@@ -42,12 +39,13 @@ def pages(kit, body: Rect) -> list[list]:
     row = min(ROW, (area.height - HEADER) / len(scenarios))
     if row < SMALLEST_ROW:  # a campaign too long for one page: the rest runs on
         row = ROW
-    header = header_row(words, COLUMNS, TEXT)
+    columns = measured_columns(kit, words, NAMES, TEXT)
+    header = header_row(words, columns, TEXT)
     result, start = [], 0
     while start < len(scenarios):
         count = rows_that_fit(area.height, HEADER, row)
-        rows = [header] + body_rows(kit, words, COLUMNS, range(start, min(start + count, len(scenarios))), row, TEXT)
-        table = plan_table(Table(COLUMNS, item="at a glance"), area, rows, words.where())
+        rows = [header] + body_rows(kit, words, columns, range(start, min(start + count, len(scenarios))), row, TEXT)
+        table = plan_table(Table(columns, item="at a glance"), area, rows, words.where())
         result.append((head + [intro] if start == 0 else []) + list(table.marks))
         start, area = start + count, body
     return result
@@ -70,16 +68,22 @@ def body_rows(kit, words, columns, indices, height: float, size: float) -> list[
     return rows
 
 
-def booklet_columns(kit, words) -> tuple[Column, ...]:
-    """The booklet's columns, each as wide as its widest words, the title taking the rest."""
+def measured_columns(kit, words, names, size: float, short: dict | None = None) -> tuple[Column, ...]:
+    """The columns `names`, each as wide as its widest words at `size` (its cells' and its
+    heading's: every heading at the one size of table headers), the title taking the rest."""
     widths = {}
-    for name in BOOKLET:
+    for name in names:
         if name != "title":
             texts = [cells(s, words)[name] for s in kit.model.scenarios]
-            heading = words.plain(SHORT.get(name, f"col_{name}"))
-            widths[name] = max([text_width(t, BOOKLET_TEXT, REGULAR) for t in texts]
-                               + [text_width(heading, BOOKLET_TEXT, BOLD)]) + 2 * PAD
-    return tuple(Column(name, 1.0, width=widths.get(name), align="left") for name in BOOKLET)
+            heading = words.plain((short or {}).get(name, f"col_{name}"))
+            widths[name] = max([text_width(t, size, REGULAR) for t in texts]
+                               + [text_width(heading, size, BOLD)]) + 2 * PAD
+    return tuple(Column(name, 1.0, width=widths.get(name), align="left") for name in names)
+
+
+def booklet_columns(kit, words) -> tuple[Column, ...]:
+    """The booklet's columns, each as wide as its widest words, the title taking the rest."""
+    return measured_columns(kit, words, BOOKLET, BOOKLET_TEXT, SHORT)
 
 
 def booklet_table(flow, kit) -> int:

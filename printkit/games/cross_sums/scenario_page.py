@@ -21,7 +21,7 @@ GAP = 3.5
 TITLE = 8.0  # a scenario's title line
 INTRO = 24.0
 MAP_HEIGHT = 44.0
-DEAL_HEIGHT = 34.0
+DEAL_PAD = 1.25 * SPACE  # the deal's words inside its frame
 SIDE = 80.0  # the deal's column beside the layout
 
 
@@ -115,20 +115,27 @@ def titled(box: Rect, words, heading: str, note: str, most: float, right: tuple 
     """A diagram's heading at the top of its box and its note (at most `most` mm tall) at the foot;
     the flow's rest is the room between them."""
     flow = Flow(box)
-    flow.line(words.plain(heading), TYPE.body, bold=True, item=heading.replace("_", " "), where=words.where(heading),
-              right=right)
+    flow.line(words.plain(heading), TYPE.heading, bold=True, item=heading.replace("_", " "),
+              where=words.where(heading), right=right)
     flow.space(0.25)
     flow.foot(words.markup(note), Style(TYPE.small), note.replace("_", " "), words.where(note), most)
     return flow
 
 
-def deal(box: Rect, view: ScenarioView) -> list:
+def deal_text(view: ScenarioView) -> str:
     words = view.words
-    text = "\n\n".join([f"<b>{words.markup('deal_heading')}</b>"]
-                       + [words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market",
-                                                          "deal_stock", "deal_aside")])
-    return [Box(box, width=0.35, radius=1.5), _text(box.inset(1.25 * SPACE), text, view, "deal",
-                                                    words.where("deal_numbers"), largest=TYPE.body)]
+    return f"# {words.markup('deal_heading')}\n" + "\n\n".join(
+        words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market", "deal_stock", "deal_aside"))
+
+
+def deal_height(width: float, view: ScenarioView) -> float:
+    """The deal's box, `width` mm wide: as tall as its words at body size, on every sheet."""
+    return measure(deal_text(view), width - 2 * DEAL_PAD, TYPE.body) + 2 * DEAL_PAD + 0.5
+
+
+def deal(box: Rect, view: ScenarioView) -> list:
+    return [Box(box, width=0.35, radius=1.5), _text(box.inset(DEAL_PAD), deal_text(view), view, "deal",
+                                                    view.words.where("deal_numbers"), largest=TYPE.body)]
 
 
 def example(box: Rect, view: ScenarioView) -> list:
@@ -166,6 +173,6 @@ def sheet_boxes(body: Rect, view: ScenarioView) -> dict[str, Rect]:
     story, rest = rest.cut_bottom(measure(story_text(view), body.width, TYPE.body) + 1, GAP)
     deck_map, middle = rest.cut_bottom(MAP_HEIGHT + 1, GAP)
     column, layout = middle.cut_right(SIDE if view.setup.scenario.example else SIDE - 18, GAP)
-    deal, example = column.cut_top(DEAL_HEIGHT, 2 * GAP)
+    deal, example = column.cut_top(deal_height(column.width, view), 2 * GAP)
     boxes = {"intro": intro, "steps": steps, "layout": layout, "deal": deal, "map": deck_map, "story": story}
     return boxes | ({"example": example} if view.setup.scenario.example else {})

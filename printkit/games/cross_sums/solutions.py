@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
-from printkit.plan.text import Style, fit, label
+from printkit.plan.text import Style, fit, label, measure
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 
@@ -13,7 +13,6 @@ from .model import solve
 
 CELL = 6.5
 CAPTION = 7.5  # mm: room for a caption of two lines
-WARNING = 12.0
 SPREAD = 3 * CELL  # mm: at most this much more room under a row, where a page has room to spare
 
 
@@ -23,9 +22,10 @@ def pages(kit, body: Rect) -> list[list]:
     left nearly empty), and on each page spread down it, so that no band of it is left empty."""
     words = kit.words("solutions")
     head, rest = title_line(body, words.plain("heading"), words.where("heading"))
-    head.append(fit(words.markup("warning"), Rect(rest.x, rest.top - WARNING, rest.width, WARNING), Style(TYPE.body),
+    warning = measure(words.markup("warning"), rest.width, TYPE.body) + 0.5  # set at body size, as every intro
+    head.append(fit(words.markup("warning"), Rect(rest.x, rest.top - warning, rest.width, warning), Style(TYPE.body),
                     "solutions warning", words.where("warning")))
-    first = Rect(rest.x, rest.y, rest.width, rest.height - WARNING - SPACE)
+    first = Rect(rest.x, rest.y, rest.width, rest.height - warning - SPACE)
     scenarios = list(kit.model.scenarios)
     width = max(_width(s) for s in scenarios)
     per_row = max(1, int((body.width + SPACE) // width))

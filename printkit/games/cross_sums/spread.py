@@ -118,7 +118,7 @@ def _table_area(box: Rect, view_: ScenarioView) -> Rect:
 def deck_map(box: Rect, view_: ScenarioView) -> list:
     words = view_.words
     flow = Flow(box)
-    flow.line(words.plain("map_heading"), TYPE.body, bold=True, item="map heading", where=words.where("map_heading"))
+    flow.line(words.plain("map_heading"), TYPE.heading, bold=True, item="map heading", where=words.where("map_heading"))
     flow.space(0.25)
     flow.foot(f"{words.markup('map_counts')}\n\n{words.markup(legend(box))}", Style(TYPE.small), "deck map counts",
               words.where("map_counts"), MAP_NOTE)
