@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group
-from printkit.plan.table import Row, Table, plan_table, rows_that_fit
+from printkit.plan.table import Row, Table, plan_table
 from printkit.plan.text import paginate
 from printkit.plan.type import SPACE
 
@@ -111,7 +111,7 @@ class PageFlow:
         heading = sum(row.height for row in header)
         start = 0
         while start < len(rows):
-            count = rows_that_fit(self.room, heading, rows[start].height)
+            count = _rows_that_fit(self.room - heading, rows[start:])
             if count < min(fewest, len(rows) - start):
                 self.new_page()
                 continue
@@ -123,3 +123,14 @@ class PageFlow:
             self.pages[-1] += list(planned.marks)
             self.top = planned.rect.y
             start += count
+
+
+def _rows_that_fit(room: float, rows: list[Row]) -> int:
+    """How many of the rows, one under another, fit `room` mm (rows may differ in height)."""
+    count, used = 0, 0.0
+    for row in rows:
+        used += row.height
+        if used > room + 1e-9:
+            break
+        count += 1
+    return count

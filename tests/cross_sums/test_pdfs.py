@@ -651,7 +651,9 @@ def check_saddle(saddle: str, reading: str, paper: str) -> int:
             if number is None:
                 assert text.strip() == "", "a padding page is not blank"
             else:
-                assert norm(text) == norm(pages[number - 1]), f"saddle half for page {number} differs"
+                # (without spaces: PDFium reads the turned headings of a half page without the spaces between them)
+                assert re.sub(r"\s", "", text) == re.sub(r"\s", "", pages[number - 1]), \
+                    f"saddle half for page {number} differs"
     width, height = PAPERS[paper]
     for page in reader(saddle).pages:
         assert near(page_size_mm(page), (height, width))  # landscape sheet
