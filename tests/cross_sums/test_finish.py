@@ -11,9 +11,12 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from pathlib import Path
 
-from cross_sums.test_booklet import spreads
-from cross_sums.test_pdfs import MM, SCENARIOS, deck_map, lines_of, out, plumbed, reader, saddle_volumes, seed, sheet
+from clearance import empty_band
+from cross_sums.test_booklet import dashed_places, spreads
+from cross_sums.test_pdfs import MM, SCENARIOS, TOL, clubs_by_rank, contents, deck_map, layout_places, lines_of, out, \
+    plumbed, reader, saddle_volumes, seed, sheet
 
 
 # --- item 5: the reading-order booklet opens as spreads, its cover alone ---------------------------
@@ -59,7 +62,8 @@ def test_the_fold_ticks_and_staple_bars_are_labelled_small_and_clear_of_the_cove
         top, first, second, bottom = marks_on_the_fold(side)
         words = side.extract_words(extra_attrs=["size"])
         for mark, word in ((top, "fold"), (first, "staple"), (second, "staple"), (bottom, "fold")):
-            beside = [w for w in words if w["text"] == word and w["top"] <= (mark["top"] + mark["bottom"]) / 2 <= w["bottom"]]
+            at = (mark["top"] + mark["bottom"]) / 2
+            beside = [w for w in words if w["text"] == word and w["top"] <= at <= w["bottom"]]
             assert len(beside) == 1, (path, word, mark["top"] * MM)
             found = beside[0]
             assert 6 <= found["size"] <= 7.05, found["size"]  # small, and no smaller than the 6 pt the issue allows
@@ -98,9 +102,9 @@ def legend_of(page) -> tuple[str, set[str]]:
     words = page.extract_words(extra_attrs=["fontname", "size"])
     lines = lines_of(words)
     first = next(i for i, line in enumerate(lines) if re.match(r"(Row|R) n\b", " ".join(w["text"] for w in line)))
+    size, top = lines[first][0]["size"], lines[first][0]["top"]
     legend = [lines[first]] + list(itertools.takewhile(
-        lambda line: abs(line[0]["size"] - lines[first][0]["size"]) < 0.01 and line[0]["top"] - lines[first][0]["top"] < 12 / MM,
-        lines[first + 1:]))
+        lambda line: abs(line[0]["size"] - size) < 0.01 and line[0]["top"] - top < 12 / MM, lines[first + 1:]))
     text = " ".join(w["text"] for line in legend for w in line)
     bold = " ".join(w["text"] if "Bold" in w["fontname"] else "|" for line in legend for w in line)
     return text, {term.strip(" ,:") for term in bold.split("|") if term.strip(" ,:")}
@@ -140,12 +144,22 @@ def bold_lines(page) -> list[tuple[str, float]]:
     words = page.extract_words(extra_attrs=["fontname", "size"], keep_blank_chars=False)
     body = Counter(round(w["size"], 2) for w in words).most_common(1)[0][0]
     found = []
-    for line in lines_of(words):
+    for line in (part for whole in lines_of(words) for part in apart(whole)):
         text = " ".join(w["text"] for w in line)
         if all("Bold" in w["fontname"] for w in line) and re.search(r"[A-Za-z]{3}", text) \
                 and len(sizes(line)) == 1 and line[0]["size"] > body + 0.1:
             found.append((text, round(line[0]["size"], 2)))
     return found
+
+
+def apart(line: list[dict]) -> list[list[dict]]:
+    """A line's words in runs, split where a gap wider than 3 mm parts them (two headings side by side)."""
+    runs = [[line[0]]]
+    for previous, word in zip(line, line[1:]):
+        if word["x0"] - previous["x1"] > 3 / MM:
+            runs.append([])
+        runs[-1].append(word)
+    return runs
 
 
 def page_title(path: str) -> float:
@@ -221,3 +235,65 @@ def test_the_sheets_introductions_are_set_alike(built):
         start = next(i for i, w in enumerate(words) if w["text"] == first)
         found[name] = sizes(words[start:start + 12])
     assert len(set().union(*found.values())) == 1, (paper, found)
+
+
+# --- item 2: a sheet's table is as large as the booklet's, whatever the paper ------------------------
+
+def place_sizes(page, s) -> set[tuple[float, float]]:
+    """The grid's empty places (dashed outlines), width x height in mm."""
+    return {(p["width"] * MM, p["height"] * MM) for p in layout_places(page, s)}
+
+
+def test_every_setup_sheets_places_are_at_least_as_large_as_the_booklets(built):
+    paper, folder = built
+    booklet = {number: dashed_places(right) for number, _, right in spreads(folder)}
+    for number in SCENARIOS:
+        s = seed()[number]
+        drawn = place_sizes(sheet(folder, number), s)
+        theirs = {(p["width"] * MM, p["height"] * MM) for p in booklet[number]}
+        for sizes_ in (drawn, theirs):  # one size of place on a page
+            assert max(sizes_)[1] - min(sizes_)[1] < TOL and max(sizes_)[0] - min(sizes_)[0] < TOL, (paper, number)
+        (width, height), (their_width, their_height) = min(drawn), max(theirs)
+        assert width >= their_width - TOL and height >= their_height - TOL, (paper, number, drawn, theirs)
+
+
+def test_a_four_row_setup_sheets_grid_stands_beside_text_not_beside_empty_bands(built):
+    """Letter's four-row grids were drawn small between wide empty bands: the grid and the column of
+    text beside it now share the width, no more than a few millimetres white between them."""
+    paper, folder = built
+    for number in SCENARIOS:
+        s = seed()[number]
+        if len(s.rows) < 4:
+            continue
+        page = sheet(folder, number)
+        places = layout_places(page, s)
+        right = max(p["x1"] for p in places) * MM
+        top, bottom = min(p["top"] for p in places), max(p["bottom"] for p in places)
+        beside = [w for w in page.extract_words() if w["x0"] * MM > right and top <= w["top"] <= bottom]
+        assert beside and min(w["x0"] for w in beside) * MM - right < 10.0, (paper, number)
+        left = min(c["x0"] for c in page.chars) * MM  # the body's left edge, where the text starts
+        clubs = [club.face for club in clubs_by_rank(page, s).values()]
+        assert min(f["x0"] for f in clubs) * MM - left < 5.0, (paper, number)  # the row clubs at the edge
+
+
+# --- item 8: no empty bands, no empty column ------------------------------------------------------------
+
+def test_no_setup_sheet_leaves_a_band_across_it_empty(built):
+    paper, folder = built
+    for number in SCENARIOS:
+        band = empty_band(Path(out(folder, f"setup/scenario-{number:02}.pdf")), 0)
+        assert band <= 16.5, (paper, number, band)  # the issue's two-row sheets left 25 to 30 mm
+
+
+def test_the_column_beside_the_layout_holds_text_down_to_the_grids_foot(built):
+    """Without an effect example the column beside the layout was the deal and nothing below it."""
+    paper, folder = built
+    for number in SCENARIOS:
+        s = seed()[number]
+        page = sheet(folder, number)
+        places = layout_places(page, s)
+        right, bottom = max(p["x1"] for p in places), max(p["bottom"] for p in places)
+        column = [c for c in page.chars if c["x0"] > right and c["top"] < bottom + 1]
+        lowest = max(c["bottom"] for c in column)
+        assert (bottom - lowest) * MM < 25.0, (paper, number, (bottom - lowest) * MM)
+

@@ -251,8 +251,11 @@ def test_setup_sheet_has_the_seeds_title_tagline_line_and_steps(built, number):
     assert text.startswith(f"Scenario {number}: {s.title} ")
     assert s.tagline in text
     assert s.for_this in text
+    page = sheet(folder, number)  # the steps, read from their heading down: beside the layout, or across the page
+    heading = next(w for w in page.extract_words(extra_attrs=["fontname"]) if w["text"] == "Setup" and _bold(w))
+    steps = norm(page.crop((heading["x0"] - 1, heading["top"] - 1, page.width, page.height)).extract_text())
     for step in s.steps:
-        assert step in text, step
+        assert step in steps, step
 
 
 # --- 3 and 4. the layout diagram: clubs upright or crosswise, values below, empty places ------------

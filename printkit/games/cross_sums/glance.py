@@ -140,8 +140,8 @@ def booklet_layout(kit, words, width: float) -> BookletTable:
             room = width - sum(c.width for c in columns if c.width)
             if room >= _width(texts, words, "title", size, SHORT, True):
                 return BookletTable(columns, turned, size, room)
-            gains = {name: _width(texts, words, name, size, SHORT, False) - _width(texts, words, name, size, SHORT, True)
-                     for name in NAMES if name not in turned and name != "title"}
+            flat = [name for name in NAMES if name not in turned and name != "title"]  # in order: ties go to the first
+            gains = {name: _gain(texts, words, name, size) for name in flat}
             widest = max(gains, key=gains.get, default=None)
             if widest is None or gains[widest] <= 0:
                 break
@@ -151,6 +151,11 @@ def booklet_layout(kit, words, width: float) -> BookletTable:
     raise PrintkitError([words.where().with_message(
         f"the scenarios at a glance do not fit the booklet's {width:.1f} mm page at {BOOKLET_SIZES[-1]:g} pt; "
         f"shorten the longest title or the headings")])
+
+
+def _gain(texts: dict, words, name: str, size: float) -> float:
+    """How much narrower a column is with its heading turned."""
+    return _width(texts, words, name, size, SHORT, False) - _width(texts, words, name, size, SHORT, True)
 
 
 def booklet_table(flow, kit) -> int:
