@@ -516,13 +516,14 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
 
 def _split(block: SetBlock, room: float):
     """The lines of a paragraph that fit in `room`, and the rest; (None, None) when the break
-    would leave fewer than two lines on either side."""
+    would leave fewer than two lines on either side. Where all but one fit, one fewer stays: the
+    last two go on together."""
     if block.rows is not None:
         return _split_rows(block, room)
     text_lines = [line for line in block.lines if not _is_bullet(line)]
     pitch = block.height / len(text_lines)
-    fits = int((room + EPSILON) // pitch)
-    if block.kind in HEADINGS or fits < 2 or len(text_lines) - fits < 2:
+    fits = min(int((room + EPSILON) // pitch), len(text_lines) - 2)
+    if block.kind in HEADINGS or fits < 2:
         return None, None
     cut = text_lines[fits].baseline
     head = [line for line in block.lines if line.baseline > cut]
@@ -534,8 +535,8 @@ def _split(block: SetBlock, room: float):
 
 def _split_rows(block: SetBlock, room: float):
     """_split for a block whose lines stand at pitches of their own: cut at a line's foot."""
-    fits = sum(1 for foot in block.rows if foot <= room + EPSILON)
-    if block.kind in HEADINGS or fits < 2 or len(block.rows) - fits < 2:
+    fits = min(sum(1 for foot in block.rows if foot <= room + EPSILON), len(block.rows) - 2)
+    if block.kind in HEADINGS or fits < 2:
         return None, None
     cut = block.rows[fits - 1]
     head = [line for line in block.lines if -line.baseline < cut]

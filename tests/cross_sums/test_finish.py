@@ -297,3 +297,20 @@ def test_the_column_beside_the_layout_holds_text_down_to_the_grids_foot(built):
         lowest = max(c["bottom"] for c in column)
         assert (bottom - lowest) * MM < 25.0, (paper, number, (bottom - lowest) * MM)
 
+
+# 9.5 pt running text with a leading of 1.2 and 0.35 of its size after a paragraph; an 11 pt heading
+# with 0.6 of the body size before it and 0.15 after (printkit's markup, read as a typesetter would)
+HEADING_AND_TWO_LINES = (0.35 * 9.5 + 0.6 * 9.5 + 11 * 1.2 + 0.15 * 9.5 + 2 * 9.5 * 1.2) * MM
+
+
+def test_no_booklet_page_before_the_scenarios_ends_far_above_its_foot(built):
+    """The booklet's page 2 left 15 % of its height empty (19 mm on A4's A5 page); a page of the
+    front matter may end early only by less than a heading and the two lines it keeps with it
+    take (but the last, where the front matter ends)."""
+    paper, folder = built
+    _, entries = contents(folder)
+    pages = plumbed(out(folder, "booklet.pdf")).pages[1:entries[1] - 2]
+    for number, page in enumerate(pages, start=2):
+        foot = float(page.height) - 19 / MM  # the body's foot: the page number stands below it
+        ink = max(shape["bottom"] for shape in page.chars + page.rects + page.curves if shape["top"] < foot)
+        assert (foot - ink) * MM < HEADING_AND_TWO_LINES, (paper, number, (foot - ink) * MM)
