@@ -38,7 +38,8 @@ FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls) if field.me
           for cls in KINDS.values()}  # a text's `where` is not kept: a page found again reports nothing
 # Fields a mark gained after printkit first kept it: written only when not at their defaults, so
 # a card drawn as before keeps its fingerprint (printed.json) and a page its kept value.
-LATER = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash",), marks.Polygon: ("dash", "closed")}
+LATER = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash",), marks.Polygon: ("dash", "closed"),
+         marks.Document: ("page_layout",)}
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 FORMAT = 2
 DATABASE = "pages.sqlite"

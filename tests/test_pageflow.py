@@ -52,3 +52,25 @@ def test_a_figure_the_product_does_not_draw_is_an_error_at_the_template():
     with pytest.raises(PrintkitError) as error:
         flow.text_and_figures("Text.\n[[tabel]]\nMore.", {"table": lambda: ([], 10.0)}, "rules")
     assert [str(p) for p in error.value.problems] == ["templates/t.j2:1: [[tabel]]: no such figure here (figures: [[table]])"]
+
+
+def test_a_paragraph_with_room_for_all_but_its_last_line_leaves_two_lines_for_the_next_page():
+    """Issue 23: a four-line paragraph with room for three went whole to the next page, leaving
+    15 % of the booklet's page 2 empty; two lines stay, two go on."""
+    words = "words that run on and on " * 6
+    pitch = 10.0 * 1.2 * 25.4 / 72  # 10 pt lines, leading 1.2
+    (whole,) = paginate(words, 80, 100, 10.0, "rules", WHERE)
+    assert len(whole.lines) == 4
+    first, second = paginate(words, 80, 100, 10.0, "rules", WHERE, heights=(3.5 * pitch,))
+    assert (len(first.lines), len(second.lines)) == (2, 2)
+    assert " ".join(t.plain() for t in (first, second)).split() == whole.plain().split()
+
+
+def test_a_documents_first_heading_is_its_title_larger_than_its_headings():
+    """Issue 23: every rules document's title was set as its headings were. At body size 9.5 pt
+    the type scale's title is 14 pt and its headings 11 pt."""
+    flow = PageFlow(Rect(0, 0, 120, 200), 9.5, WHERE)
+    flow.text_and_figures("# The game\nOne paragraph.\n\n# A section\nAnother paragraph.", {}, "rules")
+    (text,) = flow.pages[0]
+    sizes = {"".join(run for _, run in line.runs): line.size for line in text.lines}
+    assert sizes == {"The game": 14.0, "One paragraph.": 9.5, "A section": 11.0, "Another paragraph.": 9.5}

@@ -143,6 +143,9 @@ class Document:
     # font -> characters given their codes before the forms' own: the same for every file of a
     # booklet (the whole booklet's), so that a page's drawing in one is its drawing in the others
     glyphs: dict[str, str] | None = None
+    # how a reader first shows the pages (the catalog's /PageLayout): "TwoPageRight" shows a
+    # booklet's spreads side by side, its cover alone on the right; None: the reader's own choice
+    page_layout: str | None = None
 
 
 @dataclass(slots=True)

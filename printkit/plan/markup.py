@@ -28,7 +28,7 @@ MM_PER_PT = 25.4 / 72
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # "heading", "bullet" or "para"
+    kind: str  # "heading", "bullet" or "para"; "title": a document's first heading (titled)
     markup: str
 
 
@@ -72,9 +72,20 @@ class Spacing:
     bold: bool = False
 
 
-SPACING = {"heading": Spacing(scale=1.15, before=0.6, after=0.15, bold=True),
+# a heading and a document's title are as much larger than running text as the type scale's
+# heading and title are than its body: set at body size, they are TYPE.heading and TYPE.title
+SPACING = {"heading": Spacing(scale=TYPE.heading / TYPE.body, before=0.6, after=0.15, bold=True),
+           "title": Spacing(scale=TYPE.title / TYPE.body, after=0.5, bold=True),
            "bullet": Spacing(after=0.2, indent=1.1),
            "para": Spacing()}
+HEADINGS = ("heading", "title")  # blocks that never end a page and are never broken
+
+
+def titled(blocks: list[Block]) -> list[Block]:
+    """A document's blocks with its first, when a heading, as the document's title."""
+    if blocks and blocks[0].kind == "heading":
+        return [Block("title", blocks[0].markup)] + blocks[1:]
+    return blocks
 BULLET_AT = 0.2  # the bullet's left edge, a multiple of the size
 
 

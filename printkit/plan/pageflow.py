@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group
-from printkit.plan.table import Row, Table, plan_table, rows_that_fit
+from printkit.plan.table import Row, Table, plan_table
 from printkit.plan.text import paginate
 from printkit.plan.type import SPACE
 
@@ -45,12 +45,13 @@ class PageFlow:
         if self.top < self.body.top:
             self.top -= SPACE * units
 
-    def text(self, markup: str, item: str, where: Problem | None = None) -> int:
+    def text(self, markup: str, item: str, where: Problem | None = None, title: bool = False) -> int:
         """Running text from here on, over as many pages as it needs (its words from `where`, the
-        flow's template by default); returns the number of the page it starts on, from 1."""
+        flow's template by default), its first heading the document's title when `title`;
+        returns the number of the page it starts on, from 1."""
         first = self.room if self.room >= SHORTEST else 0.0
         pieces = paginate(markup, self.body.width, self.body.height, self.size, item, where or self.where,
-                          heights=(first,), font=self.font)
+                          heights=(first,), font=self.font, title=title)
         start = len(self.pages) + (not pieces[0].lines)
         self._place(pieces)
         return start
@@ -90,11 +91,12 @@ class PageFlow:
         self._place(pieces[1:])
 
     def text_and_figures(self, markup: str, figures: dict, item: str) -> None:
-        """Running text with a figure where each of its `[[name]]` lines stands: `figures` maps
-        each name the product draws to a function giving (marks, height) for the body's width,
-        called only if the text asks for it."""
+        """A document's running text (a rules document's): its first line, a heading, is its
+        title, set at the type scale's title size, larger than its headings; a figure stands
+        where each of its `[[name]]` lines stands: `figures` maps each name the product draws to
+        a function giving (marks, height) for the body's width, called only if the text asks for it."""
         parts = FIGURE_LINE.split(markup)
-        self.text(parts[0].strip("\n"), item)
+        self.text(parts[0].strip("\n"), item, title=True)
         for name, after in zip(parts[1::2], parts[2::2]):
             if name not in figures:
                 known = ", ".join(f"[[{known}]]" for known in figures) or "none"
@@ -109,7 +111,7 @@ class PageFlow:
         heading = sum(row.height for row in header)
         start = 0
         while start < len(rows):
-            count = rows_that_fit(self.room, heading, rows[start].height)
+            count = _rows_that_fit(self.room - heading, rows[start:])
             if count < min(fewest, len(rows) - start):
                 self.new_page()
                 continue
@@ -121,3 +123,14 @@ class PageFlow:
             self.pages[-1] += list(planned.marks)
             self.top = planned.rect.y
             start += count
+
+
+def _rows_that_fit(room: float, rows: list[Row]) -> int:
+    """How many of the rows, one under another, fit `room` mm (rows may differ in height)."""
+    count, used = 0, 0.0
+    for row in rows:
+        used += row.height
+        if used > room + 1e-9:
+            break
+        count += 1
+    return count

@@ -19,8 +19,8 @@ from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import (FONTS, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
                                  right_to_left)
 from printkit.plan.inline import ICON_DROP, ICON_EM
-from printkit.plan.markup import (BREAK, BULLET_AT, SPACING, Block, Palette, Piece, Word, as_piece,
-                                  check_markup, parse_blocks, piece_width, words_of)
+from printkit.plan.markup import (BREAK, BULLET_AT, HEADINGS, SPACING, Block, Palette, Piece, Word, as_piece,
+                                  check_markup, parse_blocks, piece_width, titled, words_of)
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group, Picture
 from printkit.plan.type import TYPE
@@ -472,14 +472,16 @@ def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
 # --- flowing over pages --------------------------------------------------------------------------
 
 def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem,
-             heights: tuple[float, ...] = (), font: str | None = None) -> list[Text]:
+             heights: tuple[float, ...] = (), font: str | None = None, title: bool = False) -> list[Text]:
     """Text set `width` mm wide at `size` pt and cut into pages `height` mm tall (the first pages
     `heights` tall, when given: the room a page already begun has left), each placed with its top
     at 0, in the project font (or family) `font`, or printkit's. A paragraph breaks between pages
     only where both parts keep two lines; a heading never ends a page. A page of `heights` too
-    short for what comes first is left empty (an empty Text)."""
+    short for what comes first is left empty (an empty Text). With `title`, a first heading is
+    the document's title."""
     check_markup(markup, where, face=font, largest=size)
-    set_ = set_blocks(tuple(parse_blocks(markup)), width, size, Style(size, size, font=font))
+    blocks = parse_blocks(markup)
+    set_ = set_blocks(tuple(titled(blocks) if title else blocks), width, size, Style(size, size, font=font))
     if set_ is None:
         raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
                                                 _widest_word(markup, width, size, font))])
@@ -514,13 +516,14 @@ def paginate(markup: str, width: float, height: float, size: float, item: str, w
 
 def _split(block: SetBlock, room: float):
     """The lines of a paragraph that fit in `room`, and the rest; (None, None) when the break
-    would leave fewer than two lines on either side."""
+    would leave fewer than two lines on either side. Where all but one fit, one fewer stays: the
+    last two go on together."""
     if block.rows is not None:
         return _split_rows(block, room)
     text_lines = [line for line in block.lines if not _is_bullet(line)]
     pitch = block.height / len(text_lines)
-    fits = int((room + EPSILON) // pitch)
-    if block.kind == "heading" or fits < 2 or len(text_lines) - fits < 2:
+    fits = min(int((room + EPSILON) // pitch), len(text_lines) - 2)
+    if block.kind in HEADINGS or fits < 2:
         return None, None
     cut = text_lines[fits].baseline
     head = [line for line in block.lines if line.baseline > cut]
@@ -532,8 +535,8 @@ def _split(block: SetBlock, room: float):
 
 def _split_rows(block: SetBlock, room: float):
     """_split for a block whose lines stand at pitches of their own: cut at a line's foot."""
-    fits = sum(1 for foot in block.rows if foot <= room + EPSILON)
-    if block.kind == "heading" or fits < 2 or len(block.rows) - fits < 2:
+    fits = min(sum(1 for foot in block.rows if foot <= room + EPSILON), len(block.rows) - 2)
+    if block.kind in HEADINGS or fits < 2:
         return None, None
     cut = block.rows[fits - 1]
     head = [line for line in block.lines if -line.baseline < cut]
@@ -548,7 +551,7 @@ def _close(page: list[SetBlock], queue: list[SetBlock]) -> list[SetBlock]:
     """A page's blocks, with headings left at its foot carried over to the next page (unless
     they are all the page has: then the text after them is taller than a page anyway)."""
     carried = 0
-    while carried < len(page) - 1 and page[-1 - carried].kind == "heading":
+    while carried < len(page) - 1 and page[-1 - carried].kind in HEADINGS:
         carried += 1
     queue[:0] = page[len(page) - carried:]
     return page[:len(page) - carried]

@@ -10,10 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printkit.plan.geometry import Paper, Rect
+from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
-from printkit.plan.fonts import FONTS, missing_glyphs
+from printkit.plan.fonts import FONTS, cap_height, missing_glyphs
 from printkit.plan.minicard import SUIT_SIGNS
 from printkit.plan.text import BULLET, label
 from printkit.plan.type import LINE, TYPE
@@ -22,6 +22,7 @@ from printkit.products import FilePlan, Product
 DRAWN = BULLET + "".join(SUIT_SIGNS.values()) + "\u2212"  # beyond ASCII, what printkit's own parts set
 MARGIN = 11.0
 FOOT = 8.0  # below the body: the page number
+MARK_GAP = 1.0  # mm between a fold or staple mark and its word
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class Booklet(Product):
     def volume_document(self, kit, part, number: int, count: int) -> Document:
         bodies = self.pages(kit, self.body(kit), part)
         title = kit.file_title(kit.words(self.template).plain("volume_title", number, count))
-        return self._document(kit, bodies, title)
+        return self._document(kit, bodies, title, (number, count))
 
     def _bodies(self, kit) -> list:
         """The whole booklet's pages (of the scenarios chosen), planned once a build for both files."""
@@ -90,33 +91,47 @@ class Booklet(Product):
             return {font: "".join(sorted(wide)) for font in FONTS}
         return kit.memo(("booklet glyphs", self.reads, self.templates), found)
 
-    def _document(self, kit, bodies: list, title: str) -> Document:
-        """Each page's body a form, its number drawn over it: the same body is then the same form
-        in the booklet and in the volume holding it, whatever page it is there (and drawn once,
-        printkit/lasting.py)."""
+    def _document(self, kit, bodies: list, title: str, volume: tuple[int, int] | None = None) -> Document:
+        """Each page's body a form, its footer drawn over it (with its page number, and in a
+        volume which volume of how many it is, so that a loose sheet finds its volume): the same
+        body is then the same form in the booklet and in the volume holding it, whatever page it
+        is there (and drawn once, printkit/lasting.py). Read on a screen, the pages in reading order open as the spreads
+        they are, the cover alone on the right."""
         paper = booklet_page(kit.options.paper)
         words = kit.words(self.template)
         forms = tuple(Form(f"page{n}", paper, tuple(marks) if marks else ()) for n, marks in enumerate(bodies, start=1))
-        numbers = [_number(words, n, paper) for n in range(1, len(forms) + 1)]
+        numbers = [_number(words, n, paper, volume) for n in range(1, len(forms) + 1)]
         saddle = self.imposition == "saddle"
-        pages = _saddle(kit.options.paper.landscape(), paper, numbers) if saddle else \
+        pages = _saddle(kit.options.paper.landscape(), paper, numbers, words) if saddle else \
             tuple(Page(paper, (UseForm(f"page{n}"), number)) for n, number in enumerate(numbers, start=1))
         return Document(title, self.subject or self.description, pages, duplex="short" if saddle else None,
-                        forms=forms, glyphs=self.glyphs(kit))
+                        forms=forms, glyphs=self.glyphs(kit), page_layout=None if saddle else "TwoPageRight")
 
 
-def _number(words, number: int, paper: Paper):
+def _number(words, number: int, paper: Paper, volume: tuple[int, int] | None = None):
     band = Rect(MARGIN, MARGIN + 1, paper.width - 2 * MARGIN, FOOT - 1)
-    return label(words.plain("footer", number), band, TYPE.small, align="centre", valign="bottom",
+    return label(words.plain("footer", number, *(volume or ())), band, TYPE.small, align="centre", valign="bottom",
                  level=0.3, item="booklet page number", where=words.where("footer"))
 
 
-def _fold_and_staple(sheet: Paper) -> tuple:
+def _fold_and_staple(sheet: Paper, words) -> tuple:
+    """The fold ticks and the staple bars, each with its word beside it in the margin right of the
+    fold: the outer sheet's first page (the cover) begins MARGIN from the fold, clear of them."""
     folds, staples = fold_and_staple_marks(sheet)
-    return tuple(Line(seg, width=LINE.thin) for seg in folds) + tuple(Line(seg, width=LINE.bold) for seg in staples)
+    marks = tuple(Line(seg, width=LINE.thin) for seg in folds) + tuple(Line(seg, width=LINE.bold) for seg in staples)
+    return marks + tuple(_mark_word(seg, words, name) for segs, name in ((folds, "fold_mark"), (staples, "staple_mark"))
+                         for seg in segs)
 
 
-def _saddle(sheet: Paper, page: Paper, numbers: list) -> tuple[Page, ...]:
+def _mark_word(seg: Segment, words, name: str):
+    """A mark's word, small, centred on it in height and starting MARK_GAP right of it."""
+    middle, height = (seg.y1 + seg.y2) / 2, 2 * cap_height(TYPE.smallest)
+    box = Rect(seg.x1 + MARK_GAP, middle - height / 2, MARGIN - 2 * MARK_GAP, height)
+    return label(words.plain(name), box, TYPE.smallest, level=0.3, smallest=TYPE.smallest, item=name.replace("_", " "),
+                 where=words.where(name))
+
+
+def _saddle(sheet: Paper, page: Paper, numbers: list, words) -> tuple[Page, ...]:
     """Two booklet pages on each side of a sheet, in the order that folds into reading order, each
     with its number; the first side printed is the outside of the outer sheet, which carries the
     fold and staple marks."""
@@ -124,5 +139,5 @@ def _saddle(sheet: Paper, page: Paper, numbers: list) -> tuple[Page, ...]:
     for left, right in saddle_sides(len(numbers)):
         placed = tuple(mark for x, n in ((0.0, left), (page.width, right)) if n is not None
                        for mark in (UseForm(f"page{n}", x, 0.0), Group((numbers[n - 1],), x, 0.0)))
-        sides.append(Page(sheet, placed + (_fold_and_staple(sheet) if not sides else ())))
+        sides.append(Page(sheet, placed + (_fold_and_staple(sheet, words) if not sides else ())))
     return tuple(sides)

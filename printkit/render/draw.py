@@ -18,7 +18,8 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
     A file planned as its bytes (`Written`, a cut file) is those bytes."""
     if isinstance(document, Written):
         return document.data, document.sheets
-    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey)
+    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey,
+                  page_layout=document.page_layout)
     sets = [_beyond_ascii(characters(form.marks)) for form in document.forms]  # a long booklet's, kept small
     if document.forms:
         family = {font: set(chars) for font, chars in (document.glyphs or {}).items()}

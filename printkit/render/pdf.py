@@ -35,8 +35,9 @@ class PdfFile:
     """A PDF being drawn, in millimetres, with the print settings every printkit file carries."""
 
     def __init__(self, title: str, subject: str, duplex: str | None = None, ink_saver: bool = False,
-                 device_grey: bool = False):
-        """`device_grey`: greys as DeviceGray (`g`, `G`), not as equal RGB (for PDF/X-1a: no RGB)."""
+                 device_grey: bool = False, page_layout: str | None = None):
+        """`device_grey`: greys as DeviceGray (`g`, `G`), not as equal RGB (for PDF/X-1a: no RGB);
+        `page_layout`: the catalog's /PageLayout (Document.page_layout)."""
         register_fonts()
         _subsets_once()
         self.ink_saver = ink_saver
@@ -50,6 +51,8 @@ class PdfFile:
         self.canvas.setViewerPreference("PrintScaling", "None")
         if duplex in DUPLEX:
             self.canvas.setViewerPreference("Duplex", DUPLEX[duplex])
+        if page_layout:
+            self.canvas._doc.Catalog.setPageLayout(page_layout)
         self.pages = 0
         self._open = False
         self._runs: dict[tuple, str] = {}

@@ -126,7 +126,7 @@ def booklet_text(folder) -> list[str]:
     return [norm(t) for t in texts(out(folder, "booklet.pdf"))]
 
 
-FOOTER = re.compile(r"Cross Sums · \d+$")
+FOOTER = re.compile(r"Cross Sums(?: · volume \d+ of \d+)? · \d+$")
 
 
 def test_no_booklet_page_is_blank_and_notes_come_only_after_the_last_scenario(built):
@@ -161,32 +161,78 @@ def test_the_contents_send_to_the_front_matters_parts(built):
         assert re.search(fr"(^| ){heading} ", pages[page - 1]) and heading not in " ".join(pages[1:page - 1]), heading
 
 
-BOOKLET_GLANCE = ("#", "Scenario", "Grid", "Rows", "Columns", "Numbers")  # the seed's summary gives the rest
+BOOKLET_GLANCE = ("#", "Scenario", "Grid", "Rows", "Columns", "Numbers", "Copies", "Actions", "Hand", "Distinct")
 
 
-def test_the_booklets_table_has_a_line_per_scenario_with_its_facts(built):
-    _, folder = built
+def table_on(page) -> tuple[list[str], list[list[str]]] | None:
+    """The at-a-glance table on a booklet page, read by its rules: each column's heading (a
+    turned one read upwards) and each body row's cells, or None."""
+    frames = [r for r in page.rects if r["stroke"] and not r["fill"] and r["width"] * MM > 100]
+    shaded = [r for r in page.rects if r["fill"] and r["non_stroking_color"] == (0.88, 0.88, 0.88)]
+    if not frames or not shaded:
+        return None
+    frame, header = frames[0], min(shaded, key=lambda r: r["top"])
+    rules = {round(ln["x0"], 1) for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01
+             and frame["top"] - 1 <= ln["top"] and ln["bottom"] <= frame["bottom"] + 1}
+    edges = [frame["x0"]] + sorted(rules) + [frame["x1"]]
+
+    def column(x: float) -> int:
+        return next(k for k in range(len(edges) - 1) if edges[k] <= x < edges[k + 1])
+
+    headings = [[] for _ in edges[1:]]
+    for char in page.chars:
+        if header["top"] <= (char["top"] + char["bottom"]) / 2 <= header["bottom"] and char["text"].strip():
+            headings[column((char["x0"] + char["x1"]) / 2)].append(char)
+    names = ["".join(c["text"] for c in sorted(found, key=lambda c: (c["x0"], -c["top"]) if c["upright"]
+                                               else (-c["top"], c["x0"]))) for found in headings]
+    words = [w for w in page.extract_words() if header["bottom"] < w["top"] < frame["bottom"]]
+    numbers = sorted((w for w in words if column(w["x0"]) == 0), key=lambda w: w["top"])  # each row's number
+
+    def middle(word) -> float:
+        return (word["top"] + word["bottom"]) / 2
+
+    rows = [[[] for _ in edges[1:]] for _ in numbers]
+    for word in sorted(words, key=lambda w: (w["top"], w["x0"])):  # a title on two lines: both in its row
+        row = min(range(len(numbers)), key=lambda k: abs(middle(numbers[k]) - middle(word)))
+        rows[row][column((word["x0"] + word["x1"]) / 2)].append(word["text"])
+    return names, [[" ".join(cell) for cell in row] for row in rows]
+
+
+def type_size(char) -> float:
+    """A character's size across its line (pdfplumber's `size` is not that for turned text)."""
+    return round(char["size"] if char["upright"] else char["x1"] - char["x0"], 1)
+
+
+def table_sizes(page) -> tuple[set[float], set[float]]:
+    """The sizes of the table's headings and of its cells."""
+    frame = next(r for r in page.rects if r["stroke"] and not r["fill"] and r["width"] * MM > 100)
+    header = min((r for r in page.rects if r["fill"] and r["non_stroking_color"] == (0.88, 0.88, 0.88)),
+                 key=lambda r: r["top"])
+    inside = [c for c in page.chars if c["text"].strip() and frame["top"] <= c["top"] <= frame["bottom"]]
+    return ({type_size(c) for c in inside if c["bottom"] <= header["bottom"]},
+            {type_size(c) for c in inside if c["top"] >= header["bottom"]})
+
+
+def test_the_booklet_carries_the_whole_table_at_a_glance(built):
+    """Every column of the at-a-glance sheet, laid out for the half page (issue 23, item 1)."""
+    paper, folder = built
     _, entries = contents(folder)
     found = []
     for page in plumbed(out(folder, "booklet.pdf")).pages[1:entries[1] - 1]:
-        lines = lines_of(page.extract_words())
-        at = next((i for i, line in enumerate(lines) if tuple(w["text"] for w in line) == BOOKLET_GLANCE), None)
-        if at is None:
+        table = table_on(page)
+        if table is None:
             continue
-        starts = [(w["x0"], w["text"]) for w in lines[at]]
-        for line in lines[at + 1:]:
-            if not re.fullmatch(r"\d+", line[0]["text"]):
-                break
-            row = {name: [] for _, name in starts}
-            for word in line:
-                row[[n for x, n in starts if x <= word["x0"] + 0.5][-1]].append(word["text"])
-            found.append({name: " ".join(words) for name, words in row.items()})
-    assert [row["#"] for row in found] == [str(n) for n in sorted(seed())]
+        names, rows = table
+        assert tuple(re.sub(r"\s", "", n) for n in names) == BOOKLET_GLANCE, (paper, names)
+        found += rows
+        headings, cells = table_sizes(page)
+        assert len(headings) == 1 and min(headings | cells) >= 6.0, (paper, headings, cells)  # nothing under 6 pt
+    assert [row[0] for row in found] == [str(n) for n in sorted(seed())]
     for row in found:
-        s = seed()[int(row["#"])]
-        assert row == {"#": str(s.number), "Scenario": s.title, "Grid": f"{len(s.rows)}×{len(s.columns)}",
-                       "Rows": " ".join(map(str, s.rows)), "Columns": " ".join(map(str, s.columns)),
-                       "Numbers": f"A–{s.highest}"}
+        s = seed()[int(row[0])]
+        assert row == [str(s.number), s.title, f"{len(s.rows)}×{len(s.columns)}", " ".join(map(str, s.rows)),
+                       " ".join(map(str, s.columns)), f"A–{s.highest}", str(s.copies), "".join(s.actions) or "–",
+                       str(s.hand), "yes" if s.distinct else "–"], (paper, row)
 
 
 # --- the saddle booklet in volumes a stapler can close (issue 13, item 10) ----------------------------

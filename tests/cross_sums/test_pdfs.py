@@ -251,8 +251,11 @@ def test_setup_sheet_has_the_seeds_title_tagline_line_and_steps(built, number):
     assert text.startswith(f"Scenario {number}: {s.title} ")
     assert s.tagline in text
     assert s.for_this in text
+    page = sheet(folder, number)  # the steps, read from their heading down: beside the layout, or across the page
+    heading = next(w for w in page.extract_words(extra_attrs=["fontname"]) if w["text"] == "Setup" and _bold(w))
+    steps = norm(page.crop((heading["x0"] - 1, heading["top"] - 1, page.width, page.height)).extract_text())
     for step in s.steps:
-        assert step in text, step
+        assert step in steps, step
 
 
 # --- 3 and 4. the layout diagram: clubs upright or crosswise, values below, empty places ------------
@@ -587,7 +590,7 @@ def test_deck_map_of_scenario_1_as_the_brief_reads_it(built_a4):
 
 # --- 6. booklets: saddle page order, reading order, contents -------------------------------------
 
-FOOTER = re.compile(r"Cross Sums · (\d+)")
+FOOTER = re.compile(r"Cross Sums(?: · volume \d+ of \d+)? · (\d+)")  # a saddle volume names itself (issue 23)
 
 
 def saddle_expected(pages: int) -> list[tuple[int | None, int | None]]:
@@ -633,6 +636,9 @@ def export(tmp_path: Path, paper: str, scenarios: str, imposition: str) -> Path:
     return path
 
 
+MARK_WORDS = re.compile(r"(\s*\b(fold|staple)\b)+\s*$")  # beside the outer sheet's marks, after its text
+
+
 def check_saddle(saddle: str, reading: str, paper: str) -> int:
     """The saddle PDF against the reading-order PDF of the same booklet; returns the page count."""
     pages = texts(reading)
@@ -641,12 +647,16 @@ def check_saddle(saddle: str, reading: str, paper: str) -> int:
         assert FOOTER.findall(text) == [str(i)], f"reading-order page {i} has footer {FOOTER.findall(text)}"
     sides = halves(saddle)
     assert [numbers for _, numbers in sides] == saddle_expected(count)
-    for (left, right), (a, b) in sides:
+    for k, ((left, right), (a, b)) in enumerate(sides):
         for text, number in ((left, a), (right, b)):
+            if k == 0:  # the outer side's fold and staple marks, and their words (issue 23)
+                text = MARK_WORDS.sub("", norm(text))
             if number is None:
                 assert text.strip() == "", "a padding page is not blank"
             else:
-                assert norm(text) == norm(pages[number - 1]), f"saddle half for page {number} differs"
+                # (without spaces: PDFium reads the turned headings of a half page without the spaces between them)
+                assert re.sub(r"\s", "", text) == re.sub(r"\s", "", pages[number - 1]), \
+                    f"saddle half for page {number} differs"
     width, height = PAPERS[paper]
     for page in reader(saddle).pages:
         assert near(page_size_mm(page), (height, width))  # landscape sheet
@@ -783,8 +793,9 @@ def solutions(path: str) -> dict[int, Solution]:
             blocks[id(block_of(word))][1].append(word)
         for caption in captions:
             cells, heads = blocks[id(caption)]
+            beside = [c["x0"] for c in captions if abs(c["top"] - caption["top"]) < 1 and c["x0"] > caption["x0"]]
             caption_line = " ".join(w["text"] for w in words if abs(w["top"] - caption["top"]) < 1
-                                    and caption["x0"] <= w["x0"] < caption["x0"] + 44 / MM)
+                                    and caption["x0"] <= w["x0"] < min(beside, default=float(page.width)))
             rows = lines_of(cells)
             left, top = min(w["x0"] for w in cells), min(w["top"] for w in cells)
             row_heads = sorted((w for w in heads if w["x1"] < left), key=lambda w: w["top"])

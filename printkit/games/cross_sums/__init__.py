@@ -9,7 +9,7 @@ from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet
 from printkit.products.sheets import Aids, Sheets
 
-from . import aid, booklet, glance, log, model, rules, scenario_page, solutions
+from . import aid, booklet, glance, log, model, rules, scenario_page, setup_sheet, solutions
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ACTIONS = ("jack", "queen", "king")
@@ -76,7 +76,7 @@ GAME = Game(
     products=(
         PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Sheets("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf", each=scenario_page.items,
-               pages=scenario_page.sheet, templates=("setup.j2",)),
+               pages=setup_sheet.sheet, templates=("setup.j2",)),
         Sheets("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand", pages=glance.pages,
                templates=("at-a-glance.j2",)),
         Sheets("rules", "the basic rules, laid out to read in print, with a picture of the table", shown="Rules",

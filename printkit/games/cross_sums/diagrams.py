@@ -25,6 +25,7 @@ SPREAD = 0.12  # the example's cards stand this far apart, x their height
 ROW = 1.45  # an example row is this tall, x a card's height: room for the spent cards above
 CROSSWISE_SIGN = 1.3 * SPACE  # the sign's long side
 FILLS = {"number": GREY.shade, "action": 0.7}
+MAP_LABEL = 2.5 * SPACE  # the deck map's column of suits
 
 
 def rank_name(rank: int) -> str:
@@ -160,7 +161,7 @@ def face_down_pile(cx: float, cy: float, height: float, under: int = 2) -> list:
 
 def deck_map(box: Rect, setup: Setup, words) -> list:
     """Suits by ranks; each cell says what that card does in this scenario."""
-    label_w, head = 2.5 * SPACE, 2.5 * SPACE  # the suits' column, the ranks' row
+    label_w, head = MAP_LABEL, 2.5 * SPACE  # the suits' column, the ranks' row
     cell_w = (box.width - label_w) / len(DECK_RANKS)
     cell_h = min(4.5 * SPACE, (box.height - head) / len(MAP_SUITS))
     header = box.top - head
@@ -168,14 +169,21 @@ def deck_map(box: Rect, setup: Setup, words) -> list:
                    TYPE.small, bold=True, align="centre") for i, rank in enumerate(DECK_RANKS)]
     columns = {t.index: n for n, t in enumerate((t for t in setup.targets if t.line == "column"), start=1)}
     words = _Once(words)  # a map asks for the same few words in many cells
+    short = "_short" if short_roles(box.width) else ""
     for j, suit in enumerate(MAP_SUITS):
         y = header - (j + 1) * cell_h
         marks.append(label(SUIT_SIGNS[suit], Rect(box.x, y, label_w, cell_h), TYPE.heading, align="centre"))
         for i, rank in enumerate(DECK_RANKS):
             cell = Rect(box.x + label_w + i * cell_w, y, cell_w, cell_h)
-            marks += _map_cell(cell, setup, rank, suit, columns, words)
+            marks += _map_cell(cell, setup, rank, suit, columns, words, short)
     table = Rect(box.x + label_w, header - len(MAP_SUITS) * cell_h, cell_w * len(DECK_RANKS), len(MAP_SUITS) * cell_h)
     return marks + [Box(table, width=LINE.rule)]
+
+
+def short_roles(width: float) -> bool:
+    """Whether a deck map `width` mm wide names the cards' roles in short (R2, C1, act): its cells
+    are too narrow for Row 2, Col 1, action (a half-size page). Its legend explains the same words."""
+    return (width - MAP_LABEL) / len(DECK_RANKS) < 5.5 * SPACE
 
 
 class _Once:
@@ -185,11 +193,10 @@ class _Once:
         self.words, self.plain, self.where = words, functools.cache(words.plain), functools.cache(words.where)
 
 
-def _map_cell(cell: Rect, setup: Setup, rank: int, suit: str, columns, words) -> list:
+def _map_cell(cell: Rect, setup: Setup, rank: int, suit: str, columns, words, short: str) -> list:
     role = setup.role(rank, suit)
     target = next((t for t in setup.targets if (t.rank, "clubs") == (rank, suit)), None)
     marks = [Box(cell, width=LINE.hairline, level=GREY.guide, fill=FILLS.get(role))]
-    short = "_short" if cell.width < 5.5 * SPACE else ""  # a half-size page: R2, C1, act
     frame = cell.inset(LINE.heavy / 2 + LINE.hairline)  # a target's heavy frame, inside the cell's rules
     inner = frame.inset(LINE.heavy / 2 + SPACE / 4)  # its words clear of that frame
     if target is not None:

@@ -1,29 +1,32 @@
-"""Scenarios at a glance: the campaign as one table, a line per scenario. On a sheet (one page on
-A4 and on Letter, its rows as tall as the page allows), and in the booklet on half-size pages,
-where fewer columns run on over pages: the summary above the table gives the rest (the actions,
-the hand sizes, the copies and the distinct values go by the stage of the campaign)."""
+"""Scenarios at a glance: the campaign as one table, a line per scenario, with every fact of the
+seed's summary in its columns. On a sheet (one page on A4 and on Letter, its rows as tall as the
+page allows), and in the booklet on half-size pages, where the rows run on over pages under the
+header: there the narrow columns' headings are turned, reading upwards, a long title goes on over
+a second line, and the table is set a step smaller only if it must be to fit the page's width."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import markupsafe
+
+from printkit.errors import PrintkitError
 from printkit.plan.fonts import BOLD, REGULAR, text_width
 from printkit.plan.geometry import Rect
 from printkit.plan.table import PAD, Cell, Column, Row, Table, plan_table, rows_that_fit
-from printkit.plan.text import Style, fit
+from printkit.plan.text import PT_PER_MM, Style, fit, measure
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 
 ROW = 4.8  # mm, at most
 SMALLEST_ROW = 4.0  # mm: shorter, a 7 pt line has no air
-BOOKLET_ROW = 5.0
+BOOKLET_ROW = 4.5  # a 7 or 8 pt line with air above and below it
 HEADER = 6.0
 INTRO = 9.0
 TEXT = TYPE.small  # on the sheet
-BOOKLET_TEXT = TYPE.small  # on a half page too: running text is never below 8 pt
-# column -> share of the table's width
-COLUMNS = tuple(Column(name, share, align="left") for name, share in (
-    ("number", 0.05), ("title", 0.25), ("grid", 0.06), ("rows", 0.13), ("columns", 0.13), ("highest", 0.08),
-    ("copies", 0.07), ("actions", 0.09), ("hand", 0.06), ("distinct", 0.08)))
-BOOKLET = ("number", "title", "grid", "rows", "columns", "highest")  # the summary gives actions, hand, copies
+BOOKLET_SIZES = (TYPE.small, TYPE.smallest)  # on a half page: the first at which the whole table fits its width
+TITLE_LINES = 2  # in the booklet a long title may go on over two lines, before the table is set smaller
+NAMES = ("number", "title", "grid", "rows", "columns", "highest", "copies", "actions", "hand", "distinct")
 SHORT = {"rows": "col_rows_short", "columns": "col_columns_short"}  # shorter headings in the booklet
 
 
@@ -42,57 +45,130 @@ def pages(kit, body: Rect) -> list[list]:
     row = min(ROW, (area.height - HEADER) / len(scenarios))
     if row < SMALLEST_ROW:  # a campaign too long for one page: the rest runs on
         row = ROW
-    header = header_row(words, COLUMNS, TEXT)
+    columns = measured_columns(column_texts(kit, words), words, NAMES, TEXT)
+    header = header_row(words, columns, TEXT)
     result, start = [], 0
     while start < len(scenarios):
         count = rows_that_fit(area.height, HEADER, row)
-        rows = [header] + body_rows(kit, words, COLUMNS, range(start, min(start + count, len(scenarios))), row, TEXT)
-        table = plan_table(Table(COLUMNS, item="at a glance"), area, rows, words.where())
+        rows = [header] + body_rows(kit, words, columns, range(start, min(start + count, len(scenarios))), row, TEXT)
+        table = plan_table(Table(columns, item="at a glance"), area, rows, words.where())
         result.append((head + [intro] if start == 0 else []) + list(table.marks))
         start, area = start + count, body
     return result
 
 
-def header_row(words, columns, size: float, short: dict | None = None) -> Row:
+def header_row(words, columns, size: float, short: dict | None = None, turned: frozenset = frozenset()) -> Row:
+    """The headings, each at the table's one size; those `turned` read upwards, the row as tall
+    as the longest of them."""
     names = [(short or {}).get(c.name, f"col_{c.name}") for c in columns]
-    return Row(tuple(Cell(words.plain(name), bold=True, size=size, where=words.where(name)) for name in names),
-               HEADER, shade=GREY.shade)
+    height = max([HEADER] + [text_width(words.plain(name), size, BOLD) + 2 * PAD
+                             for c, name in zip(columns, names) if c.name in turned])
+    return Row(tuple(Cell(words.plain(name), bold=True, size=size, turned=c.name in turned, where=words.where(name))
+                     for c, name in zip(columns, names)), height, shade=GREY.shade)
 
 
-def body_rows(kit, words, columns, indices, height: float, size: float) -> list[Row]:
-    """The scenarios' lines; a title too long for its column is an error at the title."""
+def body_rows(kit, words, columns, indices, height: float, size: float, title: float | None = None) -> list[Row]:
+    """The scenarios' lines, `height` mm tall; with `title` (the title column's width) a title
+    wider than its column goes on over a second line, its row as tall as the two. A title too
+    long for its column even so is an error at the title."""
     rows = []
     for index in indices:
         where = kit.where("scenarios.yaml", ("scenarios", index, "title"))
         texts = cells(kit.model.scenarios[index], words)
-        rows.append(Row(tuple(Cell(texts[c.name], size=size, where=where) for c in columns), height,
-                        shade=GREY.tint if index % 2 else None, rule="none"))
+        wrapped = title is not None and title_lines(texts["title"], title, size) > 1
+        row = tuple(Cell(str(markupsafe.escape(texts[c.name])), size=size, wrap=True, where=where)
+                    if c.name == "title" and wrapped else Cell(texts[c.name], size=size, where=where) for c in columns)
+        tall = max(height, _title_height(texts["title"], title, size) + 2 * PAD + 0.05) if wrapped else height
+        rows.append(Row(row, tall, shade=GREY.tint if index % 2 else None, rule="none"))
     return rows
 
 
-def booklet_columns(kit, words) -> tuple[Column, ...]:
-    """The booklet's columns, each as wide as its widest words, the title taking the rest."""
-    widths = {}
-    for name in BOOKLET:
-        if name != "title":
-            texts = [cells(s, words)[name] for s in kit.model.scenarios]
-            heading = words.plain(SHORT.get(name, f"col_{name}"))
-            widths[name] = max([text_width(t, BOOKLET_TEXT, REGULAR) for t in texts]
-                               + [text_width(heading, BOOKLET_TEXT, BOLD)]) + 2 * PAD
-    return tuple(Column(name, 1.0, width=widths.get(name), align="left") for name in BOOKLET)
+def title_lines(title: str, width: float, size: float) -> int:
+    """How many lines a title takes in a column `width` mm wide."""
+    return max(1, round(_title_height(title, width, size) / _pitch(size)))
+
+
+def _title_height(title: str, width: float, size: float) -> float:
+    return measure(str(markupsafe.escape(title)), width - 2 * PAD, size)
+
+
+def _pitch(size: float) -> float:
+    return size / PT_PER_MM * TYPE.leading
+
+
+def column_texts(kit, words) -> dict[str, list[str]]:
+    """Each column's words, a line per scenario."""
+    rows = [cells(s, words) for s in kit.model.scenarios]
+    return {name: [row[name] for row in rows] for name in NAMES}
+
+
+def measured_columns(texts: dict, words, names, size: float, short: dict | None = None,
+                     turned: frozenset = frozenset()) -> tuple[Column, ...]:
+    """The columns `names`, each as wide as its widest words at `size` (its cells' `texts` and,
+    unless `turned`, its heading's: every heading at the one size of the table), the title
+    taking the rest."""
+    widths = {name: _width(texts, words, name, size, short, name in turned) for name in names if name != "title"}
+    return tuple(Column(name, 1.0, width=widths.get(name), align="left") for name in names)
+
+
+def _width(texts: dict, words, name: str, size: float, short: dict | None, turned: bool) -> float:
+    heading = words.plain((short or {}).get(name, f"col_{name}"))
+    return max([text_width(text, size, REGULAR) for text in texts[name]]
+               + [_pitch(size) if turned else text_width(heading, size, BOLD)]) + 2 * PAD
+
+
+@dataclass(frozen=True)
+class BookletTable:
+    """How the table is laid out on the booklet's page."""
+
+    columns: tuple[Column, ...]
+    turned: frozenset  # the columns whose headings read upwards
+    size: float  # its words', pt
+    title: float  # the title column's width, mm
+
+
+def booklet_layout(kit, words, width: float) -> BookletTable:
+    """The booklet's table `width` mm wide, at the first of BOOKLET_SIZES at which it fits:
+    headings wider than their column's words are turned, the widest first, until every title
+    fits its column on one line; failing that, on TITLE_LINES. Too wide even then: an error at
+    the at-a-glance template."""
+    texts = column_texts(kit, words)
+    for size in BOOKLET_SIZES:
+        turned = frozenset()
+        while True:
+            columns = measured_columns(texts, words, NAMES, size, SHORT, turned)
+            room = width - sum(c.width for c in columns if c.width)
+            if room >= _width(texts, words, "title", size, SHORT, True):
+                return BookletTable(columns, turned, size, room)
+            flat = [name for name in NAMES if name not in turned and name != "title"]  # in order: ties go to the first
+            gains = {name: _gain(texts, words, name, size) for name in flat}
+            widest = max(gains, key=gains.get, default=None)
+            if widest is None or gains[widest] <= 0:
+                break
+            turned |= {widest}
+        if room > 4 * PAD and all(title_lines(title, room, size) <= TITLE_LINES for title in texts["title"]):
+            return BookletTable(columns, turned, size, room)
+    raise PrintkitError([words.where().with_message(
+        f"the scenarios at a glance do not fit the booklet's {width:.1f} mm page at {BOOKLET_SIZES[-1]:g} pt; "
+        f"shorten the longest title or the headings")])
+
+
+def _gain(texts: dict, words, name: str, size: float) -> float:
+    """How much narrower a column is with its heading turned."""
+    return _width(texts, words, name, size, SHORT, False) - _width(texts, words, name, size, SHORT, True)
 
 
 def booklet_table(flow, kit) -> int:
-    """The booklet's section: its heading, the seed's summary and the table, in a page flow;
+    """The booklet's section: its heading, the seed's summary and the whole table, in a page flow;
     returns the page it starts on."""
     words = glance_words(kit)
     start = flow.text(f"# {words.markup('booklet_heading')}\n{words.markup('summary')}", "scenarios at a glance",
                       words.where("summary"))
     flow.space(0.5)
-    columns = booklet_columns(kit, words)
-    rows = body_rows(kit, words, columns, range(len(kit.model.scenarios)), BOOKLET_ROW, BOOKLET_TEXT)
-    flow.table(Table(columns, item="at a glance"), [header_row(words, columns, BOOKLET_TEXT, SHORT)], rows,
-               words.where())
+    table = booklet_layout(kit, words, flow.body.width)
+    rows = body_rows(kit, words, table.columns, range(len(kit.model.scenarios)), BOOKLET_ROW, table.size, table.title)
+    flow.table(Table(table.columns, item="at a glance"), [header_row(words, table.columns, table.size, SHORT,
+                                                                     table.turned)], rows, words.where())
     return start
 
 

@@ -3,8 +3,9 @@ room for the date and for notes; its rows tall enough to write in, over as few p
 
 from __future__ import annotations
 
+from printkit.plan.fonts import REGULAR, text_width
 from printkit.plan.geometry import Rect
-from printkit.plan.table import Cell, Column, Row, Table, plan_table, rows_that_fit
+from printkit.plan.table import PAD, Cell, Column, Row, Table, plan_table, rows_that_fit
 from printkit.plan.text import Style, fit
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
@@ -13,9 +14,16 @@ ATTEMPTS = 5  # boxes to tick, one for each attempt
 ROW = 8.0  # mm, at least: a line to write in, as on ruled paper
 HEADER = 7.0
 INTRO = 10.0
-COLUMNS = (Column("number", width=8), Column("title", 1.0, align="left"), Column("grid", width=10)) + tuple(
-    Column(f"attempt {k}", width=7, group=1) for k in range(1, ATTEMPTS + 1)) + (
-    Column("won", width=10, group=2, strong=True), Column("date", width=24, group=3), Column("notes", 1.4, group=3))
+TITLE = TYPE.body  # a scenario's title in its row
+
+
+def columns(kit) -> tuple[Column, ...]:
+    """The title column as wide as the longest title at its size (a title is never set smaller
+    than the others), the notes taking the rest."""
+    title = max(text_width(s.title, TITLE, REGULAR) for s in kit.model.scenarios) + 2 * PAD
+    return (Column("number", width=8), Column("title", width=title, align="left"), Column("grid", width=10)) + tuple(
+        Column(f"attempt {k}", width=7, group=1) for k in range(1, ATTEMPTS + 1)) + (
+        Column("won", width=10, group=2, strong=True), Column("date", width=24, group=3), Column("notes", 1.0, group=3))
 
 
 def pages(kit, body: Rect) -> list[list]:
@@ -33,7 +41,7 @@ def pages(kit, body: Rect) -> list[list]:
     while start < count:  # every page a sheet of its own: the title and the intro on each
         chunk = range(start, min(start + rows_that_fit(first.height, HEADER, row), count))
         rows = [_header(words)] + [_row(kit, index, row) for index in chunk]
-        table = plan_table(Table(COLUMNS, item="campaign log"), first, rows, words.where())
+        table = plan_table(Table(columns(kit), item="campaign log"), first, rows, words.where())
         result.append(head + [intro] + list(table.marks))
         start = chunk.stop
     return result
@@ -52,7 +60,7 @@ def _header(words) -> Row:
 def _row(kit, index: int, height: float) -> Row:
     scenario = kit.model.scenarios[index]
     where = kit.where("scenarios.yaml", ("scenarios", index, "title"))
-    cells = (Cell(str(scenario.number), bold=True, size=TYPE.body), Cell(scenario.title, size=TYPE.body, where=where),
+    cells = (Cell(str(scenario.number), bold=True, size=TYPE.body), Cell(scenario.title, size=TITLE, where=where),
              Cell(f"{len(scenario.rows)}×{len(scenario.columns)}", size=TYPE.small, level=GREY.note))
     ticks = tuple(Cell(tick=True) for _ in range(ATTEMPTS + 1))
     return Row(cells + ticks + (Cell(), Cell()), height, shade=GREY.tint if index % 2 else None)

@@ -1,6 +1,6 @@
-"""One scenario on paper: its blocks (intro, setup steps, layout, deal, deck map, story, effect
-example), each planned into a box, and their arrangement on one A4/Letter setup sheet. The
-booklet's two-page spread (spread.py) shares the blocks."""
+"""One scenario on paper: its blocks (intro, setup steps, deal, story, the diagrams' headings and
+notes), each planned into a box it is given, with the height each needs at a width. The setup
+sheet (setup_sheet.py) and the booklet's two-page spread (spread.py) arrange them."""
 
 from __future__ import annotations
 
@@ -8,21 +8,17 @@ from dataclasses import dataclass
 
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
-from printkit.plan.flow import Flow
-from printkit.plan.text import Style, fit, measure
+from printkit.plan.flow import LINE_PITCH, Flow
+from printkit.plan.text import PT_PER_MM, Style, fit, measure
 from printkit.plan.type import SPACE
 from printkit.plan.type import TYPE
 from printkit.products.sheets import Item
 
 from . import diagrams
-from .model import apply
 
 GAP = 3.5
 TITLE = 8.0  # a scenario's title line
-INTRO = 24.0
-MAP_HEIGHT = 44.0
-DEAL_HEIGHT = 34.0
-SIDE = 80.0  # the deal's column beside the layout
+DEAL_PAD = 1.25 * SPACE  # the deal's words inside its frame
 
 
 @dataclass(frozen=True)
@@ -58,11 +54,6 @@ def items(kit) -> list[Item]:
             for index, data in enumerate(kit.data["scenarios"]["scenarios"])]
 
 
-def sheet(kit, body: Rect, index: int) -> list[list]:
-    shown = view(kit, index)
-    return [plan_blocks(sheet_boxes(body, shown), shown)]
-
-
 # --- the blocks ---------------------------------------------------------------------------------
 
 def intro(box: Rect, view: ScenarioView) -> list:
@@ -72,6 +63,13 @@ def intro(box: Rect, view: ScenarioView) -> list:
     flow.space(0.5)
     flow.text(intro_text(view), Style(TYPE.body), f"scenario {view.number} introduction", view.where("tagline"))
     return flow.marks
+
+
+def intro_height(view: ScenarioView, width: float) -> float:
+    """The title and the introduction, `width` mm wide, at their sizes (a title too long for one
+    line at its size is set smaller, on one line TITLE tall at most)."""
+    title = measure(f"<b>{view.words.markup('heading')}</b>", width, TYPE.title)
+    return min(title, TITLE) + SPACE / 2 + measure(intro_text(view), width, TYPE.body) + 0.5
 
 
 def intro_text(view: ScenarioView) -> str:
@@ -84,83 +82,67 @@ def steps_text(view: ScenarioView) -> str:
         f"<b>{n}.</b> {words.markup(f'step_{n}')}" for n in range(1, 5))
 
 
+def text_height(text: str, width: float) -> float:
+    """A block of running text (the steps, the story), `width` mm wide, at body size (and half a
+    millimetre to spare: fit sets it exactly as tall as measure says)."""
+    return measure(text, width, TYPE.body) + 0.5
+
+
 def story_text(view: ScenarioView) -> str:
     return f"{view.words.markup('section')}\n\n{view.words.markup('watch')}"
 
 
 def steps(box: Rect, view: ScenarioView) -> list:
-    return [_text(box, steps_text(view), view, "setup steps", view.where("rows"))]
+    return [set_text(box, steps_text(view), view, "setup steps", view.where("rows"))]
 
 
 def story(box: Rect, view: ScenarioView) -> list:
-    return [_text(box, story_text(view), view, "section and 'What to watch'", view.where("section", "text"))]
+    return [set_text(box, story_text(view), view, "section and 'What to watch'", view.where("section", "text"))]
 
 
-def layout(box: Rect, view: ScenarioView) -> list:
-    flow = titled(box, view.words, "layout_heading", "layout_note", 9)
-    return flow.marks + diagrams.layout(flow.rest, view.setup, view.kit.model.campaign.target_suit)
+def legend(box: Rect) -> str:
+    """The deck map's legend for a map as wide as `box`: explaining the words its cells use."""
+    return "legend_short" if diagrams.short_roles(box.width) else "legend"
 
 
-def deck_map(box: Rect, view: ScenarioView) -> list:
-    flow = titled(box, view.words, "map_heading", "legend", 11)
-    return flow.marks + diagrams.deck_map(flow.rest, view.setup, view.words)
-
-
-def titled(box: Rect, words, heading: str, note: str, most: float, right: tuple | None = None) -> Flow:
-    """A diagram's heading at the top of its box and its note (at most `most` mm tall) at the foot;
-    the flow's rest is the room between them."""
+def titled(box: Rect, words, heading: str, note: str, most: float | None = None, right: tuple | None = None) -> Flow:
+    """A diagram's heading at the top of its box and its note (at most `most` mm tall; by default
+    as tall as it is at its size) at the foot; the flow's rest is the room between them."""
+    most = note_height(words, note, box.width) if most is None else most
     flow = Flow(box)
-    flow.line(words.plain(heading), TYPE.body, bold=True, item=heading.replace("_", " "), where=words.where(heading),
-              right=right)
+    flow.line(words.plain(heading), TYPE.heading, bold=True, item=heading.replace("_", " "),
+              where=words.where(heading), right=right)
     flow.space(0.25)
     flow.foot(words.markup(note), Style(TYPE.small), note.replace("_", " "), words.where(note), most)
     return flow
 
 
-def deal(box: Rect, view: ScenarioView) -> list:
+def titled_height(words, note: str, width: float) -> float:
+    """What `titled` takes of its box, `width` mm wide: the heading above and the note below."""
+    return TYPE.heading / PT_PER_MM * LINE_PITCH + SPACE / 4 + note_height(words, note, width) + SPACE / 2
+
+
+def note_height(words, note: str, width: float) -> float:
+    return measure(words.markup(note), width, TYPE.small) + 0.5
+
+
+def deal_text(view: ScenarioView) -> str:
     words = view.words
-    text = "\n\n".join([f"<b>{words.markup('deal_heading')}</b>"]
-                       + [words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market",
-                                                          "deal_stock", "deal_aside")])
-    return [Box(box, width=0.35, radius=1.5), _text(box.inset(1.25 * SPACE), text, view, "deal",
-                                                    words.where("deal_numbers"), largest=TYPE.body)]
+    return f"# {words.markup('deal_heading')}\n" + "\n\n".join(
+        words.markup(name) for name in ("deal_numbers", "deal_hands", "deal_market", "deal_stock", "deal_aside"))
 
 
-def example(box: Rect, view: ScenarioView) -> list:
-    words, flow = view.words, Flow(box)
-    shown = view.setup.scenario.example
-    flow.line(words.plain("example_heading"), TYPE.heading, bold=True, item="effect example heading",
-              where=words.where("example_heading"))
-    drawn, caption = diagrams.example(flow.rest, shown, words, "hearts")
-    after, returned = apply(shown)
-    text = words.markup("example_caption", {"effect": shown.effect, "places": shown.places, "at": shown.at,
-                                            "hand": shown.hand}, after, returned)
-    return flow.marks + drawn + [_text(caption, text, view, "effect example caption", view.where("effect_example"),
-                                       largest=TYPE.small)]
+def deal_height(width: float, view: ScenarioView) -> float:
+    """The deal's box, `width` mm wide: as tall as its words at body size, on every sheet."""
+    return measure(deal_text(view), width - 2 * DEAL_PAD, TYPE.body) + 2 * DEAL_PAD + 0.5
 
 
-def _text(box: Rect, text: str, view: ScenarioView, what: str, where, largest: float = TYPE.body):
+def deal(box: Rect, view: ScenarioView) -> list:
+    return [Box(box, width=0.35, radius=1.5), set_text(box.inset(DEAL_PAD), deal_text(view), view, "deal",
+                                                    view.words.where("deal_numbers"), largest=TYPE.body)]
+
+
+def set_text(box: Rect, text: str, view: ScenarioView, what: str, where, largest: float = TYPE.body):
+    """A scenario's text in its box, at `largest` (set smaller only where a box is too small: an error
+    the plan avoids by measuring first)."""
     return fit(text, box, Style(largest), f"scenario {view.number} {what}", where)
-
-
-BLOCKS = {"intro": intro, "steps": steps, "layout": layout, "deal": deal, "map": deck_map, "story": story,
-          "example": example}
-
-
-def plan_blocks(boxes: dict[str, Rect], view: ScenarioView, only=None) -> list:
-    return [mark for name, box in boxes.items() if only is None or name in only for mark in BLOCKS[name](box, view)]
-
-
-# --- the arrangements ---------------------------------------------------------------------------
-
-def sheet_boxes(body: Rect, view: ScenarioView) -> dict[str, Rect]:
-    """One page, top to bottom: intro, steps, layout beside the deal (and the example), deck map,
-    story. The texts get the height they need at full size; the layout takes the rest."""
-    intro, rest = body.cut_top(INTRO, GAP)
-    steps, rest = rest.cut_top(measure(steps_text(view), body.width, TYPE.body) + 1, GAP)
-    story, rest = rest.cut_bottom(measure(story_text(view), body.width, TYPE.body) + 1, GAP)
-    deck_map, middle = rest.cut_bottom(MAP_HEIGHT + 1, GAP)
-    column, layout = middle.cut_right(SIDE if view.setup.scenario.example else SIDE - 18, GAP)
-    deal, example = column.cut_top(DEAL_HEIGHT, 2 * GAP)
-    boxes = {"intro": intro, "steps": steps, "layout": layout, "deal": deal, "map": deck_map, "story": story}
-    return boxes | ({"example": example} if view.setup.scenario.example else {})

@@ -16,8 +16,8 @@ from printkit.plan.type import GREY, LINE, SPACE, TYPE
 
 from . import diagrams
 from .model import apply
-from .scenario_page import GAP, TITLE, ScenarioView, titled, intro, intro_text, steps, steps_text, story, story_text, \
-    view
+from .scenario_page import GAP, TITLE, ScenarioView, legend, titled, intro, intro_text, steps, steps_text, story, \
+    story_text, view
 
 MAP = 54.0  # the deck map block at the foot of the left page: heading, map, counts and legend
 MAP_NOTE = 14.0  # at most, under the map
@@ -118,9 +118,9 @@ def _table_area(box: Rect, view_: ScenarioView) -> Rect:
 def deck_map(box: Rect, view_: ScenarioView) -> list:
     words = view_.words
     flow = Flow(box)
-    flow.line(words.plain("map_heading"), TYPE.body, bold=True, item="map heading", where=words.where("map_heading"))
+    flow.line(words.plain("map_heading"), TYPE.heading, bold=True, item="map heading", where=words.where("map_heading"))
     flow.space(0.25)
-    flow.foot(f"{words.markup('map_counts')}\n\n{words.markup('legend_short')}", Style(TYPE.small), "deck map counts",
+    flow.foot(f"{words.markup('map_counts')}\n\n{words.markup(legend(box))}", Style(TYPE.small), "deck map counts",
               words.where("map_counts"), MAP_NOTE)
     return flow.marks + diagrams.deck_map(flow.rest, view_.setup, words)
 
