@@ -50,3 +50,10 @@ def test_a_final_discard_that_refills_the_deck_goes_on_with_the_game(built):
     assert "(if its Discard puts cards back into the deck, play on)" in text(built[1], "rules")
     choices = yaml.safe_load((CONTENT / GAME / "game.yaml").read_text(encoding="utf-8"))["kit_choices"]
     assert any("back into the deck" in choice for choice in choices)
+
+
+def test_the_rules_reference_is_one_page_on_both_papers(built):
+    """The rules are a one-page reference (its template says so): a sentence added to them must
+    fit, on Letter too, with the title at its full size."""
+    paper, folder = built
+    assert len(pdfium.PdfDocument(str(folder / GAME / "rules.pdf"))) == 1, paper
