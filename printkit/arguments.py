@@ -28,9 +28,24 @@ class Parser(argparse.ArgumentParser):
 class Context:
     """What the help says of the project it is read in: its games, and how it prints now."""
 
-    games: list[str] = field(default_factory=list)
+    found: list[str] | None = None  # the games, once asked for (`games`)
     settings: dict = field(default_factory=lambda: dict(settings.DEFAULTS))
     saved: dict = field(default_factory=dict)  # the settings printkit.yaml gives
+    content: object = None  # the project's content folder (a Path), or None
+
+    @property
+    def games(self) -> list[str]:
+        """The project's games (or printkit's, outside a project), looked for only when a command's
+        help names them: it loads every game."""
+        if self.found is None:
+            from printkit.games import all_games, project_games
+
+            try:
+                content = self.content
+                self.found = list(project_games(content) if content and content.is_dir() else all_games())
+            except (PrintkitError, OSError):
+                self.found = []
+        return self.found
 
     def default(self, key: str) -> str:
         """`(default: a4)`, or `(now: letter, from printkit.yaml)`."""
@@ -46,19 +61,13 @@ def context(argv: list[str]) -> Context:
     early.add_argument("--project")
     early.add_argument("--content")
     known, _ = early.parse_known_args(argv)
-    from printkit.games import all_games, project_games
-
     found = Context()
     try:
-        content = project.content_folder(known.project, known.content)
-        found.saved = settings.load(content)
-        found.settings = settings.resolve(content, {})
+        found.content = project.content_folder(known.project, known.content)
+        found.saved = settings.load(found.content)
+        found.settings = settings.resolve(found.content, {})
     except (PrintkitError, UsageError, OSError):
-        content = None
-    try:
-        found.games = list(project_games(content) if content and content.is_dir() else all_games())
-    except (PrintkitError, OSError):
-        found.games = []
+        found.content = None
     return found
 
 

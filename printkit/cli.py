@@ -18,11 +18,11 @@ from pathlib import Path
 from printkit import __version__, arguments, console, interrupt, project, settings
 from printkit.arguments import VERBOSITY, product_choices
 from printkit.errors import PrintkitError, UsageError
-from printkit.options import Options
-from printkit.pipeline import build, build_file, select_games, templates_for, validate
-from printkit.products.booklet import Booklet
-from printkit.write import is_pdf
 from printkit.plan.geometry import PAPERS
+
+# A command imports what it runs when it runs: the pipeline (content, plans, ReportLab, Jinja) is
+# not loaded for `--version`, `--help`, `list` or `settings` (issue 26: start-up proportional to
+# the command).
 
 DESCRIPTION = ("printkit turns a project's content (YAML) and words (Jinja templates) into print-ready PDFs at "
                "100% scale: card decks with duplex backs and crop marks, sheets, rules and booklets.")
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # inside: a closed pipe or a full disk is reported here, not at exit
         return code
     except UsageError as error:
-        (getattr(error, "parser", None) or _parser(arguments.Context())).print_usage(sys.stderr)
+        (getattr(error, "parser", None) or _parser(arguments.Context(), "")).print_usage(sys.stderr)
         print(f"printkit: error: {error}", file=sys.stderr)
         return 2
     except PrintkitError as error:
@@ -70,8 +70,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    if argv == ["--version"]:  # before any project is looked for
+        print(f"printkit {__version__}")
+        return 0
     argv = arguments.command_first(argv)
-    parser = _parser(arguments.context(argv))
+    parser = _parser(arguments.context(argv), argv[0] if argv else "")
     if not argv:
         parser.print_help()
         return 0
@@ -122,6 +125,8 @@ def cmd_build(args) -> int:
     .printkit-manifest.json remembers what each was built from). A line for each file written, then a
     summary; with -v the unchanged files too. A build that fails writes nothing.
     """
+    from printkit.pipeline import build
+
     started = time.perf_counter()
     games = _games(args, args.games)
     options = _options(args)
@@ -189,6 +194,8 @@ def cmd_validate(args) -> int:
     Runs each game's rules model and plans every product on A4 and Letter, every text fitted to its
     box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
     """
+    from printkit.pipeline import validate
+
     games = _games(args, args.games)
     products = validate(games, _folder(args), _options(args))
     for game in games:
@@ -203,6 +210,8 @@ def cmd_booklet(args) -> int:
 
     The booklet product of the game that has one (or of the one named), imposed as asked.
     """
+    from printkit.pipeline import build_file
+
     options = _options(args)
     folder = _folder(args)
     game, product = _booklet(_games(args, [args.game] if args.game else []), args.imposition)
@@ -221,6 +230,7 @@ def cmd_calibrate(args) -> int:
     with no back offset and no scale correction: they measure the printer as it is. Needs no project.
     """
     from printkit.calibrate import calibrate
+    from printkit.pipeline import templates_for
 
     for output in calibrate(_out(args), _options(args), templates_for(_content(args))):
         _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}")
@@ -250,6 +260,7 @@ def cmd_list(args) -> int:
     """list the project's games and their products, and the games to start a project from"""
     from printkit.games import all_games
     from printkit.new import seeded
+    from printkit.pipeline import select_games
 
     content = _content(args)
     has = {game.slug: game for game in select_games([], content)} if content.is_dir() else {}
@@ -348,14 +359,17 @@ COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
 }
 
 
-def _parser(ctx: arguments.Context) -> arguments.Parser:
+def _parser(ctx: arguments.Context, chosen: str | None = None) -> arguments.Parser:
+    """printkit's parser: every command with its one-line help, and what the `chosen` command takes
+    (only it: another's options may need the games, or printkit.shop, loaded; None: every command's)."""
     parser = arguments.Parser(prog="printkit", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
     sub = parser.add_subparsers(metavar="COMMAND", title="commands", required=True)
     for name, (command, takes) in COMMANDS.items():
         summary, _, description = (command.__doc__ or "").partition("\n")
         each = sub.add_parser(name, help=summary.strip(), description=_paragraph(summary, description))
-        takes(each, ctx)
+        if chosen is None or name == chosen:
+            takes(each, ctx)
         each.set_defaults(command=command, parser=each)
     return parser
 
@@ -375,6 +389,8 @@ def _say(args, line: str, level: int = VERBOSITY["normal"], flush: bool = False)
 
 def _games(args, names: list[str]):
     """The games named (or all the project's): each one printkit knows and the project has."""
+    from printkit.pipeline import select_games
+
     content = _folder(args)
     try:
         return select_games(names, content)
@@ -391,6 +407,8 @@ def _games(args, names: list[str]):
 
 def _booklet(games, imposition: str):
     """The game and the name of its booklet product with this imposition."""
+    from printkit.products.booklet import Booklet
+
     found = [(game, product.name) for game in games
              for product in game.products if isinstance(product, Booklet) and product.imposition == imposition]
     if len(found) != 1:
@@ -412,6 +430,8 @@ def _only(games, names: list[str] | None) -> list[str] | None:
 def _export_target(target: Path, content: Path) -> Path:
     """Where an export may go: never over the project's content or templates, a build's manifest,
     or a file that is not a PDF."""
+    from printkit.write import is_pdf
+
     resolved = target.resolve()
     folder_of_project = content.resolve().parent
     for folder in (content.resolve(), folder_of_project / "templates"):
@@ -427,8 +447,10 @@ def _export_target(target: Path, content: Path) -> Path:
 
 
 
-def _options(args) -> Options:
-    """The command line's print options over the project's printkit.yaml over the defaults."""
+def _options(args):
+    """The command line's print options (an Options) over the project's printkit.yaml over the defaults."""
+    from printkit.options import Options
+
     given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
     chosen = settings.resolve(_content(args), given)
     values = {key: tuple(value) if isinstance(value, list) else value for key, value in chosen.items()}

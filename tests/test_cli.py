@@ -344,10 +344,31 @@ def test_every_command_and_option_has_a_description():
     from printkit import arguments
     from printkit.cli import _parser
 
-    parser = _parser(arguments.Context(games=["a-game"]))
+    parser = _parser(arguments.Context(found=["a-game"]))
     (commands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
     assert list(commands.choices) == list(COMMANDS)
     for name, sub in commands.choices.items():
         assert sub.description and sub.description[0].isupper() and sub.description.endswith("."), name
         bare = [action.option_strings or action.dest for action in sub._actions if not action.help]
         assert bare == [], name
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["settings"], ["build", "--help"]])
+def test_a_command_that_draws_nothing_loads_no_drawing_machinery(argv, tmp_path):
+    """Start-up is proportional to the command (issue 26): `--version`, `--help` and `settings` load
+    neither the pipeline nor ReportLab, Jinja or Pillow; the help of `build` names the games, and
+    still draws nothing."""
+    probe = ("import sys\nfrom printkit.cli import main\n"
+             "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'pypdfium2', 'printkit.pipeline', 'printkit.render')\n"
+             "print('LOADED', sorted({m.split('.')[0] if not m.startswith('printkit') else m for m in sys.modules "
+             "if m.startswith(heavy)}))\n")
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    loaded = [line for line in done.stdout.splitlines() if line.startswith("LOADED")]
+    assert loaded, done.stderr
+    heavy = loaded[0]
+    if argv[0] == "build":  # the games are loaded for their names and options, but nothing drawn
+        assert "printkit.pipeline" not in heavy and "printkit.render.pdf" not in heavy, heavy
+    else:
+        assert heavy == "LOADED []", heavy
