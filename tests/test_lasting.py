@@ -169,6 +169,63 @@ def _keep_in_child(store: lasting.Store, name: str) -> None:
     store.flush()
 
 
+# --- files noted as planned ------------------------------------------------------------------------
+
+def test_a_file_noted_as_planned_is_found_under_its_name_and_fingerprint_only(store):
+    store.note_planned("game/rules.pdf", "inputs 1", 3)
+    assert store.planned("game/rules.pdf", "inputs 1") == 3  # before it is written, by its own process
+    store.close()
+    again = lasting.Store(store.folder, write=False)
+    assert again.planned("game/rules.pdf", "inputs 1") == 3
+    # files of a game made from the same inputs share a fingerprint: the name tells them apart
+    assert again.planned("game/aid.pdf", "inputs 1") is None and again.planned("game/rules.pdf", "inputs 2") is None
+
+
+def test_a_store_that_does_not_write_notes_nothing(tmp_path, store):
+    store.note_planned("game/rules.pdf", "inputs", 1)
+    store.close()
+    reading = lasting.Store(store.folder, write=False)
+    reading.note_planned("game/aid.pdf", "inputs", 2)
+    reading.flush()
+    assert lasting.Store(store.folder).planned("game/aid.pdf", "inputs") is None
+    absent = lasting.Store(tmp_path / "none", write=False)
+    absent.note_planned("game/aid.pdf", "inputs", 2)
+    assert absent.planned("game/aid.pdf", "inputs") is None and not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize("pages", [0, -5, 10_001, "three", 2.5, b"\x01"])
+def test_a_page_count_no_file_has_is_planned_again(store, pages):
+    store.note_planned("game/rules.pdf", "inputs", 1)
+    with _database(store) as db:
+        db.execute("UPDATE planned SET pages = ?", (pages,))
+    assert lasting.Store(store.folder, write=False).planned("game/rules.pdf", "inputs") is None
+
+
+def test_a_database_kept_before_files_were_noted_is_read_without_them(store):
+    store.kept(["page"], made(MARKS)[0])
+    with _database(store) as db:
+        db.execute("DROP TABLE planned")
+    reading = lasting.Store(store.folder, write=False)  # validate opens it as it is
+    assert reading.planned("game/rules.pdf", "inputs") is None and reading.kept(["page"], made(None)[0]) == MARKS
+    writing = lasting.Store(store.folder)  # a build adds the table
+    writing.note_planned("game/rules.pdf", "inputs", 2)
+    writing.close()
+    assert lasting.Store(store.folder, write=False).planned("game/rules.pdf", "inputs") == 2
+
+
+def test_the_files_noted_longest_unused_are_pruned(store, monkeypatch):
+    monkeypatch.setattr(lasting, "MOST_PLANNED", 2)
+    clock = iter(range(1_000_000, 1_000_100))
+    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    for n in range(4):
+        store.note_planned(f"game/{n}.pdf", "inputs", 1)
+        store.flush()
+    assert store.planned("game/0.pdf", "inputs") == 1  # found again: used last
+    store.prune()
+    found = lasting.Store(store.folder, write=False)
+    assert [found.planned(f"game/{n}.pdf", "inputs") for n in range(4)] == [1, None, None, 1]
+
+
 # --- the words' fingerprint ------------------------------------------------------------------------
 
 def _words(folder: Path, source: str, common: str = "", **context):
