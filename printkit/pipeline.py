@@ -30,6 +30,9 @@ from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
 
 LAYOUTS_FILE = "layouts.yaml"  # a game of printkit's own: its cards' layouts (printkit/declared)
+# What validate leaves to plan is planned in this process when its files are made from less than
+# this much content (as JSON): a small game's edit plans in less time than forking workers takes
+SIDE_BY_SIDE = 100_000
 
 
 # --- load and validate -----------------------------------------------------------------------------
@@ -223,7 +226,7 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     _TEXTS.clear()
     each = [(paper, *_left_to_plan(_on_paper(kit, replace(printing, paper=paper)))) for paper in papers for kit in kits]
     outcomes = iter(each_on_every_core(_problems_of, [left for _, _, left in each if left],
-                                       weight=lambda left: sum(map(_weight, left))))
+                                       weight=lambda left: sum(map(_weight, left)), least=SIDE_BY_SIDE))
     problems = {paper: [] for paper in papers}
     for paper, listed, left in each:
         found, names = next(outcomes) if left else ([], [])
