@@ -4,6 +4,8 @@ draws as planned."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from conftest import BAD, ROOT, expected_stderr, overlay
@@ -82,8 +84,15 @@ def test_validate_after_a_build_plans_nothing_on_either_paper(project, cli, cach
                                                                  "planned on A4 and Letter\n")
 
 
+def _kept_in(cache) -> tuple[set, set]:
+    """The keys of the page cache's values, and of its files noted as planned."""
+    with sqlite3.connect(f"file:{cache / 'pages.sqlite'}?mode=ro", uri=True) as db:
+        return tuple({key for (key,) in db.execute(f"SELECT key FROM {table}")} for table in ("kept", "planned"))
+
+
 def test_an_edited_scenario_is_planned_again_on_both_papers_and_nothing_else(project, cli, cache):
     assert cli("build", "cross-sums", "--content", "content")[0] == 0
+    kept = _kept_in(cache)
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
     text = scenarios.read_text(encoding="utf-8")
     assert text.count("Which card do you take") == 1  # scenario 5's tagline
@@ -95,7 +104,7 @@ def test_an_edited_scenario_is_planned_again_on_both_papers_and_nothing_else(pro
     # of the 50 setup sheets, scenario 5's; the files made from every scenario (the booklet, the log...); no more
     assert [name for name in on["A4"] if "/setup/" in name] == ["cross-sums/setup/scenario-05.pdf"]
     assert 2 <= len(on["A4"]) <= 10
-    assert _planned_by_validate(project, "cross-sums") == planned  # validate keeps nothing
+    assert _planned_by_validate(project, "cross-sums") == planned and _kept_in(cache) == kept  # validate keeps nothing
     assert cli("build", "cross-sums", "--content", "content")[0] == 0
     assert _planned_by_validate(project, "cross-sums") == []
 
