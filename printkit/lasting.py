@@ -151,8 +151,8 @@ class Store:
             self.flush()
 
     def flush(self) -> None:
-        """The values kept since the last flush written, in one transaction (or not at all: a
-        store that cannot be written keeps nothing, and fails nothing)."""
+        """The values kept and the files noted since the last flush written, in one transaction (or
+        not at all: a store that cannot be written keeps nothing, and fails nothing)."""
         unwritten = self._pending or self._used or self._planned or self._planned_used
         if self._pid != os.getpid() or self._db is None or not unwritten:
             return
@@ -192,13 +192,13 @@ class Store:
 
 
 _MISSING = object()
+_INHERITED: list = []
 
 
 def _planned_key(file: str, fingerprint: str) -> str:
     """A file's name and its fingerprint (files of a game made from the same inputs, templates
     and options share one: the manifest tells them apart by their paths)."""
     return hashlib.sha256(json.dumps([file, fingerprint]).encode("utf-8")).hexdigest()
-_INHERITED: list = []
 
 
 def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
