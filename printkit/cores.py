@@ -21,14 +21,17 @@ _work = None  # the function and items of the call under way, inherited by the f
 _items: list = []
 
 
-def each_on_every_core(work, items: list, weight=None, done=None) -> list:
+def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0) -> list:
     """[work(item) for item in items], computed by forked workers where the machine has more
-    than one core and can fork, one after the other in this process elsewhere. Items are handed
-    out heaviest first (by `weight`), one at a time, so that a large file starts early and the
-    others fill the time it takes. An item whose worker ended before it was done (killed, out of
-    memory) is done again here. `done(item, result)` hears of each as it is collected."""
+    than one core and can fork, one after the other in this process elsewhere, or when the items
+    weigh less than `least` together (little work: forking would cost more than it saves). Items
+    are handed out heaviest first (by `weight`), one at a time, so that a large file starts early
+    and the others fill the time it takes. An item whose worker ended before it was done (killed,
+    out of memory) is done again here. `done(item, result)` hears of each as it is collected."""
     done = done or (lambda item, result: None)
     workers = min(len(items), os.cpu_count() or 1)
+    if weight and sum(map(weight, items)) < least:
+        workers = 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [_told(done, item, work(item)) for item in items]
     global _work, _items

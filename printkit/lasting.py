@@ -14,6 +14,11 @@ unpickler that knows those classes and nothing else (pickle's "restricting globa
 or foreign value is a page planned again, never an error and never code run. Values are written
 in transactions, a batch at a time (`flush`), by each process on a connection of its own; a
 database that cannot be opened or read is a store that keeps nothing.
+
+Beside the pages, the store notes which files planned without a problem (`note_planned`), under
+the fingerprint the build manifest compares (content, templates, options with the paper, printkit's
+code and fonts), with their page counts: `validate` plans again only the files it does not find
+there (`planned`), on either paper.
 """
 
 import dataclasses
@@ -28,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from printkit.manifest import code_digest
+from printkit.manifest import MAX_PAGES, code_digest
 from printkit.plan import geometry, marks, text
 
 KINDS = {(cls.__module__, cls.__qualname__): cls for cls in (
@@ -44,7 +49,9 @@ MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest u
 FORMAT = 2
 DATABASE = "pages.sqlite"
 BATCH = 64  # values written a transaction at a time: the volumes of a booklet find its pages soon
-SCHEMA = "CREATE TABLE IF NOT EXISTS kept (key TEXT PRIMARY KEY, value BLOB NOT NULL, used REAL NOT NULL)"
+MOST_PLANNED = 20_000  # files noted as planned: a row is a fingerprint and a page count
+SCHEMA = ("CREATE TABLE IF NOT EXISTS kept (key TEXT PRIMARY KEY, value BLOB NOT NULL, used REAL NOT NULL)",
+          "CREATE TABLE IF NOT EXISTS planned (key TEXT PRIMARY KEY, pages INTEGER NOT NULL, used REAL NOT NULL)")
 
 
 class Store:
@@ -58,6 +65,8 @@ class Store:
         self._pid: int | None = None  # the process the connection is for: a forked worker opens its own
         self._pending: list[tuple[str, bytes, float]] = []
         self._used: list[tuple[float, str]] = []
+        self._planned: dict[str, tuple[int, float]] = {}  # key -> (pages, when), not yet written
+        self._planned_used: list[tuple[float, str]] = []
 
     def kept(self, inputs: Any, make: Callable[[], Any]) -> Any:
         db = self._connection()
@@ -73,6 +82,30 @@ class Store:
         if self.write:
             self._keep(name, value)
         return value
+
+    def planned(self, file: str, fingerprint: str) -> int | None:
+        """The page count of `file` (game/name), noted as planned without a problem from the inputs
+        `fingerprint` names, or None: it is to be planned."""
+        db = self._connection()
+        if db is None:
+            return None
+        name = _planned_key(file, fingerprint)
+        try:
+            row = db.execute("SELECT pages FROM planned WHERE key = ?", (name,)).fetchone()
+        except sqlite3.Error:  # a database older than the table, opened read-only
+            row = None
+        pages = row[0] if row else self._planned.get(name, (None,))[0]
+        if type(pages) is not int or not 1 <= pages <= MAX_PAGES:
+            return None
+        if self.write:
+            self._planned_used.append((time.time(), name))
+        return pages
+
+    def note_planned(self, file: str, fingerprint: str, pages: int) -> None:
+        """`file` (game/name) planned without a problem from the inputs `fingerprint` names, in
+        `pages` pages (kept nowhere by a store that does not write)."""
+        if self.write and self._connection() is not None:
+            self._planned[_planned_key(file, fingerprint)] = (pages, time.time())
 
     def keys(self) -> set[str]:
         """The keys of every value kept (for the tests)."""
@@ -92,6 +125,7 @@ class Store:
             if self._db is not None:
                 _INHERITED.append(self._db)  # the parent's, neither used nor closed here
             self._db, self._pid, self._pending, self._used = _opened(self.folder, self.write), os.getpid(), [], []
+            self._planned, self._planned_used = {}, []
         return self._db
 
     def _read(self, db: sqlite3.Connection, name: str):
@@ -117,15 +151,20 @@ class Store:
             self.flush()
 
     def flush(self) -> None:
-        """The values kept since the last flush written, in one transaction (or not at all: a
-        store that cannot be written keeps nothing, and fails nothing)."""
-        if self._pid != os.getpid() or self._db is None or not (self._pending or self._used):
+        """The values kept and the files noted since the last flush written, in one transaction (or
+        not at all: a store that cannot be written keeps nothing, and fails nothing)."""
+        unwritten = self._pending or self._used or self._planned or self._planned_used
+        if self._pid != os.getpid() or self._db is None or not unwritten:
             return
         pending, used, self._pending, self._used = self._pending, self._used, [], []
+        planned, planned_used, self._planned, self._planned_used = self._planned, self._planned_used, {}, []
         try:
             with self._db:
                 self._db.executemany("INSERT OR REPLACE INTO kept (key, value, used) VALUES (?, ?, ?)", pending)
                 self._db.executemany("UPDATE kept SET used = ? WHERE key = ?", used)
+                self._db.executemany("INSERT OR REPLACE INTO planned (key, pages, used) VALUES (?, ?, ?)",
+                                     [(key, pages, when) for key, (pages, when) in planned.items()])
+                self._db.executemany("UPDATE planned SET used = ? WHERE key = ?", planned_used)
         except sqlite3.Error:
             return
 
@@ -137,21 +176,29 @@ class Store:
         self._db = self._pid = None
 
     def prune(self) -> None:
-        """The values longest unused removed while there are more than MOST_FILES."""
+        """The values longest unused removed while there are more than MOST_FILES (and the files
+        noted as planned, beyond MOST_PLANNED)."""
         self.flush()
         db = self._connection()
         if db is None or not self.write:
             return
         try:
             with db:
-                db.execute("DELETE FROM kept WHERE key IN (SELECT key FROM kept ORDER BY used, key LIMIT "
-                           "max(0, (SELECT count(*) FROM kept) - ?))", (MOST_FILES,))
+                for table, most in (("kept", MOST_FILES), ("planned", MOST_PLANNED)):
+                    db.execute(f"DELETE FROM {table} WHERE key IN (SELECT key FROM {table} ORDER BY used, key LIMIT "
+                               f"max(0, (SELECT count(*) FROM {table}) - ?))", (most,))
         except sqlite3.Error:
             return
 
 
 _MISSING = object()
 _INHERITED: list = []
+
+
+def _planned_key(file: str, fingerprint: str) -> str:
+    """A file's name and its fingerprint (files of a game made from the same inputs, templates
+    and options share one: the manifest tells them apart by their paths)."""
+    return hashlib.sha256(json.dumps([file, fingerprint]).encode("utf-8")).hexdigest()
 
 
 def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
@@ -167,7 +214,8 @@ def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
         if write:
             db.execute("PRAGMA journal_mode=WAL")  # the workers read while another writes
             db.execute("PRAGMA synchronous=NORMAL")  # a cache: a power cut may lose the last values, never the file
-            db.execute(SCHEMA)
+            for table in SCHEMA:
+                db.execute(table)
         db.execute("SELECT count(*) FROM kept").fetchone()  # a file that is no database is found out here
         return db
     except (sqlite3.Error, OSError):
@@ -246,6 +294,14 @@ def use(folder: Path | None, write: bool = True) -> Store:
 
 def kept(inputs: Any, make: Callable[[], Any]) -> Any:
     return STORE.kept(inputs, make)
+
+
+def planned(file: str, fingerprint: str) -> int | None:
+    return STORE.planned(file, fingerprint)
+
+
+def note_planned(file: str, fingerprint: str, pages: int) -> None:
+    STORE.note_planned(file, fingerprint, pages)
 
 
 def flush() -> None:

@@ -8,7 +8,6 @@ output. `validate` stops after planning, on both papers: it draws nothing.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -31,6 +30,9 @@ from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
 
 LAYOUTS_FILE = "layouts.yaml"  # a game of printkit's own: its cards' layouts (printkit/declared)
+# What validate leaves to plan is planned in this process when its files are made from less than
+# this much content (as JSON): a small game's edit plans in less time than forking workers takes
+SIDE_BY_SIDE = 100_000
 
 
 # --- load and validate -----------------------------------------------------------------------------
@@ -210,50 +212,99 @@ def _value_at(data, path: tuple):
     return data
 
 
-def validate(games: list[Game], content: Path, printing: Options | None = None) -> int:
-    """Everything a build checks, on both papers, without drawing: returns the products planned.
-    Content is loaded and checked once; each game is then planned on each paper, side by side,
-    and the problems reported are the first paper's that has any. Everything else prints as
-    `printing` says (the project's settings: gutter-fold sheets, rounded corners, a cutter...)."""
+def validate(games: list[Game], content: Path, printing: Options | None = None, planned=None) -> int:
+    """Everything a build checks, on both papers, without drawing or writing: returns the products
+    planned. Content is loaded and checked once; then each game is planned on each paper, side by
+    side, but for the files the page cache notes as planned from the same inputs, by a build or
+    for one (printkit/lasting.py), which are not planned again. The problems reported are the first
+    paper's that has any. Everything else prints as `printing` says (the project's settings:
+    gutter-fold sheets, rounded corners, a cutter...). `planned(file)` hears of each file planned."""
     papers = list(PAPERS.values())
     printing = printing or Options(papers[0])
     kits = load_all(games, content, replace(printing, paper=papers[0]))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
-    each = [(paper, [replace(kit, options=replace(printing, paper=paper), _memo={})]) for paper in papers
-            for kit in kits]
-    found = each_on_every_core(_problems_on, [kits for _, kits in each],
-                               weight=lambda kits: len(json.dumps(kits[0].data, default=str)))
+    _TEXTS.clear()
+    each = [(paper, *_left_to_plan(_on_paper(kit, replace(printing, paper=paper)))) for paper in papers for kit in kits]
+    outcomes = iter(each_on_every_core(_problems_of, [left for _, _, left in each if left],
+                                       weight=lambda left: sum(map(_weight, left)), least=SIDE_BY_SIDE))
+    problems = {paper: [] for paper in papers}
+    for paper, listed, left in each:
+        found, names = next(outcomes) if left else ([], [])
+        problems[paper] += listed + found
+        for name in names if planned else ():
+            planned(name)
     for paper in papers:
-        problems = [problem for (on, _), some in zip(each, found) if on == paper for problem in some]
-        if problems:
-            raise PrintkitError(problems)
+        if problems[paper]:
+            raise PrintkitError(problems[paper])
     return sum(len(game.products) for game in games)
 
 
-def _problems_on(kits: list[Kit]) -> list[Problem]:
+def _on_paper(kit: Kit, options: Options) -> Kit:
+    """The kit printed as `options` say, nothing of it yet planned."""
+    return replace(kit, options=options, pages={}, _memo={})
+
+
+def _left_to_plan(kit: Kit) -> tuple[list[Problem], list[Planned]]:
+    """The problems of listing a kit's files, or the files left to plan: those the page cache does
+    not note as planned from the same inputs, and its summaries after them unless found too."""
     try:
-        plan_every(files(kits))
+        items = files([kit])
     except PrintkitError as error:
-        return error.problems
-    return []
+        return error.problems, []
+    left = [item for item in items if not item.file.product.summary and not _found(item)]
+    summaries = [item for item in items if item.file.product.summary]
+    return [], (left + summaries if left or not all(map(_found, summaries)) else [])
+
+
+def _found(item: Planned) -> bool:
+    return _noted(item, _file_key(item, item.file.product.summary))
+
+
+def _noted(item: Planned, fingerprint: str) -> bool:
+    """Whether the page cache notes the file as planned from the inputs `fingerprint` names (a
+    file's page count then noted in its kit, for its summary)."""
+    pages = lasting.planned(_shown(item), fingerprint)
+    if pages is not None and not item.file.product.summary:
+        item.kit.pages[item.file.name] = pages
+    return pages is not None
+
+
+def _problems_of(items: list[Planned]) -> tuple[list[Problem], list[str]]:
+    """A game's files on one paper planned, then its summaries unless found once the others' page
+    counts are known: the problems a build would report (none), and the files planned (as
+    game/file on paper)."""
+    others = [item for item in items if not item.file.product.summary]
+    try:
+        plan_every(others)
+        summaries = [item for item in items if item.file.product.summary and not _found(item)]
+        plan_every(summaries)
+    except PrintkitError as error:
+        return error.problems, []
+    return [], [f"{_shown(item)} on {item.kit.options.paper.name}" for item in others + summaries]
+
+
+def _shown(item: Planned) -> str:
+    return f"{item.kit.game.slug}/{item.file.name}"
 
 
 # --- render and write ------------------------------------------------------------------------------
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
-          only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None):
+          only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None,
+          other_papers: bool = True):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not. A whole build of
     a game (no --only, no choices) then removes the files an earlier build made that it no longer
     makes, if they are as printkit wrote them; `removed(path)` hears of each. `progress(done,
-    total, path)` hears of each file as it is drawn."""
+    total, path)` hears of each file as it is drawn. A whole build also plans what it changed on
+    the other papers, for validate to find (`other_papers`: see _outputs)."""
     kits = load_all(games, content, options, choices)
     store = lasting.use(lasting.default_folder())
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
-    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress)
     whole = not only and not choices
+    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress, whole and other_papers)
     left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
@@ -281,13 +332,17 @@ def remove_output(path: Path, out: Path) -> bool:
     return True
 
 
-def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned], progress=None) -> list[Output]:
+def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned], progress=None,
+             other_papers: bool = False) -> list[Output]:
     """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
     output whose inputs are unchanged is not planned again (its Output carries no data and the
     page count the manifest recorded). Nothing is written unless every file could be planned.
     `every` is all the files of the games (with --only): a summary built alone still counts the
-    pages of the files it lists, from the manifest or by planning them, not drawing them."""
-    outputs, settled = {}, _counter(progress, len(planned), out)
+    pages of the files it lists, from the manifest or by planning them, not drawing them.
+    Each file planned is noted in the page cache as planned, for validate; with `other_papers`,
+    so is each file, on the other papers, of a game whose files changed (planned beside these and
+    drawn nothing; its problems are validate's to report)."""
+    outputs, settled, others = {}, _counter(progress, len(planned), out), []
     _TEXTS.clear()
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
         stale, uncounted = [], []
@@ -302,18 +357,22 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
                 settled(item)
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
-        jobs = [(item, True, manifest.plan_on_disk(path)) for item, path, _ in stale] + \
-            [(item, False, None) for item in uncounted]
+            others = _on_other_papers({id(item.kit): item.kit for item, _, _ in stale}.values()) if other_papers else []
+        jobs = [(item, True, manifest.plan_on_disk(path), fingerprint) for item, path, fingerprint in stale] + \
+            [(item, False, None, None) for item in uncounted] + \
+            [(item, False, None, fingerprint) for item, fingerprint in _unnoted(others, summaries)]
         if jobs:
             register_fonts()  # once, before the workers are forked
             lasting.STORE.close()  # what this process kept, written for them to find
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
                                    done=lambda job, _: settled(job[0]) if job[1] else None)
-        failed = [(item.kit, outcome) for (item, _, _), outcome in zip(jobs, drawn) if isinstance(outcome, list)]
+        mine = len(stale) + len(uncounted)
+        failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
         if failed:
             raise PrintkitError(reported(failed))
-        for item, (_, pages, _) in zip(uncounted, drawn[len(stale):]):
-            item.kit.pages[item.file.name] = pages
+        for (item, *_), outcome in zip(jobs[len(stale):], drawn[len(stale):]):  # planned, not drawn
+            if not isinstance(outcome, list):  # (a file with a problem on another paper: its summary is not planned)
+                item.kit.pages[item.file.name] = outcome[1]
         for (item, path, fingerprint), (data, pages, plan) in zip(stale, drawn):
             item.kit.pages[item.file.name] = pages
             if data is None:  # planned as it was: the file on disk is what drawing it would give
@@ -322,6 +381,33 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
                 manifest.record(path, fingerprint, pages, data, plan)
             outputs[id(item)] = Output(path, data, pages)
     return [outputs[id(item)] for item in planned]
+
+
+def _on_other_papers(kits) -> list[Planned]:
+    """The kits' files on each paper but the one they are built on (a kit whose files cannot be
+    listed there is validate's to report)."""
+    found = []
+    for kit in kits:
+        for paper in (paper for paper in PAPERS.values() if paper != kit.options.paper):
+            try:
+                found += files([_on_paper(kit, replace(kit.options, paper=paper))])
+            except PrintkitError:
+                continue
+    return found
+
+
+def _unnoted(others: list[Planned], summaries: bool) -> list[tuple[Planned, str]]:
+    """The files of `others` (its summaries, or the rest) the page cache does not note as planned,
+    with their fingerprints. A summary waits for the page counts of every other file of its kit."""
+    found = []
+    for item in (item for item in others if item.file.product.summary == summaries):
+        if summaries and any(other.file.name not in item.kit.pages for other in others
+                             if other.kit is item.kit and not other.file.product.summary):
+            continue
+        fingerprint = _file_key(item, summaries)
+        if not _noted(item, fingerprint):
+            found.append((item, fingerprint))
+    return found
 
 
 def _counter(progress, total: int, out: Path):
@@ -353,12 +439,16 @@ def _uncounted(planned: list[Planned], every: list[Planned], manifest: Manifest,
 
 def _fingerprint(item: Planned, out: Path, summary: bool) -> tuple[Path, str]:
     """Where a file is written, and the key of everything it is drawn from."""
+    return out / item.kit.game.slug / item.file.name, _file_key(item, summary)
+
+
+def _file_key(item: Planned, summary: bool) -> str:
+    """The key of everything a file is planned and drawn from: its inputs (a summary's, with the
+    page counts of the files it lists), templates and options (the paper too), and printkit."""
     if summary:
         inputs = {"inputs": item.file.inputs, "pages": dict(item.kit.pages)}
-        fingerprint = key(inputs, _templates_read(item), item.kit.options)
-    else:
-        fingerprint = key(item.file.inputs, _templates_read(item), item.kit.options, _inputs_text(item.file.inputs))
-    return out / item.kit.game.slug / item.file.name, fingerprint
+        return key(inputs, _templates_read(item), item.kit.options)
+    return key(item.file.inputs, _templates_read(item), item.kit.options, _inputs_text(item.file.inputs))
 
 
 def _templates_read(item: Planned) -> str:
@@ -379,14 +469,18 @@ def _inputs_text(inputs) -> str:
     return found[1]
 
 
-def _planned_or_drawn(job: tuple[Planned, bool, str | None]):
+def _planned_or_drawn(job: tuple[Planned, bool, str | None, str | None]):
     """A file planned and drawn: (its PDF, its page count, its plan's digest); planned only, or
     planned as the file on disk was planned (`job`'s digest): (None, its page count, the digest);
-    or the problems of its plan. (An edit that reaches a file's inputs but not what it prints, a
+    or the problems of its plan. A file planned from the inputs a fingerprint names is noted as
+    planned in the page cache. (An edit that reaches a file's inputs but not what it prints, a
     scenario's tagline in the campaign log, draws nothing.)"""
-    item, draw, before = job
+    item, draw, before, fingerprint = job
     try:
-        return _plan_and_draw(item, draw, before)
+        outcome = _plan_and_draw(item, draw, before)
+        if fingerprint and not isinstance(outcome, list):
+            lasting.note_planned(_shown(item), fingerprint, outcome[1])
+        return outcome
     finally:
         lasting.flush()  # what this file kept, there for the files drawn next, in any process
         lasting.forget_digests()

@@ -87,7 +87,9 @@ def _found(find, complain) -> list | None:
 def _build(games, content: Path, out: Path, options, say, complain) -> None:
     started = time.perf_counter()
     try:
-        results = build(games, content, out, options, removed=lambda path: say(f"  removed {shown(path)}: no longer made"))
+        # the outputs only, as soon as they can be: validate plans the edit on the other papers when it is run
+        results = build(games, content, out, options, removed=lambda path: say(f"  removed {shown(path)}: no longer made"),
+                        other_papers=False)
     except PrintkitError as error:
         for problem in error.problems:
             complain(str(problem))

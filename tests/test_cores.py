@@ -38,6 +38,14 @@ def test_one_item_is_done_here():
     assert cores.each_on_every_core(square_and_where, [3]) == [(9, True)]
 
 
+@needs_cores
+def test_items_lighter_together_than_the_least_worth_forking_for_are_done_here():
+    assert cores.each_on_every_core(square_and_where, [1, 2, 3], weight=lambda n: n, least=7) == \
+        [(1, True), (4, True), (9, True)]
+    assert not any(here for _, here in cores.each_on_every_core(square_and_where, [1, 2, 4], weight=lambda n: n,
+                                                                  least=7))
+
+
 def dies_in_a_worker(n: int) -> tuple[int, bool]:
     if n == 5 and os.getpid() != PARENT:
         os._exit(9)  # as if the worker were killed (out of memory, say)

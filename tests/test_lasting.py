@@ -169,6 +169,63 @@ def _keep_in_child(store: lasting.Store, name: str) -> None:
     store.flush()
 
 
+# --- files noted as planned ------------------------------------------------------------------------
+
+def test_a_file_noted_as_planned_is_found_under_its_name_and_fingerprint_only(store):
+    store.note_planned("game/rules.pdf", "inputs 1", 3)
+    assert store.planned("game/rules.pdf", "inputs 1") == 3  # before it is written, by its own process
+    store.close()
+    again = lasting.Store(store.folder, write=False)
+    assert again.planned("game/rules.pdf", "inputs 1") == 3
+    # files of a game made from the same inputs share a fingerprint: the name tells them apart
+    assert again.planned("game/aid.pdf", "inputs 1") is None and again.planned("game/rules.pdf", "inputs 2") is None
+
+
+def test_a_store_that_does_not_write_notes_nothing(tmp_path, store):
+    store.note_planned("game/rules.pdf", "inputs", 1)
+    store.close()
+    reading = lasting.Store(store.folder, write=False)
+    reading.note_planned("game/aid.pdf", "inputs", 2)
+    reading.flush()
+    assert lasting.Store(store.folder).planned("game/aid.pdf", "inputs") is None
+    absent = lasting.Store(tmp_path / "none", write=False)
+    absent.note_planned("game/aid.pdf", "inputs", 2)
+    assert absent.planned("game/aid.pdf", "inputs") is None and not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize("pages", [0, -5, 10_001, "three", 2.5, b"\x01"])
+def test_a_page_count_no_file_has_is_planned_again(store, pages):
+    store.note_planned("game/rules.pdf", "inputs", 1)
+    with _database(store) as db:
+        db.execute("UPDATE planned SET pages = ?", (pages,))
+    assert lasting.Store(store.folder, write=False).planned("game/rules.pdf", "inputs") is None
+
+
+def test_a_database_kept_before_files_were_noted_is_read_without_them(store):
+    store.kept(["page"], made(MARKS)[0])
+    with _database(store) as db:
+        db.execute("DROP TABLE planned")
+    reading = lasting.Store(store.folder, write=False)  # validate opens it as it is
+    assert reading.planned("game/rules.pdf", "inputs") is None and reading.kept(["page"], made(None)[0]) == MARKS
+    writing = lasting.Store(store.folder)  # a build adds the table
+    writing.note_planned("game/rules.pdf", "inputs", 2)
+    writing.close()
+    assert lasting.Store(store.folder, write=False).planned("game/rules.pdf", "inputs") == 2
+
+
+def test_the_files_noted_longest_unused_are_pruned(store, monkeypatch):
+    monkeypatch.setattr(lasting, "MOST_PLANNED", 2)
+    clock = iter(range(1_000_000, 1_000_100))
+    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    for n in range(4):
+        store.note_planned(f"game/{n}.pdf", "inputs", 1)
+        store.flush()
+    assert store.planned("game/0.pdf", "inputs") == 1  # found again: used last
+    store.prune()
+    found = lasting.Store(store.folder, write=False)
+    assert [found.planned(f"game/{n}.pdf", "inputs") for n in range(4)] == [1, None, None, 1]
+
+
 # --- the words' fingerprint ------------------------------------------------------------------------
 
 def _words(folder: Path, source: str, common: str = "", **context):
@@ -234,10 +291,11 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     kept = lasting.Store(cache).keys()
     booklets = [project / "out" / "cross-sums" / "booklet.pdf",
                 *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
-    # the 50 spreads, the plan they share, the front matter (the rules, the scenarios at a glance, the notes), and
-    # the drawing of every page: a volume's pages are the booklet's, drawn once
+    # the 50 spreads, the plan they share, the front matter (the rules, the scenarios at a glance, the notes), on A4
+    # and on Letter (planned for validate, not drawn), and the drawing of every page: a volume's pages are the
+    # booklet's, drawn once
     every = [form for path in booklets for form in _forms(path)]
-    assert len(kept) == 52 + len(set(every)) and len(set(every)) < 0.6 * len(every)
+    assert len(kept) == 2 * 52 + len(set(every)) and len(set(every)) < 0.6 * len(every)
     assert _build(project, "again", str(cache)) == first == _build(project, "off", "off")
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
     text = scenarios.read_text(encoding="utf-8")
@@ -245,11 +303,11 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
     edited = _build(project, "out", str(cache))
     new = lasting.Store(cache).keys() - kept
-    # that scenario's spread, and the plan (made from every scenario's words); the drawing of its left page, where
-    # the tagline is, one for the booklet and its volume; not the front matter (made from the scenarios' facts, not
-    # their words). Every other page is drawn as it was, byte for byte: its glyph codes are the whole booklet's, not
-    # those of the order the pages were drawn in.
-    assert len(new) == 2 + 1
+    # that scenario's spread, and the plan (made from every scenario's words), on each paper; the drawing of its left
+    # page, where the tagline is, one for the booklet and its volume; not the front matter (made from the scenarios'
+    # facts, not their words). Every other page is drawn as it was, byte for byte: its glyph codes are the whole
+    # booklet's, not those of the order the pages were drawn in.
+    assert len(new) == 2 * 2 + 1
     after = _forms(project / "out" / "cross-sums" / "booklet.pdf")
     assert len(after) == len(before) and sum(a != b for a, b in zip(after, before)) == 1
     assert edited == _build(project, "edited-off", "off") != first
