@@ -32,8 +32,8 @@ The figures, medians of --runs (5):
 `--quick`: one run of each and no campaign, a smoke run.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: tests/cross_sums loads this file for `campaign` without
+# registering it as a module, and dataclasses cannot resolve string annotations then.
 import argparse
 import json
 import os
@@ -244,6 +244,27 @@ def edited_words(text: str, mark: str) -> str:
     if changed == text:
         raise SystemExit("the benchmark's edit found nothing to change in scenarios.yaml")
     return changed
+
+
+def campaign(folder: Path, count: int) -> None:
+    """The project's Cross Sums campaign made `count` scenarios long: the seed's 50, then its last
+    stage (scenarios 41-50: the whole deck, hand 5, distinct values) again and again, renumbered,
+    each title its own. Every scenario keeps the campaign's rules, so the rules model checks and
+    solves all of them. (Run in the venv by venv_steps.py, which has PyYAML; tests/cross_sums
+    makes its long campaign with it too.)"""
+    import yaml
+
+    scenarios = folder / SCENARIOS
+    data = yaml.safe_load(scenarios.read_text(encoding="utf-8"))
+    seed = list(data["scenarios"])
+    for number in range(len(seed) + 1, count + 1):
+        scenario = dict(seed[40 + (number - 51) % 10], number=number)
+        scenario["title"] = f"{scenario['title'][:48]} ({number})"
+        data["scenarios"].append(scenario)
+    scenarios.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
+    rules = folder / "content" / "cross-sums" / "campaign.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace(f"scenarios: {len(seed)}", f"scenarios: {count}"), encoding="utf-8")
 
 
 def watched(bench: Bench, folder: Path, built: Path, cache: Path, runs: int) -> list[Run]:

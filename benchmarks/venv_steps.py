@@ -12,10 +12,8 @@ Never timed.
         PNGs from (a page a card side); prints {"dpi", "pages", "distinct", "images"} as one line
         of JSON (distinct: the pages export renders, a deck's identical backs once)
     python venv_steps.py campaign COUNT
-        makes the project's Cross Sums campaign COUNT scenarios long: the seed's 50, then its last
-        stage (scenarios 41-50: the whole deck, hand 5, distinct values) again and again,
-        renumbered, each title its own; every scenario keeps the campaign's rules, so the rules
-        model checks and solves all of them
+        makes the project's Cross Sums campaign COUNT scenarios long (bench_build.campaign, which
+        needs PyYAML: the venv has it)
 """
 
 from __future__ import annotations
@@ -142,20 +140,10 @@ def _count(pdf: Path) -> int:
 
 
 def campaign(count: int) -> dict:
-    import yaml
+    from bench_build import campaign as lengthened  # one campaign, here and in tests/cross_sums
 
-    scenarios = Path("content") / "cross-sums" / "scenarios.yaml"
-    data = yaml.safe_load(scenarios.read_text(encoding="utf-8"))
-    seed = list(data["scenarios"])
-    for number in range(len(seed) + 1, count + 1):
-        scenario = dict(seed[40 + (number - 51) % 10], number=number)
-        scenario["title"] = f"{scenario['title'][:48]} ({number})"
-        data["scenarios"].append(scenario)
-    scenarios.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
-    rules = Path("content") / "cross-sums" / "campaign.yaml"
-    text = rules.read_text(encoding="utf-8")
-    rules.write_text(text.replace(f"scenarios: {len(seed)}", f"scenarios: {count}"), encoding="utf-8")
-    return {"scenarios": len(data["scenarios"])}
+    lengthened(Path.cwd(), count)
+    return {"scenarios": count}
 
 
 def main() -> None:
