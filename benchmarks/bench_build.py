@@ -1,25 +1,43 @@
-"""Benchmark: how long printkit takes, each figure printed beside its bar.
+"""Benchmark (issue 26): each figure of printkit as a ratio to a floor measured in the same run,
+beside its bar. Absolute seconds do not carry from one machine to another; ratios measured side by
+side do. It prints one table and asserts nothing (speed is measured here, not in a timed test).
 
-Prints its figures; it asserts nothing (speed is measured here, not in a timed test).
+    python benchmarks/bench_build.py [--runs N] [--campaign N] [--r-pages N] [--quick]
 
-    python benchmarks/bench_build.py [--runs N]
+printkit is installed as a user installs it: a new venv in a temporary folder and `pip install` of
+a clean copy of this repository (no build/ or .egg-info), not editable. Every command is that
+venv's `printkit` in a new process, in a copy of the repository's project (printkit.yaml, content/,
+templates/) whose templates a first, untimed build has compiled, as a user's first build does.
 
-- cold build: `python -m printkit build` in a new process, interpreter start and imports included;
-- validate: `python -m printkit validate` in a new process (load, rules, plan on A4 and Letter);
-- rebuilds: the same in a built project, with nothing changed and after editing one scenario;
-- plan and draw: the pipeline's two halves in this process, every product of every game on A4;
-- ReportLab alone: the same planned pages drawn by a bare loop of ReportLab canvas calls (no
-  printkit code between the plan and the canvas), to see what printkit's drawing layer costs;
-- growth (`--campaign 500`): the cold build of the whole kit with a synthetic Cross Sums campaign
-  of that many scenarios (the 50, then scenarios 41-50 again and again, each with a title of its
-  own), against the cold build of the 50, and the largest process's peak memory.
+The floors, measured in this run, alternately with the figures they are set against:
+- `python -c pass`, the venv's interpreter; `--version`'s bar is 3 of them and 0.05 s;
+- R: bare_reportlab.py, a whole process drawing every page a build plans (venv_steps.py dumps
+  them) with the plainest canvas calls. The issue's R is such a script drawing a 58-page kit;
+  this kit plans 257 pages, so R is its time a page times --r-pages (58);
+- pdftoppm (poppler, installed with apt-get where missing), one process a PDF, rendering the pages
+  `preview` renders (every built page, at preview's dpi) and those `export --for tgc` renders its
+  PNGs from (a page a card side, at the shop's dpi).
+
+The figures, medians of --runs (5):
+- `printkit --version`, a whole process;
+- cold build of every game, an empty page cache and output folder each run: its time a page
+  against R's time a page;
+- rebuild with nothing changed, rebuild after one Cross Sums scenario's words are edited, and
+  `validate`, each in the built project: against R; the edited rebuild inside `printkit watch`
+  (a warm process, as it reports it) too, with no bar;
+- `preview` of the built project, every PNG rendered again, and `export --for tgc` into a new
+  folder: against pdftoppm on the same pages;
+- growth: the cold build with a synthetic campaign of --campaign scenarios (500) against the 50's,
+  and its largest process's peak memory.
+`--quick`: one run of each and no campaign, a smoke run.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: tests/cross_sums loads this file for `campaign` without
+# registering it as a module, and dataclasses cannot resolve string annotations then.
 import argparse
+import json
 import os
-import resource
+import platform
 import shutil
 import signal
 import statistics
@@ -27,67 +45,204 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from reportlab.lib.units import mm  # noqa: E402
-from reportlab.pdfgen.canvas import Canvas  # noqa: E402
-
-from printkit.options import Options  # noqa: E402
-from printkit.pipeline import files, load_all, plan_every, select_games  # noqa: E402
-from printkit.plan.geometry import PAPERS  # noqa: E402
-from printkit.plan.marks import Box, Circle, Group, Line, Polygon, UseForm  # noqa: E402
-from printkit.plan.text import Text  # noqa: E402
-from printkit.render.draw import render  # noqa: E402
-
-BARS = {"cold": 1.0, "validate": 0.5, "unchanged": 0.25, "edited": 0.5}  # seconds, whole process
-WATCHED = 0.3  # seconds: the rebuild after editing one scenario inside `printkit watch` (a warm process)
-GROWTH = 6.0  # a campaign ten times as long builds in at most this many times the time of the 50
-MEMORY = 150  # MiB, the largest process of that build
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "printkit", "content", "templates")
+LEFTOVERS = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "dist")  # what pip must not reuse
+PROJECT = ("printkit.yaml", "content", "templates")
+ISSUE_R_PAGES = 58  # issue 26's R: a bare ReportLab script drawing a 58-page kit
+STARTUP = (3, 0.05)  # --version's floor: three interpreter starts and 0.05 s
+GROWTH = (500, 6.0, 150)  # scenarios; at most this many times the 50's cold build; its largest process, MiB
+SCENARIOS = Path("content") / "cross-sums" / "scenarios.yaml"
 
 
-# As an installed printkit runs: its modules compiled once (pip compiles them when it installs), even
-# where the environment asks Python not to write bytecode (PYTHONDONTWRITEBYTECODE).
-INSTALLED = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+def say(text: str) -> None:
+    """Progress, on stderr: the table alone goes to stdout."""
+    print(f"[bench] {text}", file=sys.stderr, flush=True)
 
 
-def whole_process(args: list[str], cwd: Path, cache: Path) -> float:
-    """Seconds for one printkit command in a new process, keeping its planned pages in `cache`."""
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "printkit", *args], check=True, stdout=subprocess.DEVNULL, cwd=cwd,
-                   env={**INSTALLED, "PRINTKIT_CACHE": str(cache)})
-    return time.perf_counter() - started
+# --- processes ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Run:
+    seconds: float
+    peak: float  # MiB: the largest resident size of the process or of any it waited for (its workers)
 
 
-def project(tmp: Path) -> Path:
-    folder = tmp / "project"
-    shutil.copytree(ROOT / "content", folder / "content")
-    shutil.copytree(ROOT / "templates", folder / "templates")
+def run(argv: list, cwd: Path, env: dict) -> Run:
+    """One command in a new process, timed from its start to its end; its output thrown away."""
+    with tempfile.TemporaryFile() as errors:
+        started = time.perf_counter()
+        process = subprocess.Popen([str(a) for a in argv], cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                                   stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)  # wait4: this process's own peak memory
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            raise SystemExit(f"{' '.join(map(str, argv))} failed ({process.returncode}):\n"
+                             f"{errors.read().decode(errors='replace')[-2000:]}")
+    return Run(seconds, usage.ru_maxrss / 1024)
+
+
+def output_of(argv: list, cwd: Path, env: dict, reads_json: bool = True) -> dict | None:
+    """An untimed step (the JSON a venv_steps.py step prints as its last line); its messages are
+    shown only if it fails."""
+    result = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(map(str, argv))} failed:\n{result.stderr[-3000:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1]) if reads_json else None
+
+
+def median(runs: list[Run]) -> float:
+    return statistics.median(r.seconds for r in runs)
+
+
+# --- the installed printkit and its project --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Bench:
+    """The benchmark's venv, its temporary folder, and the environment its processes run in."""
+
+    tmp: Path
+    venv: Path
+
+    @property
+    def python(self) -> Path:
+        return self.venv / "bin" / "python"
+
+    @property
+    def printkit(self) -> Path:
+        return self.venv / "bin" / "printkit"
+
+    def env(self, cache: Path | None = None) -> dict:
+        """As a user's shell runs printkit: nothing of this checkout on the path, modules compiled (the
+        development environment may ask Python not to write bytecode), the template cache in the
+        benchmark's folder, and the page cache `cache`."""
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "VIRTUAL_ENV", "PRINTKIT_CACHE")}
+        env["XDG_CACHE_HOME"] = str(self.tmp / "user-cache")
+        if cache is not None:
+            env["PRINTKIT_CACHE"] = str(cache)
+        return env
+
+    def printkit_run(self, args: list, cwd: Path, cache: Path) -> Run:
+        return run([self.printkit, *args], cwd, self.env(cache))
+
+    def step(self, args: list, cwd: Path, cache: Path | None = None) -> dict:
+        return output_of([self.python, HERE / "venv_steps.py", *args], cwd, self.env(cache))
+
+
+def install(tmp: Path) -> Bench:
+    """A new venv with printkit pip-installed from a clean copy of the repository, as a user's."""
+    copy = tmp / "printkit-source"
+    copy.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, copy / name, ignore=LEFTOVERS)
+        else:
+            shutil.copyfile(ROOT / name, copy / name)
+    bench = Bench(tmp, tmp / "venv")
+    say("making a venv and installing printkit into it (pip install, not editable)")
+    subprocess.run([sys.executable, "-m", "venv", bench.venv], check=True)
+    output_of([bench.python, "-m", "pip", "install", "--quiet", copy], tmp, bench.env(), reads_json=False)
+    return bench
+
+
+def project(tmp: Path, name: str) -> Path:
+    """A copy of the repository's project: printkit.yaml, content/ and templates/."""
+    folder = tmp / name
+    folder.mkdir()
+    for item in PROJECT:
+        if (ROOT / item).is_dir():
+            shutil.copytree(ROOT / item, folder / item)
+        else:
+            shutil.copyfile(ROOT / item, folder / item)
     return folder
 
 
-def rebuilds(folder: Path, runs: int, cache: Path) -> tuple[list[float], list[float]]:
-    """Whole-process rebuilds of a built project: with nothing changed, and after editing one Cross
-    Sums scenario (its tagline, a different text each run, so every run is a real change)."""
-    whole_process(["build"], folder, cache)
+def alternately(first, second, runs: int) -> tuple[list, list]:
+    """`first(i)` and `second(i)` taken in turn, so that a drift in the machine's speed reaches a
+    figure and its floor alike."""
+    a, b = [], []
+    for i in range(runs):
+        a.append(first(i))
+        b.append(second(i))
+    return a, b
+
+
+# --- floors -----------------------------------------------------------------------------------------
+
+def pdftoppm() -> tuple[str | None, str]:
+    """pdftoppm's path, with poppler-utils installed by apt-get where it is missing; else None and why."""
+    found = shutil.which("pdftoppm")
+    if found:
+        return found, ""
+    apt = shutil.which("apt-get")
+    if apt is None:
+        return None, "pdftoppm is missing and there is no apt-get to install poppler-utils"
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    say("pdftoppm is missing: apt-get update, then apt-get install poppler-utils")
+    for step in (["update"], ["install", "-y", "--no-install-recommends", "poppler-utils"]):
+        result = subprocess.run([*sudo, apt, "-q", *step], capture_output=True, text=True, env=env)
+        if result.returncode != 0:
+            last = (result.stderr.strip().splitlines() or ["no message"])[-1]
+            return None, f"apt-get {step[0]} failed ({last})"
+    found = shutil.which("pdftoppm")
+    return found, "" if found else "poppler-utils installed, but no pdftoppm on the PATH"
+
+
+def rendered_by_pdftoppm(tool: str, pdfs: list[Path], dpi: int, into: Path) -> Run:
+    """Every page of `pdfs` as PNG at `dpi`: one pdftoppm a PDF, as a user renders files."""
+    into.mkdir()
+    started = time.perf_counter()
+    for number, pdf in enumerate(pdfs):
+        run([tool, "-r", dpi, "-png", pdf, into / f"{number:03d}"], into, dict(os.environ))
+    seconds = time.perf_counter() - started
+    shutil.rmtree(into)  # 300-dpi pages are large: kept no longer than a run
+    return Run(seconds, 0.0)
+
+
+def bare_reportlab(bench: Bench, i: int) -> Run:
+    """R's script on the pages venv_steps.py dumped, in the venv (its ReportLab is printkit's)."""
+    return run([bench.python, HERE / "bare_reportlab.py", bench.tmp / "pages.json", bench.tmp / f"bare{i}"],
+               bench.tmp, bench.env())
+
+
+# --- figures ----------------------------------------------------------------------------------------
+
+def cold_build(bench: Bench, folder: Path, name: str):
+    """A build of every game into a new output folder with a new, empty page cache, run `i`."""
+    return lambda i: bench.printkit_run(["build", "-q", "--out", bench.tmp / f"{name}-out{i}"], folder,
+                                        bench.tmp / f"{name}-cache{i}")
+
+
+def rebuilds(bench: Bench, folder: Path, built: Path, cache: Path, runs: int) -> tuple[list[Run], list[Run]]:
+    """Rebuilds of the built project: with nothing changed, and after editing one Cross Sums
+    scenario (its tagline, a different text each run, so that every run is a real change)."""
     unchanged, edited = [], []
-    scenarios = folder / "content" / "cross-sums" / "scenarios.yaml"
-    original = scenarios.read_text(encoding="utf-8")
-    for run in range(runs):
-        unchanged.append(whole_process(["build"], folder, cache))
-        scenarios.write_text(_edited(original, f"({run})"), encoding="utf-8")
-        edited.append(whole_process(["build"], folder, cache))
-    scenarios.write_text(original, encoding="utf-8")
-    whole_process(["build"], folder, cache)
+    original = (folder / SCENARIOS).read_text(encoding="utf-8")
+    build = ["build", "-q", "--out", built]
+    try:
+        for i in range(runs):
+            unchanged.append(bench.printkit_run(build, folder, cache))
+            (folder / SCENARIOS).write_text(edited_words(original, f"({i})"), encoding="utf-8")
+            edited.append(bench.printkit_run(build, folder, cache))
+    finally:
+        (folder / SCENARIOS).write_text(original, encoding="utf-8")
+    bench.printkit_run(build, folder, cache)  # the project built as it was, for the figures after
     return unchanged, edited
 
 
-def _edited(text: str, mark: str) -> str:
+def edited_words(text: str, mark: str) -> str:
     """A scenario's tagline changed: the words of one scenario, nothing else."""
     changed = text.replace("Which card do you take", f"Which card {mark} do you take")
-    assert changed != text, "the benchmark's edit found nothing to change"
+    if changed == text:
+        raise SystemExit("the benchmark's edit found nothing to change in scenarios.yaml")
     return changed
 
 
@@ -95,10 +250,11 @@ def campaign(folder: Path, count: int) -> None:
     """The project's Cross Sums campaign made `count` scenarios long: the seed's 50, then its last
     stage (scenarios 41-50: the whole deck, hand 5, distinct values) again and again, renumbered,
     each title its own. Every scenario keeps the campaign's rules, so the rules model checks and
-    solves all of them."""
+    solves all of them. (Run in the venv by venv_steps.py, which has PyYAML; tests/cross_sums
+    makes its long campaign with it too.)"""
     import yaml
 
-    scenarios = folder / "content" / "cross-sums" / "scenarios.yaml"
+    scenarios = folder / SCENARIOS
     data = yaml.safe_load(scenarios.read_text(encoding="utf-8"))
     seed = list(data["scenarios"])
     for number in range(len(seed) + 1, count + 1):
@@ -111,39 +267,23 @@ def campaign(folder: Path, count: int) -> None:
     rules.write_text(text.replace(f"scenarios: {len(seed)}", f"scenarios: {count}"), encoding="utf-8")
 
 
-def growth(tmp: Path, count: int, runs: int, base: float) -> list[str]:
-    """The cold build with a campaign of `count` scenarios, beside the bar."""
-    folder = project(tmp / f"campaign-{count}")
-    campaign(folder, count)
-    times = [whole_process(["build", "--out", str(tmp / f"grown{i}")], folder, tmp / f"grown-cache{i}")
-             for i in range(runs)]
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB: the largest child so far, which this is
-    seconds = statistics.median(times)
-    ratio = seconds / base
-    files = sum(1 for _ in (tmp / "grown0").rglob("*.pdf"))
-    return [f"{'cold build, ' + str(count) + ' scenarios':<36} {seconds:7.3f} s   {ratio:.1f}x the 50's, "
-            f"bar {GROWTH:.0f}x  {'met' if ratio <= GROWTH else 'NOT MET'}   {files} files",
-            f"{'  its largest process':<36} {peak / 1024:7.0f} MiB bar {MEMORY} MiB  "
-            f"{'met' if peak / 1024 < MEMORY else 'NOT MET'}"]
-
-
-def watched(folder: Path, runs: int, cache: Path) -> list[float]:
+def watched(bench: Bench, folder: Path, built: Path, cache: Path, runs: int) -> list[Run]:
     """The rebuild after editing one scenario inside `printkit watch`, as it reports it (from the
     settled edit to the files written), for `runs` edits in one watch."""
-    process = subprocess.Popen([sys.executable, "-m", "printkit", "watch"], cwd=folder, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True, env={**INSTALLED, "PRINTKIT_CACHE": str(cache)})
-    scenarios = folder / "content" / "cross-sums" / "scenarios.yaml"
-    original = scenarios.read_text(encoding="utf-8")
+    process = subprocess.Popen([bench.printkit, "watch", "--out", built], cwd=folder, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, env=bench.env(cache))
+    original = (folder / SCENARIOS).read_text(encoding="utf-8")
     times = []
     try:
         _line_with(process, "watching")
-        for run in range(runs):
-            scenarios.write_text(_edited(original, f"[{run}]"), encoding="utf-8")
-            times.append(float(_line_with(process, "files changed, in ").split(" in ")[1].split()[0]))
+        for i in range(runs):
+            (folder / SCENARIOS).write_text(edited_words(original, f"[{i}]"), encoding="utf-8")
+            times.append(Run(float(_line_with(process, "files changed, in ").split(" in ")[1].split()[0]), 0.0))
     finally:
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=30)
-        scenarios.write_text(original, encoding="utf-8")
+        process.wait(timeout=60)
+        (folder / SCENARIOS).write_text(original, encoding="utf-8")
+    bench.printkit_run(["build", "-q", "--out", built], folder, cache)
     return times
 
 
@@ -151,131 +291,189 @@ def _line_with(process, text: str) -> str:
     for line in process.stdout:
         if text in line:
             return line
-    raise RuntimeError(f"printkit watch ended before printing {text!r}")
+    raise SystemExit(f"printkit watch ended before printing {text!r}")
 
 
-def plan_and_draw(runs: int):
-    """(plan seconds, draw seconds, the documents) for every product of every game on A4."""
-    planned, drawn, documents = [], [], []
-    for _ in range(runs):
-        started = time.perf_counter()
-        kits = load_all(select_games([]), ROOT / "content", Options(PAPERS["a4"]))
-        documents = plan_every(files(kits))
-        middle = time.perf_counter()
-        for document in documents:
-            render(document)
-        planned.append(middle - started)
-        drawn.append(time.perf_counter() - middle)
-    return statistics.median(planned), statistics.median(drawn), documents
+def previewed(bench: Bench, folder: Path, built: Path, cache: Path):
+    """`printkit preview` of the built project, its PNGs and index made again (the build in it
+    finds nothing changed)."""
+    def preview(i: int) -> Run:
+        shutil.rmtree(built / "preview", ignore_errors=True)
+        (built / "index.html").unlink(missing_ok=True)
+        return bench.printkit_run(["preview", "-q", "--out", built], folder, cache)
+    return preview
 
 
-def reportlab_alone(documents, runs: int) -> float:
-    """The planned pages drawn by the plainest loop of canvas calls there is."""
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        for document in documents:
-            _bare(document)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+def pdfs_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.pdf") if "preview" not in p.relative_to(folder).parts)
 
 
-def _bare(document) -> bytes:
-    import io
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
-    for form in document.forms:
-        canvas.beginForm(form.name, 0, 0, form.paper.width * mm, form.paper.height * mm)
-        _marks(canvas, form.marks)
-        canvas.endForm()
-    for page in document.pages:
-        canvas.setPageSize((page.paper.width * mm, page.paper.height * mm))
-        _marks(canvas, page.marks)
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+# --- the table ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    value: str  # the figure as measured
+    floor: str  # what it is set against
+    ratio: float | None  # what the bar is for: the figure over its floor (or the memory itself)
+    unit: str  # "x", "R" or "MiB"
+    bar: float | None
+    under: bool = False  # the bar is a strict "<" (memory)
+
+    def row(self) -> str:
+        unit = self.unit if self.unit == "x" else f" {self.unit}"  # 1.2x, 1.2 R, 150 MiB
+        ratio = "" if self.ratio is None or self.unit == "MiB" else f"{self.ratio:.2f}{unit}"
+        if self.bar is None or self.ratio is None:
+            bar, verdict = "—", ""
+        else:
+            bar = f"{'<' if self.under else '<='} {self.bar:g}{unit}"
+            verdict = "met" if (self.ratio < self.bar if self.under else self.ratio <= self.bar) else "not met"
+        return f"{self.name:<34} {self.value:>10}  {self.floor:<32} {ratio:>7}  {bar:<10} {verdict}"
 
 
-def _marks(c, marks) -> None:
-    for m in marks:
-        kind = type(m)
-        if kind is Text:
-            for line in m.lines:
-                t = c.beginText((m.x + line.x) * mm, (m.top + line.baseline) * mm)
-                for font, run in line.runs:
-                    t.setFont(font, line.size)
-                    t.textOut(run)
-                c.drawText(t)
-        elif kind is Box:
-            c.setLineWidth(m.width * mm)
-            c.rect(m.rect.x * mm, m.rect.y * mm, m.rect.width * mm, m.rect.height * mm,
-                   stroke=int(m.level is not None), fill=int(m.fill is not None))
-        elif kind is Line:
-            c.setLineWidth(m.width * mm)
-            c.line(m.seg.x1 * mm, m.seg.y1 * mm, m.seg.x2 * mm, m.seg.y2 * mm)
-        elif kind is Circle:
-            c.circle(m.x * mm, m.y * mm, m.r * mm, stroke=1, fill=int(m.fill is not None))
-        elif kind is Polygon:
-            path = c.beginPath()
-            path.moveTo(m.points[0][0] * mm, m.points[0][1] * mm)
-            for x, y in m.points[1:]:
-                path.lineTo(x * mm, y * mm)
-            path.close()
-            c.drawPath(path, stroke=1, fill=int(m.fill is not None))
-        elif kind is Group:
-            c.saveState()
-            c.translate(m.x * mm, m.y * mm)
-            c.rotate(m.angle)
-            _marks(c, m.marks)
-            c.restoreState()
-        elif kind is UseForm:
-            c.saveState()
-            c.translate(m.x * mm, m.y * mm)
-            c.doForm(m.name)
-            c.restoreState()
+def against(name: str, runs: list[Run], floor: float, label: str, unit: str, bar: float | None) -> Figure:
+    seconds = median(runs)
+    return Figure(name, f"{seconds:.3f} s", f"{floor:.3f} s {label}", seconds / floor, unit, bar)
 
 
-def line(name: str, seconds: float, bar: float | None = None, note: str = "") -> str:
-    against = f"   bar {bar:.2f} s  {'met' if seconds <= bar else 'NOT MET'}" if bar else ""
-    return f"{name:<36} {seconds:7.3f} s{against}{('   ' + note) if note else ''}"
+def unmeasured(name: str, why: str) -> Figure:
+    return Figure(name, "—", f"could not be measured: {why}", None, "x", None)
 
+
+def floor_row(label: str, seconds: float | None, note: str) -> str:
+    return f"  {label:<34} {'' if seconds is None else f'{seconds:.3f} s':>9}  {note}"
+
+
+def table(header: list[str], floors: list[str], figures: list[Figure]) -> str:
+    lines = header + ["floors, measured in this run (medians):"] + floors
+    lines += ["", f"{'figure':<34} {'median':>10}  {'floor':<32} {'ratio':>7}  {'bar':<10} verdict"]
+    return "\n".join(lines + [figure.row() for figure in figures])
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+# --- the run -----------------------------------------------------------------------------------------
 
 def main() -> None:
-    from printkit.plan.fonts import register_fonts
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--campaign", type=int, metavar="N", help="also build a synthetic campaign of N scenarios")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each figure and floor (default 5)")
+    parser.add_argument("--campaign", type=int, default=500, metavar="N", help="scenarios of the growth figure")
+    parser.add_argument("--r-pages", type=int, default=ISSUE_R_PAGES, metavar="N",
+                        help=f"the pages R stands for (default {ISSUE_R_PAGES}, issue 26's)")
+    parser.add_argument("--quick", action="store_true", help="one run of each and no campaign: a smoke run")
     arguments = parser.parse_args()
-    runs = arguments.runs
-    register_fonts()
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "printkit")], check=True, env=INSTALLED)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = project(Path(tmp))
-        tmp = Path(tmp)  # a cold build keeps its pages in a new, empty cache: nothing planned before
-        cold = [whole_process(["build", "--out", str(tmp / f"cold{i}")], folder, tmp / f"cache{i}") for i in range(runs)]
-        child_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        validate = [whole_process(["validate"], folder, tmp / "cache0") for _ in range(runs)]
-        unchanged, edited = rebuilds(folder, runs, tmp / "cache0")
-        in_watch = watched(folder, runs, tmp / "cache0")
-        grown = growth(tmp, arguments.campaign, runs, statistics.median(cold)) if arguments.campaign else []
-    planned, drawn, documents = plan_and_draw(runs)
-    alone = reportlab_alone(documents, runs)
-    pages = sum(len(d.pages) for d in documents)
-    print(f"printkit: {len(documents)} files, {pages} pages, A4, median of {runs} runs, {os.cpu_count()} cores")
-    print(line("cold build (new process)", statistics.median(cold), BARS["cold"],
-               f"{pages / statistics.median(cold):.0f} pages/s, peak memory {child_peak:.0f} MiB"))
-    print(line("validate (new process)", statistics.median(validate), BARS["validate"], "plans both papers, draws nothing"))
-    print(line("rebuild, nothing changed", statistics.median(unchanged), BARS["unchanged"]))
-    print(line("rebuild, 1 scenario edited", statistics.median(edited), BARS["edited"]))
-    print(line("  the same inside printkit watch", statistics.median(in_watch), WATCHED,
-               "a warm process, as it reports the rebuild"))
-    for text in grown:
-        print(text)
-    print(line("plan every product (in process)", planned, note="load, rules, text set, pages as marks"))
-    print(line("draw every plan (in process)", drawn, note=f"{drawn / pages * 1000:.1f} ms a page"))
-    print(line("ReportLab alone, same pages", alone,
-               note=f"{alone / pages * 1000:.1f} ms a page; printkit's drawing / bare canvas = {drawn / alone:.2f}x"))
+    runs = 1 if arguments.quick else arguments.runs
+    started, load_before = time.perf_counter(), load()
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
+        header, floors, figures = measure(Path(tmp), runs, arguments)
+    header.append(f"machine: {os.cpu_count()} cores, load average (1, 5, 15 min) {load_before} at the start, "
+                  f"{load()} at the end; {time.perf_counter() - started:.0f} s in all")
+    print(table(header, floors, figures))
+
+
+def measure(tmp: Path, runs: int, arguments) -> tuple[list[str], list[str], list[Figure]]:
+    """(the header's lines, the floors' lines, the figures)."""
+    bench = install(tmp)
+    folder = project(tmp, "project")
+    built, cache = tmp / "built", tmp / "built-cache"
+    say("a first build, untimed: the templates compiled, the project built")
+    bench.printkit_run(["build", "-q", "--out", built], folder, cache)
+    kit = bench.step(["pages", tmp / "pages.json", built], folder, cache)
+    check_installed(bench, kit)
+    floors, figures = against_r(bench, folder, built, cache, runs, kit, arguments.r_pages)
+    rendered_floors, rendered = rendering(bench, folder, built, cache, runs, kit)
+    if not arguments.quick and arguments.campaign:
+        rendered += growth(bench, folder, arguments.campaign, runs)
+    header = [f"printkit from a new venv (pip install, not editable): {kit['built_files']} files, "
+              f"{kit['built_pages']} pages on A4, medians of {runs} run{'s' if runs > 1 else ''}; "
+              f"Python {platform.python_version()}"]
+    return header, floors + rendered_floors, figures + rendered
+
+
+def against_r(bench: Bench, folder: Path, built: Path, cache: Path, runs: int, kit: dict,
+              r_pages: int) -> tuple[list[str], list[Figure]]:
+    """Start-up against `python -c pass`; builds, rebuilds and validate against R."""
+    say("start-up: python -c pass and printkit --version")
+    version, bare_start = alternately(lambda i: bench.printkit_run(["--version"], folder, cache),
+                                      lambda i: run([bench.python, "-c", "pass"], bench.tmp, bench.env()), runs)
+    say("cold builds and bare ReportLab")
+    cold, bare = alternately(cold_build(bench, folder, "cold"), lambda i: bare_reportlab(bench, i), runs)
+    say("validate, rebuilds, the rebuild in watch")
+    validate = [bench.printkit_run(["validate"], folder, cache) for _ in range(runs)]
+    unchanged, edited = rebuilds(bench, folder, built, cache, runs)
+    in_watch = watched(bench, folder, built, cache, runs)
+    per_page = median(bare) / kit["pages"]
+    r = per_page * r_pages
+    floors = [floor_row("python -c pass", median(bare_start), "the venv's interpreter, started and stopped"),
+              floor_row(f"bare ReportLab, {kit['pages']} pages", median(bare),
+                        f"{1000 * per_page:.2f} ms a page; R, {r_pages} pages' worth: {r:.3f} s")]
+    startup = STARTUP[0] * median(bare_start) + STARTUP[1]
+    cold_page = median(cold) / kit["built_pages"]
+    return floors, [
+        against("printkit --version", version, startup, "(3 pass + 0.05)", "x", 1.0),
+        Figure("cold build, a page", f"{1000 * cold_page:.2f} ms", f"{1000 * per_page:.2f} ms (R a page)",
+               cold_page / per_page, "R", 1.2),
+        against("rebuild, nothing changed", unchanged, r, "(R)", "R", 0.8),
+        against("rebuild, one scenario edited", edited, r, "(R)", "R", 1.5),
+        against("validate after a build", validate, r, "(R)", "R", 1.0),
+        against("  the edit inside printkit watch", in_watch, r, "(R)", "R", None)]
+
+
+def check_installed(bench: Bench, kit: dict) -> None:
+    """The benchmark measures the venv's printkit, and R draws the pages the build drew."""
+    if not Path(kit["printkit"]).resolve().is_relative_to(bench.venv.resolve()):
+        raise SystemExit(f"printkit was imported from {kit['printkit']}, not from the benchmark's venv")
+    if (kit["pages"], kit["files"]) != (kit["built_pages"], kit["built_files"]):
+        raise SystemExit(f"the plan dumped for R has {kit['files']} files, {kit['pages']} pages; "
+                         f"the build wrote {kit['built_files']}, {kit['built_pages']}")
+
+
+def rendering(bench: Bench, folder: Path, built: Path, cache: Path, runs: int,
+              kit: dict) -> tuple[list[str], list[Figure]]:
+    """preview and export --for tgc, each against pdftoppm on the same pages at the same dpi; and
+    the floors' lines."""
+    tool, why = pdftoppm()
+    if tool is None:
+        return ([floor_row("pdftoppm", None, f"could not be measured: {why}")],
+                [unmeasured("preview", why), unmeasured("export --for tgc", why)])
+    tmp = bench.tmp
+    say("preview and pdftoppm")
+    dpi, pdfs = kit["preview_dpi"], pdfs_in(built)
+    preview, ppm = alternately(previewed(bench, folder, built, cache),
+                               lambda i: rendered_by_pdftoppm(tool, pdfs, dpi, tmp / f"ppm-preview{i}"), runs)
+    say("export --for tgc and pdftoppm")
+    shop = bench.step(["export", tmp / "shop"], folder, cache)
+    pages = sorted((tmp / "shop" / "pages").glob("*.pdf"))
+    export, ppm_shop = alternately(
+        lambda i: bench.printkit_run(["export", "--for", "tgc", "--out", tmp / f"tgc{i}"], folder, cache),
+        lambda i: rendered_by_pdftoppm(tool, pages, shop["dpi"], tmp / f"ppm-tgc{i}"), runs)
+    floors = [floor_row(f"pdftoppm, {kit['built_pages']} pages, {dpi} dpi", median(ppm),
+                        f"every built page, as preview renders them ({len(pdfs)} PDFs, a process each)"),
+              floor_row(f"pdftoppm, {shop['pages']} pages, {shop['dpi']} dpi", median(ppm_shop),
+                        f"export --for tgc's card sides ({len(pages)} PDFs; it renders the {shop['distinct']} "
+                        f"distinct ones)")]
+    return floors, [
+        against("preview", preview, median(ppm), f"(pdftoppm, {dpi} dpi)", "x", 0.3),
+        against("export --for tgc", export, median(ppm_shop), f"(pdftoppm, {shop['dpi']} dpi)", "x", 0.3)]
+
+
+def growth(bench: Bench, seed: Path, count: int, runs: int) -> list[Figure]:
+    """The cold build with a campaign of `count` scenarios against the 50's (the project `seed`),
+    taken in turn, and the peak memory of the largest process of the long one."""
+    say(f"growth: cold builds of {count} scenarios and of the 50")
+    grown = project(bench.tmp, f"campaign-{count}")
+    bench.step(["campaign", count], grown)
+    # its templates compiled first, as the project's were (the compiled templates are kept by path)
+    bench.printkit_run(["build", "-q", "--out", bench.tmp / "grown-warm"], grown, bench.tmp / "grown-warm-cache")
+    long, short = alternately(cold_build(bench, grown, "grown"), cold_build(bench, seed, "seed"), runs)
+    peak = max(r.peak for r in long)
+    issue = count == GROWTH[0]  # the bars are set for that campaign alone
+    return [against(f"{count} scenarios against 50", long, median(short), "(the 50's cold build)", "x",
+                    GROWTH[1] if issue else None),
+            Figure("  its largest process", f"{peak:.0f} MiB", "", peak, "MiB", GROWTH[2] if issue else None, under=True)]
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ Prints its figures, each beside its bar; it asserts nothing.
   spell: each extending a base, per-type colours bound to the data, conditions, a turned label),
   their text in markup with inline icons (an image and a glyph), in a new process with an empty page
   cache: the whole process, interpreter start and imports included;
-- bare ReportLab: a script that draws the same planned pages (every mark printkit planned, read
-  from a plain dump of them) with the plainest canvas calls there are, also a whole process;
+- bare ReportLab: bare_reportlab.py, which draws the same planned pages (every mark printkit
+  planned, read from a plain dump of them) with the plainest canvas calls there are, also a whole
+  process;
 - the floor under both: `python -c pass`.
 The figure is the cold build's seconds a page against bare ReportLab's; the bar is 1.3x.
 """
@@ -27,7 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 BAR = 1.3  # printkit's seconds a page at most this many times bare ReportLab's
@@ -120,140 +122,17 @@ def whole_process(args: list[str], cwd: Path, cache: Path | None = None) -> floa
 
 
 def dump(folder: Path, target: Path) -> int:
-    """The deck's planned pages as plain drawing operations, for the bare script; their count."""
+    """The deck's planned pages as plain drawing operations, for bare_reportlab.py; their count."""
     from printkit.options import Options
     from printkit.games import project_games
     from printkit.pipeline import files, load_all, plan_every
     from printkit.plan.geometry import PAPERS
+    from venv_steps import document, fonts
 
     kits = load_all([project_games(folder / "content")["bench"]], folder / "content", Options(PAPERS["a4"]))
-    (document,) = plan_every(files(kits, ["deck"]))
-    pages = [[page.paper.width, page.paper.height, [_op(mark) for mark in page.marks]] for page in document.pages]
-    target.write_text(json.dumps(pages), encoding="utf-8")
-    return len(pages)
-
-
-def _op(mark):
-    """A mark as a list the bare script reads: its kind and the numbers its canvas call needs."""
-    from printkit.plan import marks as m
-    from printkit.plan.text import Text
-
-    kind = type(mark).__name__
-    if isinstance(mark, Text):
-        return ["text", mark.x, mark.top, mark.level,
-                [[line.x, line.baseline, line.size, line.level, [list(run[:2]) for run in line.runs]]
-                 for line in mark.lines]]
-    if isinstance(mark, m.Group):
-        clip = [mark.clip.rect.x, mark.clip.rect.y, mark.clip.rect.width, mark.clip.rect.height] if mark.clip else None
-        return ["group", mark.x, mark.y, mark.angle, mark.opacity, clip, [_op(inner) for inner in mark.marks]]
-    if isinstance(mark, m.Box):
-        return ["rect", [mark.rect.x, mark.rect.y, mark.rect.width, mark.rect.height], mark.width, mark.level,
-                mark.fill, mark.radius]
-    if isinstance(mark, m.Ellipse):
-        return ["ellipse", [mark.rect.x, mark.rect.y, mark.rect.width, mark.rect.height], mark.width, mark.level,
-                mark.fill]
-    if isinstance(mark, m.Circle):
-        return ["ellipse", [mark.x - mark.r, mark.y - mark.r, 2 * mark.r, 2 * mark.r], mark.width, mark.level,
-                mark.fill]
-    if isinstance(mark, m.Line):
-        return ["line", [mark.seg.x1, mark.seg.y1, mark.seg.x2, mark.seg.y2], mark.width, mark.level]
-    if isinstance(mark, m.Polygon):
-        return ["polygon", [list(p) for p in mark.points], mark.width, mark.level, mark.fill]
-    if isinstance(mark, m.Picture):
-        return ["image", mark.path, [mark.rect.x, mark.rect.y, mark.rect.width, mark.rect.height]]
-    raise TypeError(kind)
-
-
-BARE = r'''
-import json, sys
-from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
-
-FONTS = json.loads(sys.argv[3])
-for name, path in FONTS.items():
-    pdfmetrics.registerFont(TTFont(name, path))
-images = {}
-
-def colour(c, value, stroke):
-    if value is None:
-        return
-    rgb = value if isinstance(value, list) else [value] * 3
-    (c.setStrokeColorRGB if stroke else c.setFillColorRGB)(*rgb)
-
-def draw(c, ops):
-    for op in ops:
-        kind = op[0]
-        if kind == "text":
-            _, x, top, level, lines = op
-            colour(c, level, False)
-            for lx, baseline, size, lline, runs in lines:
-                if lline is not None:
-                    colour(c, lline, False)
-                t = c.beginText((x + lx) * mm, (top + baseline) * mm)
-                for font, run in runs:
-                    t.setFont(font, size)
-                    t.textOut(run)
-                c.drawText(t)
-        elif kind == "rect":
-            _, (x, y, w, h), width, level, fill, radius = op
-            c.setLineWidth(width * mm); colour(c, level, True); colour(c, fill, False)
-            if radius:
-                c.roundRect(x * mm, y * mm, w * mm, h * mm, radius * mm, stroke=int(level is not None), fill=int(fill is not None))
-            else:
-                c.rect(x * mm, y * mm, w * mm, h * mm, stroke=int(level is not None), fill=int(fill is not None))
-        elif kind == "ellipse":
-            _, (x, y, w, h), width, level, fill = op
-            c.setLineWidth(width * mm); colour(c, level, True); colour(c, fill, False)
-            c.ellipse(x * mm, y * mm, (x + w) * mm, (y + h) * mm, stroke=int(level is not None), fill=int(fill is not None))
-        elif kind == "line":
-            _, (x1, y1, x2, y2), width, level = op
-            c.setLineWidth(width * mm); colour(c, level, True)
-            c.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
-        elif kind == "polygon":
-            _, points, width, level, fill = op
-            c.setLineWidth(width * mm); colour(c, level, True); colour(c, fill, False)
-            path = c.beginPath(); path.moveTo(points[0][0] * mm, points[0][1] * mm)
-            for px, py in points[1:]:
-                path.lineTo(px * mm, py * mm)
-            path.close()
-            c.drawPath(path, stroke=int(level is not None), fill=int(fill is not None))
-        elif kind == "image":
-            _, path, (x, y, w, h) = op
-            if path not in images:
-                images[path] = ImageReader(path)
-            c.drawImage(images[path], x * mm, y * mm, w * mm, h * mm, mask="auto")
-        elif kind == "group":
-            _, x, y, angle, opacity, clip, inner = op
-            c.saveState()
-            c.translate(x * mm, y * mm); c.rotate(angle)
-            if opacity < 1:
-                c.setFillAlpha(opacity); c.setStrokeAlpha(opacity)
-            if clip:
-                path = c.beginPath(); path.rect(clip[0] * mm, clip[1] * mm, clip[2] * mm, clip[3] * mm)
-                c.clipPath(path, stroke=0, fill=0)
-            draw(c, inner)
-            c.restoreState()
-
-pages = json.load(open(sys.argv[1], encoding="utf-8"))
-c = Canvas(sys.argv[2], invariant=1, pageCompression=1)
-for width, height, ops in pages:
-    c.setPageSize((width * mm, height * mm))
-    draw(c, ops)
-    c.showPage()
-c.save()
-'''
-
-
-def fonts_used() -> dict[str, str]:
-    from importlib import resources
-
-    from printkit.plan.fonts import FONTS
-
-    folder = resources.files("printkit") / "fonts"
-    return {name: str(folder / file) for name, file in FONTS.items()}
+    (planned,) = plan_every(files(kits, ["deck"]))
+    target.write_text(json.dumps({"fonts": fonts(), "documents": [document(planned)]}), encoding="utf-8")
+    return len(planned.pages)
 
 
 def main() -> None:
@@ -267,12 +146,10 @@ def main() -> None:
         folder = tmp / "project"
         game(folder, arguments.cards)
         pages = dump(folder, tmp / "pages.json")
-        (tmp / "bare.py").write_text(BARE, encoding="utf-8")
-        fonts = json.dumps(fonts_used())
         floor = [whole_process(["-c", "pass"], tmp) for _ in range(arguments.runs)]
         printkit = [whole_process(["-m", "printkit", "build", "bench", "--only", "deck", "--out", str(tmp / f"out{i}")],
                                   folder, tmp / f"cache{i}") for i in range(arguments.runs)]
-        bare = [whole_process([str(tmp / "bare.py"), str(tmp / "pages.json"), str(tmp / f"bare{i}.pdf"), fonts], tmp)
+        bare = [whole_process([str(HERE / "bare_reportlab.py"), str(tmp / "pages.json"), str(tmp / f"bare{i}")], tmp)
                 for i in range(arguments.runs)]
     ours, theirs = statistics.median(printkit), statistics.median(bare)
     ratio = ours / theirs
