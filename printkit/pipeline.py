@@ -383,24 +383,22 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
     return [outputs[id(item)] for item in planned]
 
 
-OTHER_PAPERS_AT_MOST = 100_000  # characters a file is made from (_weight): a larger one is left to validate
+OTHER_PAPERS_AT_MOST = 100_000  # characters a file is made from (_weight): a game with a larger one is left to validate
 
 
 def _on_other_papers(kits) -> list[Planned]:
     """The kits' files on each paper but the one they are built on (a kit whose files cannot be
-    listed there is validate's to report). A file made from more than OTHER_PAPERS_AT_MOST
-    characters is left out: the 500-scenario campaign's booklets, planned on both papers, took its
-    largest process from 147 to 178 MiB, past the 150 MiB a build may take (benchmarks/bench_build.py)."""
+    listed there is validate's to report). A game with a file made from more than
+    OTHER_PAPERS_AT_MOST characters is left out: the 500-scenario campaign, planned on both papers,
+    took a build's largest process from 147 to 178 MiB (156 MiB without its booklets), past the 150
+    MiB a build may take (benchmarks/bench_build.py)."""
     found = []
     for kit in kits:
         for paper in (paper for paper in PAPERS.values() if paper != kit.options.paper):
             try:
                 every = files([_on_paper(kit, replace(kit.options, paper=paper))])
-                kept = [item for item in every if _weight(item) <= OTHER_PAPERS_AT_MOST]
-                if len(kept) < len(every):  # a summary (the print guide) counts the others' pages, and a
-                    # file planned last finds its pages in one left out (the saddle volumes, the booklet's)
-                    kept = [item for item in kept if not item.file.last and not item.file.product.summary]
-                found += kept
+                if all(_weight(item) <= OTHER_PAPERS_AT_MOST for item in every):
+                    found += every
             except PrintkitError:
                 continue
     return found
