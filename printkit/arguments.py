@@ -32,6 +32,7 @@ class Context:
     settings: dict = field(default_factory=lambda: dict(settings.DEFAULTS))
     saved: dict = field(default_factory=dict)  # the settings printkit.yaml gives
     content: object = None  # the project's content folder (a Path), or None
+    argv: list[str] | None = None  # the command line read, or None: a parser for every command line
 
     @property
     def games(self) -> list[str]:
@@ -61,7 +62,7 @@ def context(argv: list[str]) -> Context:
     early.add_argument("--project")
     early.add_argument("--content")
     known, _ = early.parse_known_args(argv)
-    found = Context()
+    found = Context(argv=list(argv))
     try:
         found.content = project.content_folder(known.project, known.content)
         found.saved = settings.load(found.content)
@@ -116,7 +117,7 @@ def build(parser, ctx: Context) -> None:
                         help="draw every file again, even those whose content, templates and options are unchanged")
     parser.add_argument("--only", type=_names, default=None, metavar="PRODUCT[,PRODUCT]",
                         help="build only these products (`printkit list` names them)")
-    product_options(parser)
+    product_options(parser, ctx)
 
 
 def watch(parser, ctx: Context) -> None:
@@ -139,7 +140,6 @@ def validate(parser, ctx: Context) -> None:
 
 def booklet(parser, ctx: Context) -> None:
     parser.add_argument("game", nargs="?", metavar="GAME", help="the game (default: the one that has a booklet)")
-    product_options(parser)
     parser.add_argument("--imposition", choices=["none", "saddle"], default="saddle", type=str.lower,
                         help="saddle: two pages a side, print duplex (flip on short edge), fold and staple; "
                              "none: pages in reading order (default: saddle)")
@@ -148,6 +148,7 @@ def booklet(parser, ctx: Context) -> None:
     _where(parser)
     _print_options(parser, ctx)
     _verbosity(parser, None)
+    product_options(parser, ctx)
 
 
 def calibrate(parser, ctx: Context) -> None:
@@ -188,8 +189,27 @@ def errata(parser, ctx: Context) -> None:
 # --- shared pieces ----------------------------------------------------------------------------------
 
 def _games(parser, ctx: Context) -> None:
-    parser.add_argument("games", nargs="*", metavar="GAME",
-                        help=f"a game of the project ({', '.join(ctx.games) or 'none found'}; default: all of them)")
+    parser.add_argument("games", nargs="*", metavar="GAME", action=_Games, context=ctx)
+
+
+class _Games(argparse.Action):
+    """GAME: its help names the project's games, found only when the help is shown (finding them
+    loads every game: a build with nothing to draw need not)."""
+
+    def __init__(self, *args, context: Context, **kwargs):
+        self.context = context
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return f"a game of the project ({', '.join(self.context.games) or 'none found'}; default: all of them)"
+
+    @help.setter
+    def help(self, value) -> None:
+        pass  # the property above says it
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        setattr(namespace, self.dest, values)
 
 
 def _where(parser) -> None:
@@ -257,11 +277,28 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
         parser.add_argument("--ink-saver", action="store_const", const=True, default=None, help=ink)
 
 
-def product_options(parser) -> None:
-    """Every option a product of a known game understands, once each."""
-    for option in _product_options():
+def product_options(parser, ctx: Context) -> None:
+    """Every option a product of a known game understands, once each. They come from the games,
+    and finding the games loads them: added only where the command line asks for help or has an
+    option the command's own do not name."""
+    options = _product_options() if _more_than(parser, ctx.argv) else []
+    for option in options:
         parser.add_argument(f"--{option.name}", type=_parsed(option), default=None, metavar=option.metavar,
                             help=option.help)
+    parser.set_defaults(product_options=tuple(option.name for option in options))
+
+
+def _more_than(parser, argv: list[str] | None) -> bool:
+    """Whether `argv` may name an option `parser` does not have yet (or asks for its help)."""
+    if argv is None:
+        return True
+    own = {name for action in parser._actions for name in action.option_strings} - {"-h", "--help"}
+    for arg in argv:
+        if arg == "--":
+            return False
+        if arg.startswith("-") and arg != "-" and arg.split("=", 1)[0] not in own:
+            return True
+    return False
 
 
 def _product_options() -> list:
@@ -277,8 +314,8 @@ def _product_options() -> list:
 
 def product_choices(args) -> dict:
     """The product options given on the command line, by name."""
-    return {option.name: getattr(args, option.name) for option in _product_options()
-            if getattr(args, option.name, None) is not None}
+    return {name: getattr(args, name) for name in getattr(args, "product_options", ())
+            if getattr(args, name, None) is not None}
 
 
 def _known(all_games) -> dict:

@@ -125,26 +125,44 @@ def cmd_build(args) -> int:
     .printkit-manifest.json remembers what each was built from). A line for each file written, then a
     summary; with -v the unchanged files too. A build that fails writes nothing.
     """
-    from printkit.pipeline import build
-
     started = time.perf_counter()
-    games = _games(args, args.games)
     options = _options(args)
-    bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"])
-    try:
-        results = build(games, _folder(args), _out(args), options, force=args.force,
-                        only=_only(games, args.only), choices=product_choices(args), progress=bar,
-                        removed=lambda path: _say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
-    finally:
-        bar.clear()
-    for output, changed in results:
-        _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}{'' if changed else '  (unchanged)'}",
+    found = _unchanged(args, options)
+    if found:
+        games, results = found
+    else:
+        from printkit.pipeline import build
+
+        chosen = _games(args, args.games)
+        games = [game.slug for game in chosen]
+        bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"])
+        try:
+            built = build(chosen, _folder(args), _out(args), options, force=args.force,
+                          only=_only(chosen, args.only), choices=product_choices(args), progress=bar,
+                          removed=lambda path: _say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
+        finally:
+            bar.clear()
+        results = [(output.path, output.pages, changed) for output, changed in built]
+    for path, pages, changed in results:
+        _say(args, f"{project.shown(path)}  {_count(pages, 'page')}{'' if changed else '  (unchanged)'}",
              VERBOSITY["normal"] if changed else VERBOSITY["verbose"])
-    pages = sum(output.pages for output, _ in results)
-    written = sum(changed for _, changed in results)
-    _say(args, f"built {_count(len(results), 'file')} ({written} changed), {_count(pages, 'page')}, "
-               f"{_count(len(games), 'game')}, {options.paper.name}, in {time.perf_counter() - started:.2f} s")
+    _say(args, f"built {_count(len(results), 'file')} ({sum(changed for *_, changed in results)} changed), "
+               f"{_count(sum(pages for _, pages, _ in results), 'page')}, {_count(len(games), 'game')}, "
+               f"{options.paper.name}, in {time.perf_counter() - started:.2f} s")
     return 0
+
+
+def _unchanged(args, options):
+    """A whole build with nothing changed since the last (printkit/unchanged.py), answered without
+    loading a game: (its games, [(path, pages, False)]), or None for the ordinary build."""
+    if args.force or args.only or product_choices(args):
+        return None
+    from printkit.unchanged import whole_build
+
+    content = _folder(args)
+    names = args.games or sorted(path.name for path in content.iterdir() if path.is_dir() and not path.name.startswith("."))
+    found = whole_build(content, _out(args), names, options) if names and len(set(names)) == len(names) else None
+    return None if found is None else (names, [(path, pages, False) for path, pages in found])
 
 
 def cmd_watch(args) -> int:

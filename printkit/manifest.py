@@ -51,10 +51,12 @@ class Manifest:
         self.path = out / NAME
         self.out = out
         self.entries: dict[str, dict] = {}
+        self.games: dict[str, dict] = {}  # a game's last whole build: see printkit/unchanged.py
         try:
             loaded = json.loads(read_text(self.path, NAME))
             if isinstance(loaded, dict) and isinstance(loaded.get("outputs"), dict):
                 self.entries = loaded["outputs"]
+                self.games = loaded["games"] if isinstance(loaded.get("games"), dict) else {}
         except (OSError, ValueError, PrintkitError):
             pass
 
@@ -62,7 +64,7 @@ class Manifest:
     def empty(cls, out: Path) -> "Manifest":
         """A manifest that remembers nothing (`--force`): every output is drawn again."""
         manifest = cls.__new__(cls)
-        manifest.path, manifest.out, manifest.entries = out / NAME, out, {}
+        manifest.path, manifest.out, manifest.entries, manifest.games = out / NAME, out, {}, {}
         return manifest
 
     def pages_if_fresh(self, path: Path, fingerprint: str) -> int | None:
@@ -106,16 +108,50 @@ class Manifest:
                 found.append(path)
         return found
 
+    def note_whole(self, game: str, sources: str, made: list[Path]) -> None:
+        """A whole build of `game` from the sources whose digest is `sources` made these files."""
+        names = [self._name(path) for path in made]
+        record = {"sources": sources, "files": names, "entries": self._entries_digest(names)}
+        self.games[game] = {**record, "check": _checksum(list(record.values()))}
+
+    def whole_if_fresh(self, game: str, sources: str) -> list[tuple[Path, int]] | None:
+        """The files (path, pages) the last whole build of `game` made, if it was made from the
+        same sources and every file's entry and file on disk are as that build left them."""
+        record = self.games.get(game)
+        if not isinstance(record, dict) or record.get("sources") != sources or \
+                record.get("check") != _checksum([record.get(name) for name in ("sources", "files", "entries")]):
+            return None
+        names = record["files"]
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names) or record["entries"] != self._entries_digest(names) or \
+                {name for name in self.entries if name.startswith(game + "/")} != set(names):
+            return None  # (an entry it does not list: a file a whole build would remove)
+        found = []
+        for name in names:
+            if ".." in name.split("/"):
+                return None
+            entry, path = self.entries.get(name), self.out / name
+            if not _sound(entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
+                return None
+            found.append((path, entry["pages"]))
+        return found
+
+    def _entries_digest(self, names: list) -> str:
+        return _checksum([[name, self.entries.get(name) if isinstance(name, str) else None] for name in names])
+
     def text(self) -> str:
-        return json.dumps({"printkit": __version__, "outputs": dict(sorted(self.entries.items()))}, indent=1)
+        kept = {"games": dict(sorted(self.games.items()))} if self.games else {}
+        return json.dumps({"printkit": __version__, "outputs": dict(sorted(self.entries.items())), **kept}, indent=1)
 
     def _name(self, path: Path) -> str:
         return path.relative_to(self.out).as_posix()
 
 
 def _check(entry: dict) -> str:
-    fields = [entry.get(name) for name in ("key", "pages", "size", "sha256", "plan")]
-    return hashlib.sha256(json.dumps(fields).encode("utf-8")).hexdigest()
+    return _checksum([entry.get(name) for name in ("key", "pages", "size", "sha256", "plan")])
+
+
+def _checksum(fields: list) -> str:
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode("utf-8")).hexdigest()
 
 
 def _sound(entry) -> bool:

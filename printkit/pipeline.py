@@ -298,14 +298,17 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     makes, if they are as printkit wrote them; `removed(path)` hears of each. `progress(done,
     total, path)` hears of each file as it is drawn. A whole build also plans what it changed on
     the other papers, for validate to find (`other_papers`: see _outputs)."""
+    whole = not only and not choices
+    sources = _sources(games, content, options) if whole else {}  # before anything is read: see unchanged.py
     kits = load_all(games, content, options, choices)
     store = lasting.use(lasting.default_folder())
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
-    whole = not only and not choices
     outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress, whole and other_papers)
     left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
+    for slug, digest in sources.items():
+        manifest.note_whole(slug, digest, [o.path for o in outputs if o.path.relative_to(out).parts[0] == slug])
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
     written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
@@ -314,6 +317,17 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
             removed(path)
     store.prune()
     return [(output, written.get(output.path, False)) for output in outputs]
+
+
+def _sources(games: list[Game], content: Path, options: Options) -> dict[str, str]:
+    """The digest of each game's sources (printkit/unchanged.py) where a later build may compare
+    it: not for a plug-in's game, whose code is its own, nor while any plug-in is installed."""
+    from printkit import unchanged
+
+    if any(game.origin != "printkit" for game in all_games().values()):
+        return {}
+    digests = {game.slug: unchanged.sources(content, game.slug, options) for game in games}
+    return {slug: digest for slug, digest in digests.items() if digest}
 
 
 def remove_output(path: Path, out: Path) -> bool:

@@ -1,0 +1,111 @@
+"""A whole build with nothing to draw, answered before any game is loaded.
+
+A whole build of a game (no --only, no choices, no --force) is made from files: the game's content
+folder, the project's templates and printkit's own, the options (printkit.yaml's and the command
+line's), printkit's code and fonts, and the installed packages. After one, the manifest records for
+each game the digest of all of them (`sources`) and the files the build made, in order
+(`Manifest.note_whole`). A later whole build that finds the same digest, and every one of those
+files on disk as it was written, has nothing to draw: it says so from the manifest without loading
+content, templates, ReportLab or Jinja (issue 26: a rebuild with nothing changed costs less than
+drawing a page). Anything else, or any doubt, is the ordinary build, which checks each file.
+
+The digest is taken before the build loads anything, so an edit made while a build runs is found
+by the next one. It is conservative: a symlink in a game's folder, a plug-in's game, or more files
+than MOST_FILES leave it to the ordinary build; a package installed or removed (a new ReportLab, a
+plug-in) changes the folders of `sys.path` and so the digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from printkit import bundled
+from printkit.manifest import Manifest, code_digest
+from printkit.write import recover
+
+MOST_FILES = 20_000  # files a game's sources may have for a build to be answered from its digest
+MOST_BYTES = 256 * 2**20  # and bytes: beyond them, comparing costs what the ordinary build does
+
+
+def sources(content: Path, slug: str, options) -> str | None:
+    """The digest of everything a whole build of the game `slug` is made from, or None where it
+    cannot be taken cheaply and surely (then a build always checks file by file)."""
+    digest = hashlib.sha256(json.dumps([code_digest(), asdict(options), _installed()], sort_keys=True,
+                                       default=str).encode("utf-8"))
+    budget = [MOST_FILES, MOST_BYTES]
+    if not (content / slug).is_dir():
+        return None
+    for name, folder in (("content", content / slug), ("templates", content.parent / "templates"),
+                         ("printkit", bundled.templates())):
+        digest.update(f"\0{name}\0".encode())
+        if not _folder(folder, folder, digest, budget):
+            return None
+    return digest.hexdigest()
+
+
+def _folder(root: Path, folder: Path, digest, budget: list[int]) -> bool:
+    """Every file below `folder` (name, size, bytes) into `digest`; False where the sources cannot
+    be read whole within the budget, or hold a symlink (its target may be anywhere)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except FileNotFoundError:
+        digest.update(b"absent\0")
+        return folder == root  # a project with no templates/ of its own
+    except OSError:
+        return False
+    for entry in entries:
+        try:
+            status = entry.stat(follow_symlinks=False)
+        except OSError:
+            return False
+        if stat.S_ISDIR(status.st_mode):
+            digest.update(f"dir\0{Path(entry.path).relative_to(root).as_posix()}\0".encode())
+            if not _folder(root, Path(entry.path), digest, budget):
+                return False
+        elif stat.S_ISREG(status.st_mode):
+            budget[0] -= 1
+            budget[1] -= status.st_size
+            if budget[0] < 0 or budget[1] < 0:
+                return False
+            try:
+                data = Path(entry.path).read_bytes()
+            except OSError:
+                return False
+            digest.update(f"file\0{Path(entry.path).relative_to(root).as_posix()}\0{len(data)}\0".encode())
+            digest.update(data)
+        else:
+            return False  # a symlink, a pipe, a socket
+    return True
+
+
+def _installed() -> list:
+    """The folders packages are installed in, as they are now: installing or removing any package
+    (a plug-in, a new ReportLab) changes its folder's modification time."""
+    found = []
+    for entry in (entry for entry in sys.path if Path(entry).name in ("site-packages", "dist-packages")):
+        try:
+            found.append([entry, os.stat(entry).st_mtime_ns])
+        except OSError:
+            found.append([entry, None])
+    return found
+
+
+def whole_build(content: Path, out: Path, slugs: list[str], options) -> list[tuple[Path, int]] | None:
+    """The files (path, pages) the last whole build of these games made, when nothing they are
+    made from has changed since and each is on disk as it was written; else None."""
+    recover(out)  # an interrupted build's renames rolled back before the manifest is read, as a build does
+    manifest = Manifest(out)
+    found = []
+    for slug in slugs:
+        digest = sources(content, slug, options)
+        made = manifest.whole_if_fresh(slug, digest) if digest else None
+        if made is None:
+            return None
+        found += made
+    return found

@@ -1,0 +1,157 @@
+"""A whole build with nothing changed is answered from the manifest before any game is loaded
+(printkit/unchanged.py, issue 26): fast, and never wrong. Every change a build would draw from
+makes the next build the ordinary one, which draws what changed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import build
+from printkit import unchanged
+from printkit.options import Options
+from printkit.plan.geometry import PAPERS
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "numbered-cards"  # the smallest bundled game: quick to build
+
+
+@pytest.fixture
+def small(project, cli):
+    """The project with one game, built whole once."""
+    for folder in (project / "content").iterdir():
+        if folder.name != GAME:
+            import shutil
+            shutil.rmtree(folder)
+    code, _, err = build(cli)
+    assert code == 0, err
+    return project
+
+
+def answered(project: Path, paper: str = "a4", games=(GAME,)):
+    return unchanged.whole_build(project / "content", project / "out", list(games), Options(PAPERS[paper]))
+
+
+def test_a_whole_build_is_answered_with_its_files_and_page_counts(small):
+    found = answered(small)
+    assert found is not None
+    on_disk = sorted(path.relative_to(small / "out").as_posix() for path in (small / "out").rglob("*.pdf"))
+    assert sorted(path.relative_to(small / "out").as_posix() for path, _ in found) == on_disk
+    for path, pages in found:  # page counts read back from the PDFs themselves
+        assert pages == len(PdfReader(path).pages), path
+
+
+def test_the_answer_prints_what_the_ordinary_build_prints(small, cli):
+    """-v lists every file, unchanged, in the same order: the answered build and the ordinary one
+    (--force draws everything again: its unchanged files are listed the same way) say the same."""
+    code, quick, _ = cli("build", "-v", "--content", "content", "--out", "out")
+    assert code == 0
+    manifest = json.loads((small / "out" / ".printkit-manifest.json").read_text())
+    (small / "out" / ".printkit-manifest.json").write_text(json.dumps({**manifest, "games": {}}))  # no record: ordinary
+    code, ordinary, _ = cli("build", "-v", "--content", "content", "--out", "out")
+    assert code == 0
+    assert quick.splitlines()[:-1] == ordinary.splitlines()[:-1] and len(quick.splitlines()) > 3
+    assert quick.splitlines()[-1].split(" in ")[0] == ordinary.splitlines()[-1].split(" in ")[0]
+    assert "(0 changed)" in quick
+
+
+def edit_content(project):
+    path = project / "content" / GAME / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+
+
+def add_a_file(project):
+    (project / "content" / GAME / "art.png").write_bytes(b"not yet an image")
+
+
+def edit_a_template(project):
+    template = next((project / "templates").rglob("*.j2"))
+    template.write_text(template.read_text(encoding="utf-8") + "{# a comment #}", encoding="utf-8")
+
+
+def damage_an_output(project):
+    path = next((project / "out" / GAME).glob("*.pdf"))
+    path.write_bytes(path.read_bytes()[:-10])
+
+
+def remove_an_output(project):
+    next((project / "out" / GAME).glob("*.pdf")).unlink()
+
+
+def link_a_file(project):
+    (project / "content" / GAME / "elsewhere.yaml").symlink_to(project / "content" / GAME / "game.yaml")
+
+
+def forge_the_record(project):
+    path = project / "out" / ".printkit-manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["games"][GAME]["sources"] = "0" * 64
+    path.write_text(json.dumps(manifest))
+
+
+def edit_an_entry(project):
+    path = project / "out" / ".printkit-manifest.json"
+    manifest = json.loads(path.read_text())
+    name = next(name for name in manifest["outputs"] if name.startswith(GAME))
+    manifest["outputs"][name]["pages"] += 1
+    path.write_text(json.dumps(manifest))
+
+
+@pytest.mark.parametrize("change", [edit_content, add_a_file, edit_a_template, damage_an_output, remove_an_output,
+                                    link_a_file, forge_the_record, edit_an_entry])
+def test_anything_a_build_is_made_from_changed_is_not_answered(small, change):
+    assert answered(small) is not None
+    change(small)
+    assert answered(small) is None
+
+
+def test_other_options_are_not_answered(small):
+    assert answered(small, "letter") is None
+    assert unchanged.whole_build(small / "content", small / "out", [GAME],
+                                 Options(PAPERS["a4"], ink_saver=True)) is None
+
+
+def test_a_game_never_built_whole_is_not_answered(small, cli):
+    assert answered(small, games=(GAME, "cross-sums")) is None
+
+
+def test_an_edit_is_drawn_by_the_next_build(small, cli):
+    """The edit's file is drawn again: its words are in the new PDF."""
+    path = small / "content" / GAME / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Rearrange all cards in the row.", "Rearrange the zebras.", 1), encoding="utf-8")
+    code, out, _ = build(cli)
+    assert code == 0 and "(0 changed)" not in out
+    words = "".join(page.extract_text() for pdf in (small / "out" / GAME).glob("*.pdf") for page in PdfReader(pdf).pages)
+    assert "zebras" in words
+
+
+def test_a_partial_build_on_other_paper_is_not_taken_for_the_whole(small, cli):
+    """A whole A4 build, then one product on Letter: the next whole A4 build draws it on A4 again."""
+    deck = "ability-cards"
+    code, _, err = cli("build", "--content", "content", "--out", "out", "--only", deck, "--paper", "letter")
+    assert code == 0, err
+    assert answered(small) is None
+    code, _, err = build(cli)
+    assert code == 0, err
+    width = float(PdfReader(small / "out" / GAME / f"{deck}.pdf").pages[0].mediabox.width)
+    assert abs(width * 25.4 / 72 - 210) < 0.05
+
+
+def test_a_rebuild_with_nothing_changed_loads_no_game(small):
+    """The answered build imports neither a game nor the pipeline, ReportLab or Jinja."""
+    probe = ("import sys\nfrom printkit.cli import main\n"
+             "code = main(sys.argv[1:])\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline', 'printkit.kit', 'printkit.games')\n"
+             "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}), code)\n")
+    done = subprocess.run([sys.executable, "-c", probe, "build", "--content", "content", "--out", "out"],
+                          capture_output=True, text=True, cwd=small,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "(0 changed)" in done.stdout, done.stdout + done.stderr
+    assert "LOADED [] 0" in done.stdout, done.stdout
