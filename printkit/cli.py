@@ -160,7 +160,7 @@ def _unchanged(args, options):
     from printkit.unchanged import whole_build
 
     content = _folder(args)
-    names = args.games or sorted(path.name for path in content.iterdir() if path.is_dir() and not path.name.startswith("."))
+    names = args.games or _folders(content)
     found = whole_build(content, _out(args), names, options) if names and len(set(names)) == len(names) else None
     return None if found is None else (names, [(path, pages, False) for path, pages in found])
 
@@ -212,15 +212,38 @@ def cmd_validate(args) -> int:
     Runs each game's rules model and plans every product on A4 and Letter, every text fitted to its
     box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
     """
-    from printkit.pipeline import validate
+    options = _options(args)
+    counts = _noted_valid(args, options)
+    if counts is None:
+        from printkit.pipeline import validate
 
-    games = _games(args, args.games)
-    products = validate(games, _folder(args), _options(args))
-    for game in games:
-        _say(args, f"{game.slug}  {_count(len(game.products), 'product')}", VERBOSITY["verbose"])
-    _say(args, f"content is valid: {_count(len(games), 'game')} checked, {_count(products, 'product')} "
+        games = _games(args, args.games)
+        counts = {game.slug: len(game.products) for game in games}
+        validate(games, _folder(args), options)
+    for slug, products in counts.items():
+        _say(args, f"{slug}  {_count(products, 'product')}", VERBOSITY["verbose"])
+    _say(args, f"content is valid: {_count(len(counts), 'game')} checked, {_count(sum(counts.values()), 'product')} "
                f"planned on A4 and Letter")
     return 0
+
+
+def _noted_valid(args, options) -> dict[str, int] | None:
+    """The games to validate, each with its number of products, when a build noted every one of
+    them as planned whole on every paper from the sources it has now (printkit/unchanged.py):
+    answered without loading a game. Else None, for the ordinary validate."""
+    from printkit.unchanged import validated
+
+    content = _folder(args)
+    names = args.games or _folders(content)
+    if not names or len(set(names)) != len(names):
+        return None
+    noted = validated(content, names, options)
+    return {name: noted[name] for name in names} if set(noted) == set(names) else None
+
+
+def _folders(content: Path) -> list[str]:
+    """The names of the content folder's games, as the project's games are found."""
+    return sorted(path.name for path in content.iterdir() if path.is_dir() and not path.name.startswith("."))
 
 
 def cmd_booklet(args) -> int:

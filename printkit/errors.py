@@ -52,10 +52,14 @@ class Finding:
         return Finding(self.file, tuple(prefix) + self.path, self.message)
 
 
+WARNED: list = []  # the files warned about, for a build: a game with a warning is never answered unloaded
+
+
 def warn(problem: Problem) -> None:
     """Something the designer should know that does not stop the build (an image too coarse to
     print sharply): one line on standard error, `FILE:LINE: warning: message`."""
     print(str(problem.with_message(f"warning: {problem.message}")), file=sys.stderr)
+    WARNED.append(problem.file)
 
 
 class PrintkitError(Exception):

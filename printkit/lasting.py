@@ -22,6 +22,7 @@ there (`planned`), on either paper.
 """
 
 import dataclasses
+import functools
 import hashlib
 import io
 import operator
@@ -34,17 +35,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.manifest import MAX_PAGES, code_digest
-from printkit.plan import geometry, marks, text
-
-KINDS = {(cls.__module__, cls.__qualname__): cls for cls in (
-    geometry.Rect, geometry.Segment, geometry.Paper, marks.Line, marks.Box, marks.Polygon, marks.Circle, marks.Ellipse,
-    marks.Gradient, marks.Group, marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text, text.TextLine)}
-FIELDS = {cls: tuple(field.name for field in dataclasses.fields(cls) if field.metadata.get("kept", True))
-          for cls in KINDS.values()}  # a text's `where` is not kept: a page found again reports nothing
-# Fields a mark gained after printkit first kept it: written only when not at their defaults, so
-# a card drawn as before keeps its fingerprint (printed.json) and a page its kept value.
-LATER = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash",), marks.Polygon: ("dash", "closed"),
-         marks.Document: ("page_layout",)}
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 FORMAT = 2
 DATABASE = "pages.sqlite"
@@ -143,7 +133,7 @@ class Store:
     def _keep(self, name: str, value: Any) -> None:
         try:
             buffer = io.BytesIO()
-            _Writer(buffer).dump(value)
+            _writer(buffer).dump(value)
         except (pickle.PicklingError, TypeError, AttributeError):
             return  # not marks: made every time
         self._pending.append((name, buffer.getvalue(), time.time()))
@@ -195,6 +185,26 @@ _MISSING = object()
 _INHERITED: list = []
 
 
+@functools.cache
+def _marks() -> tuple[dict, dict, dict]:
+    """The mark classes by (module, name), the fields kept of each, and those it gained later:
+    loaded when a value is first kept or read, not to look up what is noted as planned (a build
+    or validate with nothing to plan need not load printkit.plan)."""
+    from printkit.plan import geometry, marks, text
+
+    kinds = {(cls.__module__, cls.__qualname__): cls for cls in (
+        geometry.Rect, geometry.Segment, geometry.Paper, marks.Line, marks.Box, marks.Polygon, marks.Circle,
+        marks.Ellipse, marks.Gradient, marks.Group, marks.UseForm, marks.Form, marks.Page, marks.Document, text.Text,
+        text.TextLine)}
+    fields = {cls: tuple(field.name for field in dataclasses.fields(cls) if field.metadata.get("kept", True))
+              for cls in kinds.values()}  # a text's `where` is not kept: a page found again reports nothing
+    # Fields a mark gained after printkit first kept it: written only when not at their defaults, so
+    # a card drawn as before keeps its fingerprint (printed.json) and a page its kept value.
+    later = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash",), marks.Polygon: ("dash", "closed"),
+             marks.Document: ("page_layout",)}
+    return kinds, fields, later
+
+
 def _planned_key(file: str, fingerprint: str) -> str:
     """A file's name and its fingerprint (files of a game made from the same inputs, templates
     and options share one: the manifest tells them apart by their paths)."""
@@ -231,10 +241,9 @@ def _loaded(data: bytes):
         return _MISSING
 
 
-def _reducer(cls):
-    """A mark's class and fields, its LATER fields left off the end while they are at their defaults."""
-    later = LATER[cls]
-    first = operator.attrgetter(*FIELDS[cls][:-len(later)])
+def _reducer(cls, fields: tuple, later: tuple):
+    """A mark's class and fields, those it gained later left off the end while they are at their defaults."""
+    first = operator.attrgetter(*fields[:-len(later)])
     defaults = tuple(field.default for field in dataclasses.fields(cls) if field.name in later)
 
     def reduce(value):
@@ -245,16 +254,21 @@ def _reducer(cls):
     return reduce
 
 
-class _Writer(pickle.Pickler):
+def _writer(file) -> pickle.Pickler:
     """Pickles marks as their class and fields: read back, a call to the class, which _Reader
     knows. (Anything else that is not plain data could not be read back: it is never found.)"""
+    writer = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
+    writer.dispatch_table = _dispatch()
+    return writer
 
-    dispatch_table = {cls: (lambda value, cls=cls, get=operator.attrgetter(*fields): (cls, get(value)))
-                      for cls, fields in FIELDS.items() if cls not in LATER}
-    dispatch_table.update({cls: _reducer(cls) for cls in LATER})
 
-    def __init__(self, file):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+@functools.cache
+def _dispatch() -> dict:
+    _, fields, later = _marks()
+    table = {cls: (lambda value, cls=cls, get=operator.attrgetter(*kept): (cls, get(value)))
+             for cls, kept in fields.items() if cls not in later}
+    table.update({cls: _reducer(cls, fields[cls], later[cls]) for cls in later})
+    return table
 
 
 class _Reader(pickle.Unpickler):
@@ -262,7 +276,7 @@ class _Reader(pickle.Unpickler):
 
     def find_class(self, module: str, name: str):
         try:
-            return KINDS[(module, name)]
+            return _marks()[0][(module, name)]
         except KeyError:
             raise pickle.UnpicklingError(f"not a mark: {module}.{name}") from None
 
@@ -317,10 +331,13 @@ def digest(value: Any) -> str | None:
     return _digest_once(value)
 
 
-def plan_digest(document: marks.Document, drawing: dict) -> str:
-    """The SHA-256 of a planned document and how it is drawn: what the manifest compares. Its
-    forms (a booklet's pages) count by their own digests, which drawing them looks up again."""
-    if not isinstance(document, marks.Document):  # a file planned as its bytes (a cut file)
+def plan_digest(document, drawing: dict) -> str:
+    """The SHA-256 of a planned document (a printkit.plan.marks.Document) and how it is drawn:
+    what the manifest compares. Its forms (a booklet's pages) count by their own digests, which
+    drawing them looks up again."""
+    from printkit.plan.marks import Document
+
+    if not isinstance(document, Document):  # a file planned as its bytes (a cut file)
         return digest_of([drawing, document])
     forms = [(form.name, form.paper, _digest_once(form.marks)) for form in document.forms]
     return digest_of([drawing, document.title, document.subject, document.pages, document.duplex, document.glyphs,
@@ -345,7 +362,7 @@ def forget_digests() -> None:
 def digest_of(value: Any) -> str:
     """The SHA-256 of marks (a planned document and everything in it)."""
     buffer = io.BytesIO()
-    writer = _Writer(buffer)
+    writer = _writer(buffer)
     writer.fast = True  # no memo: equal marks give equal bytes, however their objects are shared
     writer.dump(value)
     return hashlib.sha256(buffer.getvalue()).hexdigest()

@@ -114,20 +114,26 @@ class Manifest:
         record = {"sources": sources, "files": names, "entries": self._entries_digest(names)}
         self.games[game] = {**record, "check": _checksum(list(record.values()))}
 
-    def whole_if_fresh(self, game: str, sources: str) -> list[tuple[Path, int]] | None:
-        """The files (path, pages) the last whole build of `game` made, if it was made from the
-        same sources and every file's entry and file on disk are as that build left them."""
+    def noted_whole(self, game: str, sources: str) -> list[str] | None:
+        """The names of the files the last whole build of `game` made, if it was made from the same
+        sources and their entries are as that build left them (the files on disk not looked at)."""
         record = self.games.get(game)
         if not isinstance(record, dict) or record.get("sources") != sources or \
                 record.get("check") != _checksum([record.get(name) for name in ("sources", "files", "entries")]):
             return None
         names = record["files"]
-        if not isinstance(names, list) or not all(isinstance(name, str) for name in names) or record["entries"] != self._entries_digest(names) or \
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names) or \
+                record["entries"] != self._entries_digest(names) or \
                 {name for name in self.entries if name.startswith(game + "/")} != set(names):
             return None  # (an entry it does not list: a file a whole build would remove)
+        return names
+
+    def whole_if_fresh(self, game: str, sources: str) -> list[tuple[Path, int]] | None:
+        """The files (path, pages) the last whole build of `game` made, if it was made from the
+        same sources and every file's entry and file on disk are as that build left them."""
         found = []
-        for name in names:
-            if ".." in name.split("/"):
+        for name in self.noted_whole(game, sources) or [None]:
+            if name is None or not name.startswith(game + "/") or ".." in name.split("/"):
                 return None
             entry, path = self.entries.get(name), self.out / name
             if not _sound(entry) or _file_digest(path) != (entry["size"], entry["sha256"]):

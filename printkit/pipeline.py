@@ -8,12 +8,12 @@ output. `validate` stops after planning, on both papers: it draws nothing.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from printkit import lasting
+from printkit import lasting, unchanged
 from printkit.cores import each_on_every_core
-from printkit.errors import Problem, PrintkitError
+from printkit.errors import WARNED, Problem, PrintkitError
 from printkit.games import all_games, project_games, template_fallbacks
 from printkit.kit import Game, Kit
 from printkit.load import load_yaml, read_content
@@ -218,10 +218,13 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     side, but for the files the page cache notes as planned from the same inputs, by a build or
     for one (printkit/lasting.py), which are not planned again. The problems reported are the first
     paper's that has any. Everything else prints as `printing` says (the project's settings:
-    gutter-fold sheets, rounded corners, a cutter...). `planned(file)` hears of each file planned."""
+    gutter-fold sheets, rounded corners, a cutter...). `planned(file)` hears of each file planned.
+    A game a build noted as planned whole on every paper, from the sources it has now, is not even
+    loaded (printkit/unchanged.py)."""
     papers = list(PAPERS.values())
     printing = printing or Options(papers[0])
-    kits = load_all(games, content, replace(printing, paper=papers[0]))
+    noted = unchanged.validated(content, [game.slug for game in games], printing)  # games a build planned whole
+    kits = load_all([game for game in games if game.slug not in noted], content, replace(printing, paper=papers[0]))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
     _TEXTS.clear()
     each = [(paper, *_left_to_plan(_on_paper(kit, replace(printing, paper=paper)))) for paper in papers for kit in kits]
@@ -293,19 +296,30 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
           only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None,
           other_papers: bool = True):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
-    then the manifest. Returns (output, changed) for every output, drawn or not. A whole build of
-    a game (no --only, no choices) then removes the files an earlier build made that it no longer
-    makes, if they are as printkit wrote them; `removed(path)` hears of each. `progress(done,
-    total, path)` hears of each file as it is drawn. A whole build also plans what it changed on
-    the other papers, for validate to find (`other_papers`: see _outputs)."""
+    then the manifest. Returns (output, changed) for every output, drawn or not. A game whose
+    sources are as its last whole build found them, its files too, is not even loaded
+    (printkit/unchanged.py). A whole build of a game (no --only, no choices) then removes the
+    files an earlier build made that it no longer makes, if they are as printkit wrote them;
+    `removed(path)` hears of each. `progress(done, total, path)` hears of each file as it is
+    drawn. A whole build also plans what it changed on the other papers, for validate to find
+    (`other_papers`: see _outputs)."""
     whole = not only and not choices
-    sources = _sources(games, content, options) if whole else {}  # before anything is read: see unchanged.py
-    kits = load_all(games, content, options, choices)
-    store = lasting.use(lasting.default_folder())
+    found = _sources(games, content) if whole else {}  # before anything is read: see unchanged.py
+    sources = unchanged.keyed(found, asdict(options))
+    everywhere = unchanged.keyed(found, unchanged.on_every_paper(options)) if whole and other_papers else None
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
-    outputs = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress, whole and other_papers)
+    fresh = {} if force else {slug: made for slug, digest in sources.items()
+                              if (made := earlier.whole_if_fresh(slug, digest)) is not None}
+    del WARNED[:]
+    kits = load_all([game for game in games if game.slug not in fresh], content, options, choices)  # the rest: as built
+    sources, everywhere = _unwarned(sources), _unwarned(everywhere)  # a game with warnings: loaded every time, to say them
+    store = lasting.use(lasting.default_folder())
+    planned = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress, everywhere)
+    outputs = [output for game in games for output in
+               ([Output(path, None, pages) for path, pages in fresh[game.slug]] if game.slug in fresh else
+                [o for o in planned if o.path.relative_to(out).parts[0] == game.slug])]
     left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
     for slug, digest in sources.items():
         manifest.note_whole(slug, digest, [o.path for o in outputs if o.path.relative_to(out).parts[0] == slug])
@@ -319,15 +333,18 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     return [(output, written.get(output.path, False)) for output in outputs]
 
 
-def _sources(games: list[Game], content: Path, options: Options) -> dict[str, str]:
-    """The digest of each game's sources (printkit/unchanged.py) where a later build may compare
-    it: not for a plug-in's game, whose code is its own, nor while any plug-in is installed."""
-    from printkit import unchanged
+def _unwarned(digests: dict[str, str] | None) -> dict[str, str] | None:
+    """The digests of the games no warning was given about while they were loaded."""
+    warned = {file.split("/", 1)[0] for file in WARNED}
+    return None if digests is None else {slug: digest for slug, digest in digests.items() if slug not in warned}
 
+
+def _sources(games: list[Game], content: Path) -> dict[str, str]:
+    """The digest of each game's files (printkit/unchanged.py) where a later build may compare
+    it: not for a plug-in's game, whose code is its own, nor while any plug-in is installed."""
     if any(game.origin != "printkit" for game in all_games().values()):
         return {}
-    digests = {game.slug: unchanged.sources(content, game.slug, options) for game in games}
-    return {slug: digest for slug, digest in digests.items() if digest}
+    return unchanged.files(content, [game.slug for game in games])
 
 
 def remove_output(path: Path, out: Path) -> bool:
@@ -347,15 +364,17 @@ def remove_output(path: Path, out: Path) -> bool:
 
 
 def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned], progress=None,
-             other_papers: bool = False) -> list[Output]:
+             everywhere: dict[str, str] | None = None) -> list[Output]:
     """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
     output whose inputs are unchanged is not planned again (its Output carries no data and the
     page count the manifest recorded). Nothing is written unless every file could be planned.
     `every` is all the files of the games (with --only): a summary built alone still counts the
     pages of the files it lists, from the manifest or by planning them, not drawing them.
-    Each file planned is noted in the page cache as planned, for validate; with `other_papers`,
-    so is each file, on the other papers, of a game whose files changed (planned beside these and
-    drawn nothing; its problems are validate's to report)."""
+    Each file planned is noted in the page cache as planned, for validate. With `everywhere` (a
+    whole build: each game's sources digest on every paper, printkit/unchanged.py), so is each
+    file of the games on the other papers (planned beside these and drawn nothing; its problems
+    are validate's to report), and then a game whose every file is noted on every paper is noted
+    whole, under that digest: `validate` need not even load it."""
     outputs, settled, others = {}, _counter(progress, len(planned), out), []
     _TEXTS.clear()
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
@@ -371,7 +390,9 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
                 settled(item)
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
-            others = _on_other_papers({id(item.kit): item.kit for item, _, _ in stale}.values()) if other_papers else []
+            heavy = {id(item.kit) for item in planned if _weight(item) > OTHER_PAPERS_AT_MOST}  # not even listed there
+            others = _on_other_papers({id(item.kit): item.kit for item in planned if id(item.kit) not in heavy}.values()) \
+                if everywhere is not None else []
         jobs = [(item, True, manifest.plan_on_disk(path), fingerprint) for item, path, fingerprint in stale] + \
             [(item, False, None, None) for item in uncounted] + \
             [(item, False, None, fingerprint) for item, fingerprint in _unnoted(others, summaries)]
@@ -394,7 +415,30 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             else:
                 manifest.record(path, fingerprint, pages, data, plan)
             outputs[id(item)] = Output(path, data, pages)
+    _note_everywhere(planned, others, everywhere or {})
     return [outputs[id(item)] for item in planned]
+
+
+def _note_everywhere(planned: list[Planned], others: list[Planned], everywhere: dict[str, str]) -> None:
+    """Each game whose every file, on this paper and on the others, the page cache notes as planned
+    noted as planned whole on every paper (with its number of products), under its digest."""
+    from printkit.unchanged import EVERYWHERE
+
+    kits = {item.kit.game.slug: item.kit for item in planned if item.kit.game.slug in everywhere}
+    for slug, kit in kits.items():
+        listed = [item for item in others if item.kit.game.slug == slug]
+        if not listed:  # (a game left to validate on the other papers: see _on_other_papers)
+            continue
+        mine = [item for item in planned if item.kit is kit]
+        if all(_found(item) for item in mine + listed if not item.file.product.summary) and \
+                all(_found(_as_listed(item)) for item in mine + listed if item.file.product.summary):
+            lasting.note_planned(f"{slug} {EVERYWHERE}", everywhere[slug], len(kit.game.products))
+
+
+def _as_listed(summary: Planned) -> Planned:
+    """A summary as it was planned: its kit's page counts but its own (a build notes those too)."""
+    pages = {name: count for name, count in summary.kit.pages.items() if name != summary.file.name}
+    return Planned(replace(summary.kit, pages=pages), summary.file)
 
 
 OTHER_PAPERS_AT_MOST = 100_000  # characters a file is made from (_weight): a game with a larger one is left to validate
@@ -405,16 +449,18 @@ def _on_other_papers(kits) -> list[Planned]:
     listed there is validate's to report). A game with a file made from more than
     OTHER_PAPERS_AT_MOST characters is left out: the 500-scenario campaign, planned on both papers,
     took a build's largest process from 147 to 178 MiB (156 MiB without its booklets), past the 150
-    MiB a build may take (benchmarks/bench_build.py)."""
+    MiB a build may take (benchmarks/bench_build.py); a game whose files on its own paper show it is
+    not even listed on the others (listing the campaign's 565 files costs 8 MiB, which every worker
+    forked after it inherits)."""
     found = []
     for kit in kits:
-        for paper in (paper for paper in PAPERS.values() if paper != kit.options.paper):
-            try:
-                every = files([_on_paper(kit, replace(kit.options, paper=paper))])
-                if all(_weight(item) <= OTHER_PAPERS_AT_MOST for item in every):
-                    found += every
-            except PrintkitError:
-                continue
+        try:
+            every = [item for paper in PAPERS.values() if paper != kit.options.paper
+                     for item in files([_on_paper(kit, replace(kit.options, paper=paper))])]
+        except PrintkitError:
+            continue
+        if all(_weight(item) <= OTHER_PAPERS_AT_MOST for item in every):
+            found += every
     return found
 
 

@@ -25,28 +25,62 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
-from printkit import bundled
-from printkit.manifest import Manifest, code_digest
+from printkit import bundled, manifest
 from printkit.write import recover
 
 MOST_FILES = 20_000  # files a game's sources may have for a build to be answered from its digest
 MOST_BYTES = 256 * 2**20  # and bytes: beyond them, comparing costs what the ordinary build does
 
 
-def sources(content: Path, slug: str, options) -> str | None:
-    """The digest of everything a whole build of the game `slug` is made from, or None where it
-    cannot be taken cheaply and surely (then a build always checks file by file)."""
-    digest = hashlib.sha256(json.dumps([code_digest(), asdict(options), _installed()], sort_keys=True,
-                                       default=str).encode("utf-8"))
+def sources(content: Path, slugs: list[str], options) -> dict[str, str]:
+    """The digest of everything a whole build of each game is made from, for the games where it
+    can be taken cheaply and surely (for the others a build always checks file by file)."""
+    return keyed(files(content, slugs), asdict(options))
+
+
+def files(content: Path, slugs: list[str]) -> dict[str, str]:
+    """The digest of the files each game is made from (its content, the templates), with
+    printkit's code and the installed packages, before any option is named (`keyed`)."""
+    common = hashlib.sha256(json.dumps([manifest.code_digest(), _installed()]).encode("utf-8"))
     budget = [MOST_FILES, MOST_BYTES]
-    if not (content / slug).is_dir():
-        return None
-    for name, folder in (("content", content / slug), ("templates", content.parent / "templates"),
-                         ("printkit", bundled.templates())):
-        digest.update(f"\0{name}\0".encode())
-        if not _folder(folder, folder, digest, budget):
-            return None
-    return digest.hexdigest()
+    for name, folder in (("templates", content.parent / "templates"), ("printkit", bundled.templates())):
+        common.update(f"\0{name}\0".encode())
+        if not _folder(folder, folder, common, budget):
+            return {}
+    found = {}
+    for slug in slugs:
+        digest, folder = common.copy(), content / slug
+        digest.update(f"\0content\0{slug}\0".encode())
+        if folder.is_dir() and _folder(folder, folder, digest, budget):
+            found[slug] = digest.hexdigest()
+    return found
+
+
+def keyed(found: dict[str, str], options: dict) -> dict[str, str]:
+    """Each game's files digest (`files`) with the options it is printed with."""
+    settings = json.dumps(options, sort_keys=True, default=str)
+    return {slug: hashlib.sha256(f"{settings}\0{digest}".encode("utf-8")).hexdigest() for slug, digest in found.items()}
+
+
+def on_every_paper(options) -> dict:
+    """The options validate plans with: these, on every paper."""
+    return {**asdict(options), "paper": "every"}
+
+
+EVERYWHERE = "(every file, on every paper)"  # a game noted in the page cache as planned whole: see validated
+
+
+def validated(content: Path, slugs: list[str], options) -> dict[str, int]:
+    """The games a build has noted (in the page cache, read only) as planned whole, every file
+    without a problem on every paper, from the sources they have now and these options: each with
+    its number of products. `validate` need not load them. (A build notes a game where it can
+    tell: see printkit.pipeline._note_everywhere.)"""
+    from printkit import lasting
+
+    digests = keyed(files(content, slugs), on_every_paper(options))
+    lasting.use(lasting.default_folder(), write=False)
+    products = {slug: lasting.planned(f"{slug} {EVERYWHERE}", digest) for slug, digest in digests.items()}
+    return {slug: count for slug, count in products.items() if count is not None}
 
 
 def _folder(root: Path, folder: Path, digest, budget: list[int]) -> bool:
@@ -99,12 +133,16 @@ def _installed() -> list:
 def whole_build(content: Path, out: Path, slugs: list[str], options) -> list[tuple[Path, int]] | None:
     """The files (path, pages) the last whole build of these games made, when nothing they are
     made from has changed since and each is on disk as it was written; else None."""
+    digests = sources(content, slugs, options)
+    if len(digests) != len(slugs):
+        return None
     recover(out)  # an interrupted build's renames rolled back before the manifest is read, as a build does
-    manifest = Manifest(out)
+    record = manifest.Manifest(out)
+    if any(record.noted_whole(slug, digest) is None for slug, digest in digests.items()):
+        return None  # an edit: found before any output is read
     found = []
     for slug in slugs:
-        digest = sources(content, slug, options)
-        made = manifest.whole_if_fresh(slug, digest) if digest else None
+        made = record.whole_if_fresh(slug, digests[slug])
         if made is None:
             return None
         found += made

@@ -155,3 +155,56 @@ def test_a_rebuild_with_nothing_changed_loads_no_game(small):
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert "(0 changed)" in done.stdout, done.stdout + done.stderr
     assert "LOADED [] 0" in done.stdout, done.stdout
+
+
+# --- validate after a build --------------------------------------------------------------------------
+
+def test_validate_after_a_whole_build_loads_no_game_and_says_what_the_ordinary_validate_says(small, cli, monkeypatch):
+    """The build planned every file on both papers and noted the game whole: validate answers from
+    that note, with the same lines (per game, -v) as the ordinary validate, which plans."""
+    assert unchanged.validated(small / "content", [GAME], Options(PAPERS["a4"])) != {}
+    code, quick, _ = cli("validate", "-v", "--content", "content")
+    monkeypatch.setattr(unchanged, "validated", lambda *args: {})  # no note: the ordinary validate
+    code_, ordinary, _ = cli("validate", "-v", "--content", "content")
+    assert code == code_ == 0 and quick == ordinary and "products planned on A4 and Letter" in quick
+    probe = ("import sys\nfrom printkit.cli import main\n"
+             "code = main(sys.argv[1:])\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline', 'printkit.kit', 'printkit.games')\n"
+             "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}), code)\n")
+    done = subprocess.run([sys.executable, "-c", probe, "validate", "--content", "content"],
+                          capture_output=True, text=True, cwd=small, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "content is valid" in done.stdout and "LOADED [] 0" in done.stdout, done.stdout + done.stderr
+
+
+def test_validate_is_not_answered_for_other_options_an_edit_or_a_watched_build(small, cli):
+    content = small / "content"
+    assert unchanged.validated(content, [GAME], Options(PAPERS["a4"], corners=3.175)) == {}
+    assert unchanged.validated(content, [GAME], Options(PAPERS["letter"])) != {}  # the paper is validate's to vary
+    edit_content(small)
+    assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}
+    from printkit.pipeline import build as build_, select_games
+    build_(select_games([GAME], content), content, small / "out", Options(PAPERS["a4"]), other_papers=False)
+    assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}  # Letter left to validate
+
+
+def test_an_edit_that_breaks_letter_only_is_found_by_validate(small, cli):
+    """The note is of the content as built: an edit is planned again, on both papers."""
+    path = small / "content" / GAME / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("Rearrange all cards in the row.", "x" * 3000, 1),
+                    encoding="utf-8")
+    code, _, err = cli("validate", "--content", "content")
+    assert code == 1 and "game.yaml:" in err
+
+
+def test_a_game_with_a_warning_is_loaded_every_time_and_says_it(tmp_path, capsys, monkeypatch):
+    """A warning (an image too coarse) is said by every build and every validate, not only the first."""
+    from test_declared_images import image_game, picture
+    from declared import SLUG
+    from printkit.cli import main
+
+    project = image_game(tmp_path, "file: low.png", {"low.png": picture((50, 25))})
+    monkeypatch.chdir(project)
+    for argv in (["build", "--out", "out"], ["build", "--out", "out"], ["validate"], ["validate"]):
+        assert main([*argv, "--content", "content"]) == 0
+        err = capsys.readouterr().err
+        assert f"{SLUG}/game.yaml:" in err and "warning: " in err and "32 dpi" in err, argv

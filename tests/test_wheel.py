@@ -11,6 +11,7 @@ no network. printkit itself is the wheel's: the test checks where it is imported
 from __future__ import annotations
 
 import hashlib
+import json
 import importlib.util
 import os
 import shutil
@@ -111,6 +112,9 @@ def test_new_kit_builds_the_repositorys_files_byte_for_byte(installed, built_a4)
     made, repository = sha256s(empty / "kit" / "output"), sha256s(built_a4)
     assert sorted(made) == sorted(repository)
     assert sum(name.endswith(".pdf") for name in made) > 60
+    manifests = [json.loads((folder / ".printkit-manifest.json").read_text()) for folder in (empty / "kit" / "output", built_a4)]
+    assert manifests[0]["outputs"] == manifests[1]["outputs"]  # (its record of the sources names the installed packages)
+    del made[".printkit-manifest.json"], repository[".printkit-manifest.json"]
     assert made == repository
 
 
