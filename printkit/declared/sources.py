@@ -6,11 +6,12 @@ place."""
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
+from printkit.load.drawings import svg_size
+from printkit.load.images import raster_size
 from printkit.load.tables import Place, SheetError, read_table
 from printkit.declared.vocabulary import FIELD
 
@@ -67,31 +68,16 @@ class Asset:
         return {"digest": self.digest, "size": list(self.size) if self.size else None, "svg": self.svg}
 
 
-def read_image(path: Path) -> Asset:
-    """An image's size and kind; ValueError saying what is wrong with the file."""
+def read_image(path: Path, folder: Path) -> Asset:
+    """An image's size and kind; ValueError saying what is wrong with the file. An SVG may refer
+    to files in the game's `folder` only."""
     data = _bytes(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        from svglib.svglib import svg2rlg
-
-        drawing = svg2rlg(str(path))
-        if drawing is None or not drawing.width or not drawing.height:
-            raise ValueError("is not an SVG drawing svglib can read")
-        return Asset(_digest(data), (drawing.width, drawing.height), svg=True)
+        return Asset(_digest(data), svg_size(path, folder), svg=True)
     if suffix not in IMAGES:
         raise ValueError("is not a PNG, JPEG or SVG file (by its name)")
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            found, size = image.format, image.size
-    except Image.DecompressionBombError:
-        raise ValueError("has more pixels than printkit reads (a page needs about 10 million)") from None
-    except (UnidentifiedImageError, OSError):
-        found, size = None, None
-    if found != IMAGES[suffix]:
-        raise ValueError(f"is not a {IMAGES[suffix]} image")
-    return Asset(_digest(data), size)
+    return Asset(_digest(data), raster_size(data, IMAGES[suffix]))
 
 
 def read_font(path: Path, name: str) -> Asset:
