@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from declared import SLUG, deck_yaml, game_project, line_of
+from declared import FIXTURES, SLUG, deck_yaml, game_project, line_of
 
 MEMORY = 600  # MiB of address space: printkit validates a small game in under 300
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" '
@@ -136,8 +136,10 @@ def test_images_too_large_truncated_or_damaged_are_each_one_line(tmp_path):
     png_, jpeg = picture("PNG"), picture("JPEG")
     files = {"wide.jpg": jpeg_claiming(5001, 5000), "half.png": png_[:len(png_) // 2], "most.png": png_[:-30],
              "half.jpg": jpeg[:len(jpeg) // 2], "most.jpg": jpeg[:-30], "rows.png": png(300, 200, rows=150),
-             "chunk.png": damaged(png_), "jpeg.png": jpeg, "good.png": png_}
+             "chunk.png": damaged(png_), "jpeg.png": jpeg, "huge.png": b"", "good.png": png_}
     project = images_game(tmp_path, files)
+    with open(project / "content" / SLUG / "huge.png", "wb") as huge:  # sparse: nothing is written
+        huge.truncate(65 * 2**20)
     truncated = "is a damaged or truncated {} image ({})"
     assert refused(project) == [
         problem(project, "wide.jpg", f"is 5,001 x 5,000 pixels, {TOO_MANY}"),
@@ -147,7 +149,8 @@ def test_images_too_large_truncated_or_damaged_are_each_one_line(tmp_path):
         problem(project, "most.jpg", truncated.format("JPEG", "image file is truncated")),
         problem(project, "rows.png", truncated.format("PNG", "its image data is cut short")),
         problem(project, "chunk.png", truncated.format("PNG", "its IDAT chunk is damaged")),
-        problem(project, "jpeg.png", "is not a PNG image")]
+        problem(project, "jpeg.png", "is not a PNG image"),
+        problem(project, "huge.png", "is larger than 64 MB")]
 
 
 # --- SVG ------------------------------------------------------------------------------------------
@@ -223,3 +226,46 @@ def test_an_svg_too_large_with_numbers_out_of_bounds_or_bad_data_is_one_line_at_
     started = time.perf_counter()
     assert refused(project) == [problem(project, name, message) for name, (_, message) in NUMBERS.items()]
     assert time.perf_counter() - started < 10
+
+
+# --- fonts ----------------------------------------------------------------------------------------
+
+def with_cmap(font: bytes, cmap: bytes) -> bytes:
+    """The font with its cmap table replaced by `cmap`, put at the file's end."""
+    count = struct.unpack_from(">H", font, 4)[0]
+    data = bytearray(font) + b"\0" * (-len(font) % 4)
+    for index in range(count):
+        record = 12 + 16 * index
+        if font[record:record + 4] == b"cmap":
+            struct.pack_into(">II", data, record + 8, len(data), len(cmap))
+    return bytes(data + cmap)
+
+
+def cmap_of(subtable: bytes) -> bytes:
+    return struct.pack(">HHHHI", 0, 1, 3, 10, 12) + subtable
+
+
+EVERY_CODE = cmap_of(struct.pack(">HHIII", 12, 0, 28, 0, 1) + struct.pack(">III", 0, 0xFFFF_FFFF, 0))
+OVERLAPPING = 8000  # segments, each every 16-bit code: ReportLab steps through 500 million
+SEGMENTS = cmap_of(struct.pack(">HHHHHHH", 4, 16 + 8 * OVERLAPPING, 0, 2 * OVERLAPPING, 0, 0, 0)
+                   + struct.pack(f">{OVERLAPPING}H", *[0xFFFF] * OVERLAPPING) + b"\0\0"
+                   + struct.pack(f">{OVERLAPPING}H", *[0] * OVERLAPPING) + b"\0\0" * OVERLAPPING * 2)
+FONTS = {  # a file's name -> (what is wrong with it, what printkit says of it)
+    "every.ttf": (EVERY_CODE, "its cmap table maps U+0000 to U+FFFFFFFF, beyond Unicode"),
+    "overlapping.ttf": (SEGMENTS, "its cmap table maps more characters than there are (its segments overlap)"),
+    "past.ttf": (cmap_of(struct.pack(">HHIII", 12, 0, 28, 0, 1_000_000)),
+                 "its cmap table's format 12 map runs past the table's end"),
+}
+
+
+def test_a_font_whose_character_map_never_ends_is_one_line_in_bounded_memory_and_time(tmp_path):
+    mono = (FIXTURES / "mono.ttf").read_bytes()
+    fonts = "".join(f"  {Path(name).stem}: {name}\n" for name in FONTS)
+    game = game_project(tmp_path, deck_yaml(extra=f"fonts:\n{fonts}"),
+                        {name: with_cmap(mono, cmap) for name, (cmap, _) in FONTS.items()})
+    started = time.perf_counter()
+    assert refused(game, timeout=30) == [f"{at(game, name)}: fonts.{Path(name).stem}: '{name}' is not a TrueType font "
+                                         f"ReportLab can embed ({message})" for name, (_, message) in FONTS.items()]
+    assert time.perf_counter() - started < 10
+    the_font = game_project(tmp_path / "whole", deck_yaml(extra="fonts: {mono: mono.ttf}\n"), {"mono.ttf": mono})
+    assert printkit(the_font, "validate", SLUG, "--content", "content")[:3:2] == (0, "")

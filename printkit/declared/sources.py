@@ -12,11 +12,13 @@ from pathlib import Path
 from printkit.errors import Problem, PrintkitError
 from printkit.load.drawings import svg_size
 from printkit.load.images import raster_size
+from printkit.load.truetype import check_truetype
 from printkit.load.tables import Place, SheetError, read_table
 from printkit.declared.vocabulary import FIELD
 
 __all__ = ["Asset", "Card", "SheetError", "font_name", "read_cards", "read_font", "read_image"]
 
+MAX_BYTES = 64 * 2**20  # an image or font file: a PNG of 25 million pixels, unpacked, is 100 MB at most
 IMAGES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # raster formats, as Pillow names them
 
 
@@ -87,6 +89,10 @@ def read_font(path: Path, name: str) -> Asset:
     data = _bytes(path)
     digest = _digest(data)
     try:
+        check_truetype(data)
+    except ValueError as error:
+        raise ValueError(f"is not a TrueType font ReportLab can embed ({error})") from None
+    try:
         register_project_font(font_name(name, digest), str(path))
     except Exception as error:  # ReportLab's TTFError, or whatever else a broken file raises
         raise ValueError(f"is not a TrueType font ReportLab can embed ({error})") from None
@@ -102,9 +108,13 @@ def _bytes(path: Path) -> bytes:
     if not path.is_file():
         raise ValueError("is missing" if not path.exists() else "is not a file")
     try:
-        return path.read_bytes()
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise ValueError(f"cannot be read: {error.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB")
+    return data
 
 
 def _digest(data: bytes) -> str:
