@@ -269,3 +269,33 @@ def test_a_font_whose_character_map_never_ends_is_one_line_in_bounded_memory_and
     assert time.perf_counter() - started < 10
     the_font = game_project(tmp_path / "whole", deck_yaml(extra="fonts: {mono: mono.ttf}\n"), {"mono.ttf": mono})
     assert printkit(the_font, "validate", SLUG, "--content", "content")[:3:2] == (0, "")
+
+
+# --- tables ---------------------------------------------------------------------------------------
+
+def table_game(tmp_path: Path, table: str) -> Path:
+    """The test deck with its cards from cards.csv."""
+    game = deck_yaml().replace("    cards:\n", "    cards: cards.csv\n", 1)
+    game = "\n".join(line for line in game.splitlines() if not line.startswith("      - ")) + "\n"
+    return game_project(tmp_path, game, {"cards.csv": table})
+
+
+TABLES = {  # what is wrong -> (the table, what printkit says, at its line)
+    "200,000 columns": (",".join(f"f{n}" for n in range(200_000)) + "\n1\n",
+                        "cards.csv:1: 200000 columns: a card has at most 40 fields"),
+    "200,000 empty columns": ("number,name" + "," * 200_000 + "\n1,a\n",
+                              "cards.csv:1: 200002 columns: a card has at most 40 fields"),
+    "a million blank rows": ("number,name\n" + ",\n" * 1_000_000 + "1,a,b\n",
+                             "cards.csv:1000002: row has 3 cells, but there are only 2 column headings"),
+    "a million short rows": ("number,name\n" + "1\n" * 1_000_000,
+                             "cards.csv:502: more than 500 cards: this row would be card 501"),
+}
+
+
+def test_a_table_of_200_000_columns_or_a_million_rows_is_one_line_in_bounded_time_and_memory(tmp_path):
+    for case, (table, message) in TABLES.items():
+        project = table_game(tmp_path / str(len(case)) / case.replace(" ", "-"), table)
+        code, _, err, seconds = printkit(project, "validate", SLUG, "--content", "content")
+        assert (code, err.splitlines()[-1]) == (1, f"{SLUG}/{message}"), case
+        assert "Traceback" not in err and seconds < 10, case
+    assert len(err.splitlines()) == 501  # each short row a line, then the 501st card's: no more

@@ -47,12 +47,13 @@ def read_cards(path: Path, shown: str, sheet: str | None = None) -> list[Card]:
 
 def _misnamed(headings) -> list[Problem]:
     """A heading that cannot name a field, or names two columns (one left empty is the table's)."""
-    problems, names = [], [cell.text for cell in headings]
+    problems, first = [], {}
     for number, cell in enumerate(headings, start=1):
+        first.setdefault(cell.text, number)
         if cell.text and not FIELD.match(cell.text):
             problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' cannot name a field (letters, "
                                                  f"digits and _, not starting with a digit)"))
-        elif cell.text and names.index(cell.text) != number - 1:
+        elif cell.text and first[cell.text] != number:
             problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' is the heading of two columns"))
     return problems
 
