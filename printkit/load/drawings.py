@@ -20,6 +20,7 @@ MAX_ELEMENTS = 10_000  # svglib takes some 0.2 ms an element, each time the draw
 LARGEST = 1e6  # points (some 350 m): any length, coordinate or scale in a drawing
 SMALLEST = 1e-3  # points: a drawing's own width and height (it is scaled up to its box)
 HREFS = ("href", "http://www.w3.org/1999/xlink href")  # as expat names them with namespaces on
+FOLLOWED = ("image", "use")  # the elements whose references svglib follows (not a link's <a href>)
 RASTERS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 EMBEDDED = re.compile(r"data:image/(png|jpe?g);base64,?", re.IGNORECASE)
 SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -71,7 +72,8 @@ class _Scan:
             self.elements += 1
             if self.elements > MAX_ELEMENTS:
                 raise _Refused(f"has more than {MAX_ELEMENTS:,} elements (with the files it refers to)")
-            found.extend(value.strip() for key, value in attributes.items() if key in HREFS)
+            if name.rsplit(" ", 1)[-1] in FOLLOWED:
+                found.extend(value.strip() for key, value in attributes.items() if key in HREFS)
 
         def doctype(*_):
             raise _Refused("has a DTD (<!DOCTYPE ... [...]>), which printkit does not read")
