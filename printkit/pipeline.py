@@ -184,11 +184,28 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
                  if value in text or (len(text) >= 4 and text in value)),
                 key=lambda hit: len(hit[2]), default=None)
     if found is None:
-        return problem
+        return _in_template(problem, kit)
     path, file, value = found
     shown = f"{problem.file}:{problem.line}" if problem.line else problem.file
     return kit.located[file].problem(path, f"{dotted(path)}: '{value}' is too long where it is printed "
                                            f"({shown}: {problem.message})")
+
+
+def _in_template(problem: Problem, kit: Kit) -> Problem:
+    """A text of the template's own that does not fit (a word wider than the page), found where the
+    whole template was being set: at the template's first line that holds it."""
+    if problem.line is not None:
+        return problem
+    for folder, as_shown in kit.templates.env.loader.folders:
+        if problem.file.startswith(as_shown + "/"):
+            try:
+                source = (folder / problem.file[len(as_shown) + 1:]).read_text(encoding="utf-8")
+            except (OSError, UnicodeError):
+                return problem
+            at = source.find(problem.text)
+            return problem if at < 0 else Problem(problem.file, source.count("\n", 0, at) + 1, problem.message,
+                                                  problem.text)
+    return problem
 
 
 def _content_texts(kit: Kit):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 import jinja2
+from jinja2.compiler import CodeGenerator
 from jinja2.filters import FILTERS, make_attrgetter
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Macro
@@ -24,6 +25,7 @@ from jinja2.utils import Namespace
 
 from printkit.errors import Problem, PrintkitError
 from printkit.load.files import check_controls, read_text
+from printkit.sizes import Measure, TooLong, fields, measure
 
 SIZE_LIMIT = 100_000  # characters in a text, items in a list: a page holds a few thousand
 PAGE_LIMIT = 10_000_000  # characters of a whole HTML page (the preview's index of every file)
@@ -32,9 +34,11 @@ RANGE_LIMIT = 10_000
 BITS_LIMIT = 10_000  # a number of ~3,000 digits
 DEPTH_LIMIT = 100  # macros called within macros
 TIME_LIMIT = 10.0  # seconds one template (or one macro call from a layout) may run
-WIDTH_FILTERS = ("center", "indent", "batch", "slice")
+WIDTH_FILTERS = ("center", "batch", "slice")  # indent: _indent
+TEXT_FILTERS = ("string", "e", "escape", "forceescape", "safe", "upper", "lower", "capitalize", "title", "trim",
+                "striptags", "urlize", "truncate", "wordcount", "urlencode", "xmlattr")  # make a value text
 WIDTH_METHODS = {"ljust", "rjust", "center", "zfill", "expandtabs"}
-PERCENT_FIELD, BRACE_FIELD = re.compile(r"%[^a-zA-Z%]*"), re.compile(r"\{[^{}]*")
+PERCENT_FIELD, BRACE_FIELD = re.compile(r"%(?:\([^)]*\))?[^a-zA-Z%]*"), re.compile(r"\{[^{}]*")
 PERCENT_LARGE, BRACE_LARGE = re.compile(r"\d{4,}|\*"), re.compile(r"\d{4,}")  # 1000 wide, or given later
 
 
@@ -110,19 +114,43 @@ def compiled_templates() -> jinja2.BytecodeCache | None:
     return jinja2.FileSystemBytecodeCache(str(folder))
 
 
+class _Compiler(CodeGenerator):
+    """Jinja's code, but `a ~ b` measures its parts before it joins them."""
+
+    def visit_Concat(self, node, frame) -> None:
+        joins = ("(markup_join if context.eval_ctx.volatile else str_join)" if frame.eval_ctx.volatile
+                 else "markup_join" if frame.eval_ctx.autoescape else "str_join")
+        self.write(f"environment.joined({joins}, (")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+@jinja2.pass_environment
+def _printed(environment: "Sandbox", value):
+    """What `{{ value }}` prints, measured first: a list of lists of lists is small until printed."""
+    if not isinstance(value, str):
+        measured(value, environment.size_limit)
+    return value
+
+
 class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox, bounded. `running(context)` goes around every render and macro call."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
+    code_generator_class = _Compiler
 
     def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = ()):
         super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks), undefined=jinja2.StrictUndefined, autoescape=True,
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
-                         bytecode_cache=compiled_templates())
+                         bytecode_cache=compiled_templates(), finalize=_printed)
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
         self.globals.update(range=_range, namespace=_BoundedNamespace)
         self.filters.update({name: _widths_checked(self.filters[name]) for name in WIDTH_FILTERS})
-        self.filters.update(join=_join, replace=_replace, format=_format)
+        self.filters.update({name: _text_checked(self.filters[name]) for name in TEXT_FILTERS})
+        self.filters.update(join=_join, replace=_replace, format=_format, tojson=_tojson, pprint=_pprint,
+                            wordwrap=_wordwrap, indent=_indent)
         self.shown_as = shown_as
         self.depth = 0  # macros being called
         self.context: dict = {}
@@ -148,6 +176,12 @@ class Sandbox(SandboxedEnvironment):
         at_most(sum(map(len, parts)), self.size_limit, "a text of {} characters")
         return "".join(parts)
 
+    def joined(self, join, parts: tuple):
+        """`a ~ b`: each part measured as text before it is made text."""
+        for part in parts:
+            measured(part, self.size_limit)
+        return join(parts)
+
     def is_safe_attribute(self, obj, attr, value) -> bool:
         """A template may fill a list of its own (`joins.append(...)`), not change the content."""
         if not super().is_safe_attribute(obj, attr, value):
@@ -164,9 +198,17 @@ class Sandbox(SandboxedEnvironment):
 
     def wrap_str_format(self, value):
         wrapped = super().wrap_str_format(value)
-        if wrapped is not None:
-            _check_format(value.__self__, BRACE_FIELD, BRACE_LARGE)
-        return wrapped
+        if wrapped is None:
+            return None
+        text, mapping = value.__self__, value.__name__ == "format_map"
+        _check_format(text, BRACE_FIELD, BRACE_LARGE)
+
+        def checked(*args, **kwargs):  # the widths it is given, and what it formats, before it is made
+            given = ((), args[0] if args and isinstance(args[0], dict) else {}) if mapping else (args, kwargs)
+            _check_fields(text, *given, self.size_limit)
+            return wrapped(*args, **kwargs)
+
+        return checked
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own names
         _check_call(__obj, args, kwargs)
@@ -275,6 +317,7 @@ def _check_binop(operator: str, left, right) -> None:
         at_most(bits, BITS_LIMIT, "a number of {} bits")
     elif operator == "%" and isinstance(left, str):
         _check_format(left, PERCENT_FIELD, PERCENT_LARGE)
+        measured(right, SIZE_LIMIT)
 
 
 def _check_format(text: str, field: re.Pattern, large: re.Pattern) -> None:
@@ -290,6 +333,9 @@ def _check_call(function, args, kwargs) -> None:
         return
     if name in WIDTH_METHODS:
         _check_widths(*args, *kwargs.values())
+        if name == "expandtabs":  # each tab as wide as its width
+            width = next((value for value in (*args, *kwargs.values()) if _whole(value)), 8)
+            at_most(len(owner) + owner.count("\t") * abs(width), SIZE_LIMIT, "a text of {} characters")
     elif name == "replace" and len(args) >= 2:
         _check_replace(owner, *args[:2])
     elif name == "join" and args and isinstance(args[0], (list, tuple)):
@@ -309,8 +355,34 @@ def _check_replace(text, old, new) -> None:
 
 
 def _check_join(separator, items) -> None:
-    length = sum(len(str(item)) for item in items) + len(str(separator)) * max(len(items) - 1, 0)
+    length = sum(_length(item) for item in items) + len(str(separator)) * max(len(items) - 1, 0)
     at_most(length, SIZE_LIMIT, "a text of {} characters")
+
+
+def _length(item) -> int:
+    """An item's length as text: a container's measured, not made."""
+    return measured(item, SIZE_LIMIT).chars if isinstance(item, (list, tuple, dict, set)) else len(str(item))
+
+
+def measured(value, limit: int) -> Measure:
+    try:
+        return measure(value, limit)
+    except TooLong as error:
+        raise TemplateLimit(str(error)) from None
+
+
+def _check_fields(text: str, args: tuple, kwargs: dict, limit: int) -> None:
+    """`'{:{}}'.format('a', 10**9)`: a width or precision given as an argument, as one written in
+    the text, is less than 1,000; and what is formatted is measured before it is made text."""
+    for role, value in fields(text, args, kwargs):
+        if role == "value":
+            measured(value, limit)
+        elif value is None or not (_whole(value) or isinstance(value, str)):
+            raise TemplateLimit("a format width given as an attribute, an item or a value that is not a number")
+        elif _whole(value):
+            at_most(abs(value), WIDTH_LIMIT - 1, "a format width of {}")
+        elif BRACE_LARGE.search(value) or len(value) > 20:
+            raise TemplateLimit(f"a format width of 1,000 or more, or given as an argument ({value[:20]})")
 
 
 def _widths_checked(jinja_filter):
@@ -342,7 +414,55 @@ def _replace(eval_ctx, s, old, new, count=None):
 
 def _format(value, *args, **kwargs):
     _check_format(str(value), PERCENT_FIELD, PERCENT_LARGE)
+    measured(args or kwargs, SIZE_LIMIT)
     return FILTERS["format"](value, *args, **kwargs)
+
+
+def _text_checked(jinja_filter):
+    """A filter that makes its value text (`string`, `upper`, `e`, ...): the value measured first."""
+    passes = getattr(jinja_filter, "jinja_pass_arg", None)
+
+    def checked(*args, **kwargs):
+        measured(args[1 if passes else 0], SIZE_LIMIT)
+        return jinja_filter(*args, **kwargs)
+
+    if passes is not None:
+        checked.jinja_pass_arg = passes
+    return checked
+
+
+@jinja2.pass_eval_context
+def _tojson(eval_ctx, value, indent=None):
+    """JSON, each value a line and `indent` a level when indented: measured before it is made."""
+    limit = eval_ctx.environment.size_limit
+    size = measured(value, limit)
+    step = indent if _whole(indent) else len(indent) if isinstance(indent, str) else 0
+    at_most(size.indented(max(step, 0)) if indent is not None else size.chars, limit, "JSON of {} characters")
+    return FILTERS["tojson"](eval_ctx, value, indent)
+
+
+def _pprint(value):
+    at_most(measured(value, SIZE_LIMIT).indented(1), SIZE_LIMIT, "a text of {} characters")
+    return FILTERS["pprint"](value)
+
+
+@jinja2.pass_environment
+def _wordwrap(environment, s, width=79, break_long_words=True, wrapstring=None, break_on_hyphens=True):
+    """Each line ends in `wrapstring`: at most a line a word, a line a piece of a long word, and
+    a line a line of the text."""
+    text, joint = str(s), str(wrapstring) if wrapstring is not None else environment.newline_sequence
+    lines = len(text.split()) + len(text) // max(width, 1) + text.count("\n") + 1 if _whole(width) else len(text) + 1
+    at_most(len(text) + lines * len(joint), SIZE_LIMIT, "a text of {} characters")
+    return FILTERS["wordwrap"](environment, s, width, break_long_words, wrapstring, break_on_hyphens)
+
+
+def _indent(s, width=4, first=False, blank=False):
+    """Every line begins with `width` spaces (or the text `width`)."""
+    _check_widths(width)
+    text = str(s)
+    step = width if _whole(width) else len(str(width))
+    at_most(len(text) + abs(step) * (text.count("\n") + 1), SIZE_LIMIT, "a text of {} characters")
+    return FILTERS["indent"](s, width, first, blank)
 
 
 def _containers(context: dict) -> list:

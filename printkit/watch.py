@@ -5,6 +5,7 @@ good outputs, as every failed build does; no save ends the watch, whatever it ho
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 import traceback
@@ -18,14 +19,20 @@ from printkit.errors import PrintkitError
 from printkit.pipeline import build
 from printkit.project import shown
 
-# content and words, and the files a game's layouts read: its card tables, images and fonts
-WATCHED = (".yaml", ".yml", ".j2", ".csv", ".tsv", ".xlsx", ".ods", ".png", ".jpg", ".jpeg", ".svg", ".ttf")
+# Every file in content/ and templates/ is watched, whatever its name, as a build reads any a game
+# names (a card table by its contents, a font by any name); but not an editor's scratch and lock
+# files (Vim's .swp and 4913, Emacs's #x# and .#x, x~, LibreOffice's .~lock.x#, gedit's, JetBrains')
+# nor a hidden folder's (.git/)
+SCRATCH = re.compile(r"^\.#|^#.*#$|~$|\.sw[a-p]$|\.tmp$|^\.~lock\.|^\.goutputstream-|___jb_(tmp|old)___$|^4913$|"
+                     r"^\.DS_Store$")
 CHANGES = {"created", "modified", "moved", "deleted"}
 SETTLE = 0.25  # seconds of quiet before building: an editor's save is often several events
 
 
 class _Edits(FileSystemEventHandler):
-    def __init__(self):
+    def __init__(self, folders: list[Path], out: Path):
+        self.folders = [folder.absolute() for folder in folders]
+        self.out = out.resolve()  # the build's own files, if they are in a watched folder
         self.paths: set[str] = set()
         self.lock = threading.Lock()
         self.arrived = threading.Event()
@@ -34,10 +41,18 @@ class _Edits(FileSystemEventHandler):
         if event.event_type not in CHANGES:  # builds open and read the files too
             return
         for path in (event.src_path, getattr(event, "dest_path", "")):
-            if path and Path(str(path)).suffix.lower() in WATCHED and not event.is_directory:
+            if path and not event.is_directory and self._read(Path(str(path))):
                 with self.lock:
                     self.paths.add(str(path))
                 self.arrived.set()
+
+    def _read(self, path: Path) -> bool:
+        """Whether a build may read the file: not a scratch file, nor in a hidden folder or the output."""
+        path = path.absolute()
+        within = next((path.relative_to(folder) for folder in self.folders if path.is_relative_to(folder)), path)
+        if SCRATCH.search(path.name) or any(part.startswith(".") for part in within.parent.parts):
+            return False
+        return not path.resolve().is_relative_to(self.out)
 
     def take(self) -> list[str]:
         with self.lock:
@@ -51,7 +66,7 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
     """Build once, then again after every settled burst of edits, until `stop` is set. `find`
     finds the games again after an edit of a game.yaml (a declared game's products are in it)."""
     folders = [content, content.resolve().parent / "templates"]
-    edits = _Edits()
+    edits = _Edits(folders, out)
     observer = Observer()
     for folder in folders:
         if folder.is_dir():

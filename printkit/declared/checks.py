@@ -249,7 +249,7 @@ class Checks:
     def _image(self, path: tuple, name: str, box: Rect, fit: str | None) -> None:
         if name in self.files:
             return
-        asset = self._asset(path, name, read_image)
+        asset = self._asset(path, name, self._read_image)
         if asset is None or asset.svg:
             return
         printed = layout.image_rect(box, asset.size, fit)
@@ -269,6 +269,9 @@ class Checks:
             return None
         self.files[name] = asset.as_data()
         return asset
+
+    def _read_image(self, target: Path) -> Asset:
+        return read_image(target, self.folder)
 
     def _inside(self, path: tuple, name: str) -> Path:
         """A file named in game.yaml, which must be in the game's own folder."""
@@ -312,7 +315,7 @@ class Checks:
                                                "one of the two"))
             return
         if icon["file"] is not None:
-            self._asset(path + ("file",), icon["file"], read_image)
+            self._asset(path + ("file",), icon["file"], self._read_image)
         self._literal_colours(path + ("colour",), icon.get("colour"))
         self._font_named(path + ("font",), icon.get("font"))
 

@@ -6,16 +6,19 @@ place."""
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
+from printkit.load.drawings import svg_size
+from printkit.load.images import raster_size
+from printkit.load.truetype import check_truetype
 from printkit.load.tables import Place, SheetError, read_table
 from printkit.declared.vocabulary import FIELD
 
 __all__ = ["Asset", "Card", "SheetError", "font_name", "read_cards", "read_font", "read_image"]
 
+MAX_BYTES = 64 * 2**20  # an image or font file: a PNG of 25 million pixels, unpacked, is 100 MB at most
 IMAGES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # raster formats, as Pillow names them
 
 
@@ -44,12 +47,13 @@ def read_cards(path: Path, shown: str, sheet: str | None = None) -> list[Card]:
 
 def _misnamed(headings) -> list[Problem]:
     """A heading that cannot name a field, or names two columns (one left empty is the table's)."""
-    problems, names = [], [cell.text for cell in headings]
+    problems, first = [], {}
     for number, cell in enumerate(headings, start=1):
+        first.setdefault(cell.text, number)
         if cell.text and not FIELD.match(cell.text):
             problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' cannot name a field (letters, "
                                                  f"digits and _, not starting with a digit)"))
-        elif cell.text and names.index(cell.text) != number - 1:
+        elif cell.text and first[cell.text] != number:
             problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' is the heading of two columns"))
     return problems
 
@@ -67,31 +71,16 @@ class Asset:
         return {"digest": self.digest, "size": list(self.size) if self.size else None, "svg": self.svg}
 
 
-def read_image(path: Path) -> Asset:
-    """An image's size and kind; ValueError saying what is wrong with the file."""
+def read_image(path: Path, folder: Path) -> Asset:
+    """An image's size and kind; ValueError saying what is wrong with the file. An SVG may refer
+    to files in the game's `folder` only."""
     data = _bytes(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        from svglib.svglib import svg2rlg
-
-        drawing = svg2rlg(str(path))
-        if drawing is None or not drawing.width or not drawing.height:
-            raise ValueError("is not an SVG drawing svglib can read")
-        return Asset(_digest(data), (drawing.width, drawing.height), svg=True)
+        return Asset(_digest(data), svg_size(path, folder), svg=True)
     if suffix not in IMAGES:
         raise ValueError("is not a PNG, JPEG or SVG file (by its name)")
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            found, size = image.format, image.size
-    except Image.DecompressionBombError:
-        raise ValueError("has more pixels than printkit reads (a page needs about 10 million)") from None
-    except (UnidentifiedImageError, OSError):
-        found, size = None, None
-    if found != IMAGES[suffix]:
-        raise ValueError(f"is not a {IMAGES[suffix]} image")
-    return Asset(_digest(data), size)
+    return Asset(_digest(data), raster_size(data, IMAGES[suffix]))
 
 
 def read_font(path: Path, name: str) -> Asset:
@@ -100,6 +89,10 @@ def read_font(path: Path, name: str) -> Asset:
 
     data = _bytes(path)
     digest = _digest(data)
+    try:
+        check_truetype(data)
+    except ValueError as error:
+        raise ValueError(f"is not a TrueType font ReportLab can embed ({error})") from None
     try:
         register_project_font(font_name(name, digest), str(path))
     except Exception as error:  # ReportLab's TTFError, or whatever else a broken file raises
@@ -116,9 +109,13 @@ def _bytes(path: Path) -> bytes:
     if not path.is_file():
         raise ValueError("is missing" if not path.exists() else "is not a file")
     try:
-        return path.read_bytes()
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise ValueError(f"cannot be read: {error.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB")
+    return data
 
 
 def _digest(data: bytes) -> str:

@@ -9,6 +9,7 @@ values YAML cannot read (`!!int abc`, the plain date `2024-02-30`) are problems 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -28,6 +29,7 @@ SCALAR_TAGS = {STANDARD + name: what for name, what in [
     ("str", "text"), ("int", "a whole number"), ("float", "a number"), ("bool", "true or false"),
     ("null", "nothing"), ("timestamp", "a date"), ("binary", "base64 data")]}
 RESOLVER = Resolver()
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass
@@ -55,8 +57,8 @@ def load_yaml(path: Path, shown_as: str) -> Node:
     composer = _Composer(shown_as)
     try:
         root = composer.document(yaml.parse(text, Loader=LOADER))
-    except yaml.YAMLError:
-        _raise_syntax_error(text, shown_as)
+    except yaml.YAMLError as error:
+        _raise_syntax_error(text, shown_as, error)
     if root is None:
         raise PrintkitError([Problem(shown_as, 1, "file is empty")])
     if composer.problems:
@@ -64,9 +66,10 @@ def load_yaml(path: Path, shown_as: str) -> Node:
     return root
 
 
-def _raise_syntax_error(text: str, shown_as: str):
+def _raise_syntax_error(text: str, shown_as: str, first: yaml.YAMLError):
     """Parse again with PyYAML's Python parser, whose messages and marks do not depend on whether
-    libyaml is installed (events only: its composer would recurse on deep nesting)."""
+    libyaml is installed (events only: its composer would recurse on deep nesting). Where it reads
+    what libyaml did not (`"\\ud800"`, half a character), libyaml's own problem at its line."""
     try:
         for _ in yaml.parse(text, Loader=yaml.SafeLoader):
             pass
@@ -81,7 +84,9 @@ def _raise_syntax_error(text: str, shown_as: str):
         raise PrintkitError([Problem(shown_as, line, f"YAML syntax: {error.problem}")]) from None
     except yaml.YAMLError as error:
         raise PrintkitError([Problem(shown_as, None, f"YAML syntax: {error}")]) from None
-    raise PrintkitError([Problem(shown_as, None, "YAML syntax: the file cannot be read")])
+    mark = getattr(first, "problem_mark", None)
+    problem = getattr(first, "problem", None) or "the file cannot be read"
+    raise PrintkitError([Problem(shown_as, mark.line + 1 if mark else None, f"YAML syntax: {problem}")])
 
 
 class _Stop(Exception):
@@ -153,6 +158,8 @@ class _Composer:
         if tag not in SCALAR_TAGS:
             self.problems.append(self.unsupported(event, tag))
             return node
+        if self.halved(event):
+            return node
         raw = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         try:
             node.value = SafeConstructor().construct_document(raw)
@@ -200,7 +207,7 @@ class _Composer:
         elif isinstance(event, yaml.ScalarEvent) and event.tag not in (None, "!"):
             message = f"a key cannot have a YAML tag ({_short(event.tag)})"
         elif isinstance(event, yaml.ScalarEvent):
-            return event.value
+            return None if self.halved(event) else event.value
         else:
             text = self.node(event, depth + 1).text  # a list, a mapping, or an alias of one of these
             if text is not None:
@@ -208,6 +215,15 @@ class _Composer:
             message = "a key must be text, not a list or mapping"
         self.problems.append(Problem(self.file, self.line(event), f"YAML key: {message}"))
         return None
+
+    def halved(self, event: yaml.ScalarEvent) -> bool:
+        """Python's parser reads `"\\ud800"` (libyaml does not): half a character, which no text can hold."""
+        found = SURROGATE.search(event.value)
+        if found:
+            self.problems.append(Problem(self.file, self.line(event), f"YAML: U+{ord(found.group()):04X} is half of "
+                                                                      f"a character (a lone surrogate): write the "
+                                                                      f"character itself"))
+        return found is not None
 
     def unsupported(self, event: yaml.Event, tag: str) -> Problem:
         return Problem(self.file, self.line(event), f"YAML tag {_short(tag)} is not supported: "

@@ -87,6 +87,8 @@ def _table(rows: Iterator[Row], where: Place, spreadsheet: bool, problems: list[
             continue
         if headings is None:
             headings = _headings(row, spreadsheet, problems)
+            if headings is None:  # too many columns: no row could be read against them
+                return Table(None, [], problems)
         elif len(cards) == MAX_CARDS:
             problems.append(Problem(*row.place, f"more than {MAX_CARDS} cards: this row would be card "
                                                 f"{MAX_CARDS + 1}"))
@@ -98,12 +100,14 @@ def _table(rows: Iterator[Row], where: Place, spreadsheet: bool, problems: list[
     return Table(headings, cards, problems)
 
 
-def _headings(row: Row, spreadsheet: bool, problems: list[Problem]) -> Row:
+def _headings(row: Row, spreadsheet: bool, problems: list[Problem]) -> Row | None:
+    """The row of headings, each cell checked; None when there are too many to check (one problem)."""
     cells = row.cells
     if spreadsheet:  # a sheet's row runs on empty to its last column: the headings end at the last one
         cells = cells[:max(number for number, cell in enumerate(cells, start=1) if cell.written())]
     if len(cells) > MAX_COLUMNS:
         problems.append(Problem(*row.place, f"{len(cells)} columns: a card has at most {MAX_COLUMNS} fields"))
+        return None
     for number, cell in enumerate(cells, start=1):
         if cell.problem:
             problems.append(Problem(*cell.place, _in_column(cell, number, cell.problem)))
@@ -152,7 +156,8 @@ def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Pro
     try:
         for row in reader:
             line, start = start, reader.line_num + 1
-            yield Row((shown, line), tuple(Cell(cell.strip(), (shown, line)) for cell in row))
+            if "".join(row).strip():  # a blank row is skipped here, in linear time: a million are
+                yield Row((shown, line), tuple(Cell(cell.strip(), (shown, line)) for cell in row))
     except csv.Error as error:
         problems.append(Problem(shown, reader.line_num, f"CSV: {error}"))
 

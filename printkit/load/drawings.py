@@ -1,0 +1,163 @@
+"""A game's SVG drawings read with bounds, as a stranger's file may be hostile: the XML is read
+first with expat (no DTD, so no entities; at most MAX_BYTES and MAX_ELEMENTS, every file it
+refers to counted in), and every file it refers to (`<image href>`, `<use href>`) must lie in the
+game's own folder, an image there bounded as any other (images.py). Only then does svglib make
+it a drawing, whose every number must be one a PDF can hold."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+from pathlib import Path
+from xml.parsers import expat
+
+from printkit.load.images import raster_size
+
+MAX_BYTES = 2 * 2**20  # an SVG file, and all it refers to together
+MAX_ELEMENTS = 10_000  # svglib takes some 0.2 ms an element, each time the drawing is made
+LARGEST = 1e6  # points (some 350 m): any length, coordinate or scale in a drawing
+SMALLEST = 1e-3  # points: a drawing's own width and height (it is scaled up to its box)
+HREFS = ("href", "http://www.w3.org/1999/xlink href")  # as expat names them with namespaces on
+FOLLOWED = ("image", "use")  # the elements whose references svglib follows (not a link's <a href>)
+RASTERS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+EMBEDDED = re.compile(r"data:image/(png|jpe?g);base64,?", re.IGNORECASE)
+SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+__all__ = ["svg_size"]
+
+
+class _Refused(ValueError):
+    pass
+
+
+def svg_size(path: Path, folder: Path) -> tuple[float, float]:
+    """The (width, height) in points of the SVG file at `path`, in the game's `folder`; ValueError
+    saying what is wrong with it (too large, a reference out of the folder, unreadable numbers)."""
+    _Scan(folder).file(path)
+    from svglib.svglib import svg2rlg
+
+    try:
+        drawing = svg2rlg(str(path))
+    except Exception as error:  # noqa: BLE001 - svglib on a stranger's file: whatever it raises is the file's
+        raise ValueError(f"is not an SVG drawing svglib can read ({_said(error)})") from None
+    if drawing is None:
+        raise ValueError("is not an SVG drawing svglib can read")
+    _numbers_bounded(drawing)
+    return drawing.width, drawing.height
+
+
+class _Scan:
+    """The files of one drawing, each parsed once: elements and bytes counted together."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.elements, self.bytes, self.seen = folder.resolve(), 0, 0, set()
+
+    def file(self, path: Path) -> None:
+        if path in self.seen:
+            return
+        self.seen.add(path)
+        data = _read(path)
+        self.bytes += len(data)
+        if self.bytes > MAX_BYTES:
+            raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB, with the files it refers to")
+        for href in self._hrefs(data):
+            self._referred(path, href)
+
+    def _hrefs(self, data: bytes) -> list[str]:
+        parser, found = expat.ParserCreate(namespace_separator=" "), []
+
+        def start(name, attributes):
+            self.elements += 1
+            if self.elements > MAX_ELEMENTS:
+                raise _Refused(f"has more than {MAX_ELEMENTS:,} elements (with the files it refers to)")
+            if name.rsplit(" ", 1)[-1] in FOLLOWED:
+                found.extend(value.strip() for key, value in attributes.items() if key in HREFS)
+
+        def doctype(*_):
+            raise _Refused("has a DTD (<!DOCTYPE ... [...]>), which printkit does not read")
+
+        parser.StartElementHandler = start
+        parser.StartDoctypeDeclHandler = doctype
+        parser.EntityDeclHandler = doctype
+        try:
+            parser.Parse(data, True)
+        except expat.ExpatError as error:
+            raise ValueError(f"is not SVG (XML): {expat.ErrorString(error.code)} at line {error.lineno}") from None
+        return found
+
+    def _referred(self, path: Path, href: str) -> None:
+        """A reference: within the file (#id), an image embedded in it, or a file in the game's folder."""
+        embedded = EMBEDDED.match(href)
+        if embedded:
+            self._embedded(href[embedded.end():], "PNG" if embedded.group(1).lower() == "png" else "JPEG")
+            return
+        name = href.split("#", 1)[0]
+        if not name:
+            return
+        if SCHEME.match(name) or name.startswith(("/", "\\")):
+            raise ValueError(f"refers to '{href}': only a file in the game's folder may be, named from the SVG's own")
+        target = (path.parent / name).resolve()
+        if not target.is_relative_to(self.folder):
+            raise ValueError(f"refers to '{name}', which is outside the game's folder")
+        if not target.is_file():
+            raise ValueError(f"refers to '{name}', which is missing")
+        kind = RASTERS.get(target.suffix.lower())
+        if kind:
+            self._bounded_image(_read(target), kind, f"'{name}'")
+        else:
+            self.file(target)
+
+    def _embedded(self, text: str, kind: str) -> None:
+        try:
+            data = base64.b64decode(re.sub(r"\s+", "", text), validate=True)
+        except (binascii.Error, ValueError):
+            raise ValueError(f"holds an embedded {kind} image that is not base64") from None
+        self._bounded_image(data, kind, f"an embedded {kind} image")
+
+    def _bounded_image(self, data: bytes, kind: str, named: str) -> None:
+        try:
+            raster_size(data, kind)
+        except ValueError as error:
+            raise ValueError(f"refers to {named}, which {error}") from None
+
+
+def _read(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ValueError(f"cannot be read: {error.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB")
+    return data
+
+
+def _numbers_bounded(drawing) -> None:
+    """Every number of every shape in the drawing (coordinates, sizes, stroke widths, transforms)
+    finite and at most LARGEST points; the drawing itself at least SMALLEST points wide and tall."""
+    for size in (drawing.width, drawing.height):
+        if not (isinstance(size, (int, float)) and SMALLEST <= size <= LARGEST):
+            raise ValueError(f"is {drawing.width:g} x {drawing.height:g} points: a drawing is "
+                             f"{SMALLEST:g} to {LARGEST:g} points wide and tall")
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        for value in vars(node).values():
+            if isinstance(value, (list, tuple)):
+                stack.extend(item for item in value if hasattr(item, "__dict__") and not isinstance(item, type))
+                _bounded(value)
+            else:
+                _bounded((value,))
+
+
+def _bounded(values) -> None:
+    for value in values:
+        if isinstance(value, float) and not (math.isfinite(value) and abs(value) <= LARGEST) \
+                or isinstance(value, int) and abs(value) > LARGEST:
+            raise ValueError(f"holds the number {value:g}: a drawing's numbers are at most {LARGEST:g} points")
+
+
+def _said(error: Exception) -> str:
+    return str(error).splitlines()[0][:200] if str(error) else type(error).__name__
