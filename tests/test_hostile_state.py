@@ -175,3 +175,70 @@ def test_a_manifest_too_large_is_set_aside(project, cli, monkeypatch):
     (project / "out" / MANIFEST).write_text('{"outputs": {}, "x": "' + "a" * 2000 + '"}', encoding="utf-8")
     code, _, err = build(cli, GAME)
     assert code == 0 and "larger than" in err and len(err.splitlines()) == 1
+
+
+# --- the write journal ------------------------------------------------------------------------------
+
+def dead_pid() -> int:
+    """The id of a process that has ended."""
+    import subprocess
+    import sys
+
+    process = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                             text=True, check=True)
+    return int(process.stdout)
+
+
+def test_a_journal_planted_beside_printed_json_deletes_no_content(project, cli):
+    """`printkit printed` writes printed.json in the project's folder, so it rolled back any
+    journal of a dead process there: one naming content/GAME/game.yaml as a new file removed it."""
+    game_yaml = project / "content" / GAME / "game.yaml"
+    entries = [{"new": f"content/{GAME}/.game.yaml.1-abcdefgh.tmp", "target": f"content/{GAME}/game.yaml",
+                "old": None},
+               {"new": ".printed.json.1-abcdefgh.tmp", "target": "templates/common.j2", "old": None}]
+    journal = project / f".printkit-journal-{dead_pid()}.json"
+    journal.write_text(json.dumps({"renames": entries}), encoding="utf-8")
+    code, _, err = cli("printed", GAME, "--content", "content")
+    assert code == 0 and game_yaml.is_file() and (project / "templates" / "common.j2").is_file()
+    assert len(err.splitlines()) == 1 and "warning: ignored (not written by printkit" in err
+
+
+def test_a_journal_with_a_planted_backup_puts_nothing_back(project, cli):
+    """A journal and a "backup" beside it would have replaced rules.pdf with the stranger's bytes."""
+    assert build(cli, GAME)[0] == 0
+    rules = project / "out" / GAME / "rules.pdf"
+    good = rules.read_bytes()
+    pid = dead_pid()
+    (project / "out" / GAME / f".rules.pdf.{pid}-abcdefgh.old").write_bytes(b"%PDF-1.4 a stranger's\n")
+    entries = [{"new": f"{GAME}/.rules.pdf.{pid}-abcdefgh.tmp", "target": f"{GAME}/rules.pdf",
+                "old": f"{GAME}/.rules.pdf.{pid}-abcdefgh.old"}]
+    (project / "out" / f".printkit-journal-{pid}.json").write_text(json.dumps({"renames": entries}))
+    code, out, _ = cli("build", GAME, "--content", "content", "--out", "out", "-v")
+    assert code == 0 and rules.read_bytes() == good
+    assert f"out/{GAME}/rules.pdf  1 page  (unchanged)" in out.splitlines()  # never replaced, so not drawn again
+
+
+@pytest.mark.parametrize("text", [nested(100_000), '{"renames": ' + nested(5000) + "}", '{"renames": [[1]]}'])
+def test_a_damaged_journal_is_one_warning(project, cli, text):
+    assert build(cli, GAME)[0] == 0
+    journal = project / "out" / f".printkit-journal-{dead_pid()}.json"
+    journal.write_text(text, encoding="utf-8")
+    code, _, err = build(cli, GAME)
+    assert code == 0 and len(err.splitlines()) == 1 and "warning: ignored" in err
+    assert build(cli, GAME) == (0, build(cli, GAME)[1], "")  # set aside once: the next build is quiet
+
+
+def test_a_journal_printkit_wrote_is_still_rolled_back(project, cli):
+    """What the key is for: printkit's own journal, left by a process that died, is followed."""
+    from printkit import write
+
+    assert build(cli, GAME)[0] == 0
+    rules = project / "out" / GAME / "rules.pdf"
+    good = rules.read_bytes()
+    backup = write._backup(rules)
+    rules.write_bytes(b"%PDF-1.4 half a batch\n")
+    pid = dead_pid()
+    journal = project / "out" / f".printkit-journal-{pid}.json"
+    write._write_journal(journal, [write._Rename(rules.with_name(f".rules.pdf.{pid}-abcdefgh.tmp"), rules, backup)])
+    assert build(cli, GAME)[0] == 0
+    assert rules.read_bytes() == good and not journal.exists() and not backup.exists()
