@@ -242,3 +242,78 @@ def test_a_journal_printkit_wrote_is_still_rolled_back(project, cli):
     write._write_journal(journal, [write._Rename(rules.with_name(f".rules.pdf.{pid}-abcdefgh.tmp"), rules, backup)])
     assert build(cli, GAME)[0] == 0
     assert rules.read_bytes() == good and not journal.exists() and not backup.exists()
+
+
+# --- printed.json ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["errata", "printed"])
+def test_a_deeply_nested_printed_json_is_one_error_line(project, cli, command):
+    (project / "printed.json").write_text('{"games": ' + nested(100_000) + "}", encoding="utf-8")
+    code, _, err = cli(command, GAME, "--content", "content")
+    assert code == 1 and err == "printed.json:1: not JSON as printkit writes it: nested too deep\n"
+
+
+# --- the export record and preflight --------------------------------------------------------------
+
+EXPORT = "out/shops/tgc"
+RECORD = ".printkit-export.json"
+
+
+@pytest.fixture
+def exported(project, cli) -> Path:
+    code, _, err = cli("export", GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
+    assert (code, err) == (0, "")
+    return project / EXPORT
+
+
+def record_with(folder: Path, change) -> None:
+    record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    change(record)
+    (folder / RECORD).write_text(json.dumps(record), encoding="utf-8")
+
+
+def names_in_record(*names: str):
+    def change(record):
+        record["products"][0]["pages"] += [{"file": name, "page": 1, "card": 1, "side": "front"} for name in names]
+    return change
+
+
+def test_an_export_record_naming_other_files_removes_none(project, cli, exported):
+    """An export removes the files its earlier record names that it no longer makes: only PNGs and
+    PDFs, in its own folder, through no link (a note the designer keeps there was removed)."""
+    note = exported / GAME / "notes.txt"
+    note.write_text("mine", encoding="utf-8")
+    (exported / GAME / "link").symlink_to(project / "content" / GAME)
+    record_with(exported, names_in_record(f"{GAME}/notes.txt", f"../../../content/{GAME}/game.yaml",
+                                          f"{GAME}/link/game.yaml", "/etc/hostname"))
+    code, _, _ = cli("export", GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
+    assert code == 0 and note.is_file() and (project / "content" / GAME / "game.yaml").is_file()
+
+
+def test_a_deeply_nested_export_record_is_set_aside(project, cli, exported):
+    (exported / RECORD).write_text('{"products": ' + nested(100_000) + "}", encoding="utf-8")
+    code, _, err = cli("export", GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
+    assert code == 0 and len(err.splitlines()) == 1 and "warning: ignored (nested more than" in err
+
+
+def test_preflight_of_a_deeply_nested_record_is_one_line(project, cli, exported):
+    (exported / RECORD).write_text('{"shop": "tgc", "products": ' + nested(100_000) + "}", encoding="utf-8")
+    code, _, err = cli("preflight", EXPORT)
+    assert code == 1 and err.startswith(f"{EXPORT}/{RECORD}: not an export record printkit can read (nested")
+    assert len(err.splitlines()) == 1
+
+
+def test_preflight_of_duplicated_pages_is_one_line(project, cli, exported):
+    def twice(record):
+        record["products"][0]["pages"].append(record["products"][0]["pages"][0])
+    record_with(exported, twice)
+    code, _, err = cli("preflight", EXPORT)
+    assert (code, err) == (1, f"{GAME}/redo-tokens: 25 pages for 24 card sides: page 25 is not one of them\n")
+
+
+@pytest.mark.parametrize("trim", [[1e308, 1e308], [0, 40], [40], "40 x 40", [True, 40]])
+def test_preflight_of_a_trim_no_card_has_is_one_line(project, cli, exported, trim):
+    record_with(exported, lambda record: record["products"][0].__setitem__("trim", trim))
+    code, _, err = cli("preflight", EXPORT)
+    assert (code, err) == (1, f"{EXPORT}/{RECORD}: not an export record printkit can read "
+                              f"(a trim that is no card's size)\n")
