@@ -67,8 +67,10 @@ def sign(*parts) -> str | None:
 
 def signed(signature, *parts) -> bool:
     """Whether `signature` is what `sign(*parts)` gives: never without a key."""
+    if not isinstance(signature, str) or not signature.isascii():
+        return False  # (compare_digest takes ASCII strings only)
     expected = sign(*parts)
-    return expected is not None and isinstance(signature, str) and hmac.compare_digest(signature, expected)
+    return expected is not None and hmac.compare_digest(signature, expected)
 
 
 def _key_in(folder: Path) -> bytes | None:
