@@ -10,6 +10,9 @@ from pathlib import Path
 from printkit.errors import UsageError
 
 FILE = "printkit.yaml"
+# What printkit writes itself in the output folder beside the games' folders: no game may be named so.
+OWN_OUTPUTS = {"calibration": "`printkit calibrate`", "preview": "`printkit preview`",
+               "index.html": "`printkit preview`", "shops": "`printkit export`"}
 
 
 def find(start: Path) -> Path:
