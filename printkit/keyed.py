@@ -22,7 +22,7 @@ from pathlib import Path
 
 KEY = "key"
 KEY_BYTES = 32
-MAX_STATE_BYTES = 64 * 1024 * 1024  # the manifest of a 500-scenario campaign is some 200 KB
+MAX_STATE_BYTES = 16 * 1024 * 1024  # the manifest of a 500-scenario campaign is some 200 KB
 MAX_DEPTH = 32  # printkit's own records nest 6 deep at the most
 
 _KEYS: dict[str, bytes | None] = {}  # folder -> its key (None: none can be kept there)
