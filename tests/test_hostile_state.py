@@ -317,3 +317,14 @@ def test_preflight_of_a_trim_no_card_has_is_one_line(project, cli, exported, tri
     code, _, err = cli("preflight", EXPORT)
     assert (code, err) == (1, f"{EXPORT}/{RECORD}: not an export record printkit can read "
                               f"(a trim that is no card's size)\n")
+
+
+def test_preflight_lists_no_images_outside_the_export(project, cli, exported):
+    """A record naming `../../x/y.png` had preflight list the PNGs of a folder outside the export."""
+    outside = project / "elsewhere"
+    outside.mkdir()
+    (outside / "private.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    record_with(exported, names_in_record("../../../elsewhere/y.png"))
+    code, _, err = cli("preflight", EXPORT)
+    assert code == 1 and "private.png" not in err
+    assert "is outside the export's folder" in err

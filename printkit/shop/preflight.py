@@ -18,6 +18,7 @@ from pathlib import Path
 
 from printkit import keyed
 from printkit.errors import Problem, PrintkitError
+from printkit.manifest import within
 from printkit.shop.export import RECORD
 from printkit.shop.outlines import copies_problems, how_to_problems, outline_problems
 from printkit.shop.pdfx import X1A
@@ -166,7 +167,7 @@ def _order(product: dict, profile: Profile) -> list[Problem]:
 
 def _strays(folder: Path, shown: str, files: list[str]) -> list[Problem]:
     """Card images in a product's folder that the export did not write: they would be uploaded too."""
-    folders = {Path(name).parent for name in files}
+    folders = {Path(name).parent for name in files if within(folder, name)}  # none the record names elsewhere
     known = set(files)
     return [Problem(f"{shown}/{path.relative_to(folder).as_posix()}", None, "not part of this export; remove it")
             for parent in sorted(folders) for path in sorted((folder / parent).glob("*.png"))
