@@ -1,3 +1,29 @@
-from printkit.cli import main
+"""`python -m printkit` and the `printkit` command (`run`). Ctrl-C, SIGTERM and SIGHUP are handled
+from this module's first instruction: while printkit and its libraries are still being imported
+(a good part of a short command's time) a signal ends printkit at once, with its one line and
+exit code 128 + the signal's number, as it does later (printkit/interrupt.py), never a traceback.
+Nothing has been written yet, so there is nothing to clean up."""
 
-raise SystemExit(main())
+import os
+import signal
+
+
+def _stopped_while_starting(signum, frame):
+    os.write(2, f"printkit: interrupted ({signal.Signals(signum).name})\n".encode())
+    os._exit(128 + signum)
+
+
+for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
+    if hasattr(signal, _name):
+        signal.signal(getattr(signal, _name), _stopped_while_starting)
+
+
+def run() -> int:
+    """The `printkit` command's entry point: printkit's command line, once the handlers above are in place."""
+    from printkit.cli import main
+
+    return main()
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

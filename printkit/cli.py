@@ -473,11 +473,8 @@ def _export_target(target: Path, content: Path) -> Path:
     or a file that is not a PDF."""
     from printkit.write import is_pdf
 
+    project.check_out(target, content, folder=False)
     resolved = target.resolve()
-    folder_of_project = content.resolve().parent
-    for folder in (content.resolve(), folder_of_project / "templates"):
-        if resolved.is_relative_to(folder):
-            raise UsageError(f"--out {target}: would write into {project.shown(folder)}, the project's own files")
     if resolved.name.startswith(".printkit"):
         raise UsageError(f"--out {target}: would replace printkit's own record of a build")
     if resolved.is_dir():
@@ -508,8 +505,11 @@ def _content(args) -> Path:
 
 
 def _out(args) -> Path:
-    """--out, or the project's output/ folder."""
-    return Path(args.out) if args.out else _content(args).parent / "output"
+    """--out (never into the project's own files: project.check_out), or the project's output/ folder."""
+    if not args.out:
+        return _content(args).parent / "output"
+    project.check_out(Path(args.out), _content(args))
+    return Path(args.out)
 
 
 def _count(number: int, noun: str) -> str:

@@ -21,10 +21,10 @@ class Problem:
         return Problem(self.file, self.line, message, text)
 
     def __str__(self) -> str:
-        message = one_line(self.message)
+        message, file = one_line(self.message), one_line(self.file)  # a folder named with a line break too
         if self.line is None:
-            return f"{self.file}: {message}"
-        return f"{self.file}:{self.line}: {message}"
+            return f"{file}: {message}"
+        return f"{file}:{self.line}: {message}"
 
 
 def one_line(text: str) -> str:

@@ -79,10 +79,11 @@ class Kit:
             self._memo[key] = make()
         return self._memo[key]
 
-    def kept(self, key, inputs, make: Callable[[], Any]) -> Any:
+    def kept(self, key, inputs, make: Callable[[], Any], shape: Any = None) -> Any:
         """The same, and kept between builds (printkit/lasting.py) under `inputs`: everything the
-        value is made from besides printkit's code and the print options, which count too."""
-        return self.memo(key, lambda: lasting.kept([self.game.slug, key, inputs, self.options], make))
+        value is made from besides printkit's code and the print options, which count too. A
+        value found of another `shape` than make's (lasting.fits) is made again."""
+        return self.memo(key, lambda: lasting.kept([self.game.slug, key, inputs, self.options], make, shape))
 
 
 @dataclass(frozen=True)

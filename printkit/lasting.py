@@ -9,11 +9,14 @@ new printkit never finds an old page. The store is one SQLite database (`pages.s
 would be without it, byte for byte. One database, not a file a value: creating a small file costs
 the kernel more than drawing the page it holds, and a 500-scenario campaign keeps 2,600 values.
 
-Only marks are kept, the plain data classes of `printkit.plan`, pickled, and read back by an
-unpickler that knows those classes and nothing else (pickle's "restricting globals"): a damaged
-or foreign value is a page planned again, never an error and never code run. Values are written
-in transactions, a batch at a time (`flush`), by each process on a connection of its own; a
-database that cannot be opened or read is a store that keeps nothing.
+Only marks are kept, the plain data classes of `printkit.plan`, pickled, each signed with the
+user's key (printkit/keyed.py) and unpickled only when its signature matches, by an unpickler that
+knows those classes and nothing else (pickle's "restricting globals"); a value found is checked
+against the shape its caller expects. A damaged, foreign or misshapen value is a page planned
+again, never an error and never code run. Values are written in transactions, a batch at a time
+(`flush`), by each process on a connection of its own; a database that cannot be opened or read,
+or that another process holds locked beyond a short wait, is a store that keeps nothing (where no
+key can be kept, too).
 
 Beside the pages, the store notes which files planned without a problem (`note_planned`), under
 the fingerprint the build manifest compares (content, templates, options with the paper, printkit's
@@ -34,12 +37,15 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from printkit import keyed
 from printkit.manifest import MAX_PAGES, code_digest
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 FORMAT = 2
 DATABASE = "pages.sqlite"
 BATCH = 64  # values written a transaction at a time: the volumes of a booklet find its pages soon
 MOST_PLANNED = 20_000  # files noted as planned: a row is a fingerprint and a page count
+WAIT = 0.2  # seconds a statement waits for another process's lock: then the store keeps nothing
+SIGNATURE = 64  # hexadecimal digits of the HMAC-SHA256 before each value
 SCHEMA = ("CREATE TABLE IF NOT EXISTS kept (key TEXT PRIMARY KEY, value BLOB NOT NULL, used REAL NOT NULL)",
           "CREATE TABLE IF NOT EXISTS planned (key TEXT PRIMARY KEY, pages INTEGER NOT NULL, used REAL NOT NULL)")
 
@@ -58,13 +64,15 @@ class Store:
         self._planned: dict[str, tuple[int, float]] = {}  # key -> (pages, when), not yet written
         self._planned_used: list[tuple[float, str]] = []
 
-    def kept(self, inputs: Any, make: Callable[[], Any]) -> Any:
+    def kept(self, inputs: Any, make: Callable[[], Any], shape: Any = None) -> Any:
+        """The value kept under `inputs`, or `make()` (kept). With a `shape` (see `fits`), a value
+        found of another shape is made again."""
         db = self._connection()
         if db is None:
             return make()
         name = self._key(inputs)
         value = self._read(db, name)
-        if value is not _MISSING:
+        if value is not _MISSING and (shape is None or fits(value, shape)):
             self.found += 1
             return value
         value = make()
@@ -114,18 +122,22 @@ class Store:
         if self._pid != os.getpid():  # first use here, or a forked worker: never a connection of another process
             if self._db is not None:
                 _INHERITED.append(self._db)  # the parent's, neither used nor closed here
-            self._db, self._pid, self._pending, self._used = _opened(self.folder, self.write), os.getpid(), [], []
+            opened = _opened(self.folder, self.write) if keyed.user_key() is not None else None
+            self._db, self._pid, self._pending, self._used = opened, os.getpid(), [], []
             self._planned, self._planned_used = {}, []
         return self._db
 
     def _read(self, db: sqlite3.Connection, name: str):
         try:
             row = db.execute("SELECT value FROM kept WHERE key = ?", (name,)).fetchone()
+        except sqlite3.OperationalError:  # locked beyond WAIT: no more waits this run
+            self._give_up()
+            return _MISSING
         except sqlite3.Error:
             return _MISSING
         if row is None:
-            return next((_loaded(data) for key, data, _ in self._pending if key == name), _MISSING)
-        value = _loaded(row[0])
+            return next((_loaded(name, data) for key, data, _ in self._pending if key == name), _MISSING)
+        value = _loaded(name, row[0])
         if value is not _MISSING and self.write:
             self._used.append((time.time(), name))  # used: the last to be pruned
         return value
@@ -136,7 +148,11 @@ class Store:
             _writer(buffer).dump(value)
         except (pickle.PicklingError, TypeError, AttributeError):
             return  # not marks: made every time
-        self._pending.append((name, buffer.getvalue(), time.time()))
+        data = buffer.getvalue()
+        signature = keyed.sign(DATABASE, name, data)
+        if signature is None:
+            return  # no key: nothing kept could be trusted when read back
+        self._pending.append((name, signature.encode("ascii") + data, time.time()))
         if len(self._pending) >= BATCH:
             self.flush()
 
@@ -155,8 +171,17 @@ class Store:
                 self._db.executemany("INSERT OR REPLACE INTO planned (key, pages, used) VALUES (?, ?, ?)",
                                      [(key, pages, when) for key, (pages, when) in planned.items()])
                 self._db.executemany("UPDATE planned SET used = ? WHERE key = ?", planned_used)
+        except sqlite3.OperationalError:
+            self._give_up()
         except sqlite3.Error:
             return
+
+    def _give_up(self) -> None:
+        """A database another process holds locked: nothing more read or kept in this process (each
+        statement would wait WAIT again)."""
+        if self._db is not None:
+            _INHERITED.append(self._db)  # closed with the process: closing may wait for the lock too
+        self._db, self._pending, self._used, self._planned, self._planned_used = None, [], [], {}, []
 
     def close(self) -> None:
         """Everything written and the connection closed (before printkit forks its workers)."""
@@ -219,7 +244,7 @@ def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
             folder.mkdir(parents=True, exist_ok=True)
         elif not path.is_file():
             return None
-        db = sqlite3.connect(path if write else f"file:{path}?mode=ro", timeout=30, uri=not write,
+        db = sqlite3.connect(path if write else f"file:{path}?mode=ro", timeout=WAIT, uri=not write,
                              isolation_level=None if not write else "DEFERRED", check_same_thread=False)
         if write:
             db.execute("PRAGMA journal_mode=WAL")  # the workers read while another writes
@@ -232,13 +257,28 @@ def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
         return None
 
 
-def _loaded(data: bytes):
-    """The value pickled in `data`, or _MISSING if it is damaged or not marks."""
+def _loaded(name: str, data: bytes):
+    """The value pickled in `data` (after its signature), or _MISSING if it is not signed by this
+    user's printkit under `name`, is damaged or is not marks."""
+    if not isinstance(data, bytes) or not keyed.signed(data[:SIGNATURE].decode("ascii", "replace"), DATABASE, name,
+                                                       data[SIGNATURE:]):
+        return _MISSING
     try:
-        return _Reader(io.BytesIO(data)).load()
+        return _Reader(io.BytesIO(data[SIGNATURE:])).load()
     except (pickle.UnpicklingError, EOFError, ValueError, KeyError, TypeError, IndexError, AttributeError,
             RecursionError, MemoryError):
         return _MISSING
+
+
+def fits(value: Any, shape: Any) -> bool:
+    """Whether a value found is of the shape its caller expects: a type (float takes an int too),
+    or a tuple of shapes, one for each item of a list or tuple of as many items."""
+    if isinstance(shape, tuple):
+        return isinstance(value, (list, tuple)) and len(value) == len(shape) and \
+            all(fits(item, part) for item, part in zip(value, shape))
+    if shape is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, shape)
 
 
 def _reducer(cls, fields: tuple, later: tuple):
@@ -306,8 +346,8 @@ def use(folder: Path | None, write: bool = True) -> Store:
     return STORE
 
 
-def kept(inputs: Any, make: Callable[[], Any]) -> Any:
-    return STORE.kept(inputs, make)
+def kept(inputs: Any, make: Callable[[], Any], shape: Any = None) -> Any:
+    return STORE.kept(inputs, make, shape)
 
 
 def planned(file: str, fingerprint: str) -> int | None:

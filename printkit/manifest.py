@@ -1,23 +1,24 @@
 """What each output was built from, kept beside the outputs (`.printkit-manifest.json`), so a
 build draws only the files whose inputs changed: their content, their templates, the options and
 printkit itself. Each entry also records the file's size and SHA-256, so a file changed, emptied
-or replaced since is drawn again; and a checksum of the entry itself, so an entry edited by hand
-(a page count of 999, -5 or true) is ignored. A missing, unreadable or foreign manifest just
-means "build everything"."""
+or replaced since is drawn again; and a check of the entry itself, keyed with the user's secret
+(printkit/keyed.py), so an entry edited by hand or forged (a page count of 999, another file's
+hash, a name out of the output folder) is ignored and its file drawn again. A name is used only
+where it stays inside the output folder, through no link. A missing manifest means "build
+everything"; an unreadable or foreign one too, after one warning line."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import json
+import os
 import stat
 from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 
-from printkit import __version__
-from printkit.errors import PrintkitError
-from printkit.load.files import read_text
+from printkit import __version__, keyed
 
 NAME = ".printkit-manifest.json"
 MAX_PAGES = 10_000  # far more than any product has
@@ -53,12 +54,17 @@ class Manifest:
         self.entries: dict[str, dict] = {}
         self.games: dict[str, dict] = {}  # a game's last whole build: see printkit/unchanged.py
         try:
-            loaded = json.loads(read_text(self.path, NAME))
-            if isinstance(loaded, dict) and isinstance(loaded.get("outputs"), dict):
-                self.entries = loaded["outputs"]
-                self.games = loaded["games"] if isinstance(loaded.get("games"), dict) else {}
-        except (OSError, ValueError, PrintkitError):
-            pass
+            loaded = keyed.read_json(self.path)
+            if loaded is not None and not (isinstance(loaded, dict) and isinstance(loaded.get("outputs"), dict)):
+                raise keyed.Unreadable("not a manifest printkit wrote")
+        except keyed.Unreadable as error:
+            from printkit.project import shown
+
+            keyed.set_aside(shown(self.path), str(error), "every file is drawn again")
+            return
+        if loaded is not None:
+            self.entries = {name: entry for name, entry in loaded["outputs"].items() if plain_name(name)}
+            self.games = loaded["games"] if isinstance(loaded.get("games"), dict) else {}
 
     @classmethod
     def empty(cls, out: Path) -> "Manifest":
@@ -70,29 +76,32 @@ class Manifest:
     def pages_if_fresh(self, path: Path, fingerprint: str) -> int | None:
         """The page count recorded for an output built from the same inputs and still on disk
         byte for byte as it was written."""
-        entry = self.entries.get(self._name(path))
-        if not _sound(entry) or entry["key"] != fingerprint or _file_digest(path) != (entry["size"], entry["sha256"]):
+        name = self._name(path)
+        entry = self.entries.get(name)
+        if not _sound(name, entry) or entry["key"] != fingerprint or _file_digest(path) != (entry["size"], entry["sha256"]):
             return None
         return entry["pages"]
 
     def record(self, path: Path, fingerprint: str, pages: int, data: bytes, plan: str | None = None) -> None:
         entry = {"key": fingerprint, "pages": pages, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
                  "plan": plan}
-        self.entries[self._name(path)] = {**entry, "check": _check(entry)}
+        self.entries[self._name(path)] = {**entry, "check": _check(self._name(path), entry)}
 
     def plan_on_disk(self, path: Path) -> str | None:
         """The digest of the plan an output was drawn from, if it is still on disk byte for byte as
         it was written: a file planned the same again need not be drawn."""
-        entry = self.entries.get(self._name(path))
-        if not _sound(entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
+        name = self._name(path)
+        entry = self.entries.get(name)
+        if not _sound(name, entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
             return None
         return entry.get("plan")
 
     def keep(self, path: Path, fingerprint: str, plan: str) -> None:
         """An output planned as it was (plan_on_disk): its entry now under its new inputs."""
-        entry = {**self.entries[self._name(path)], "key": fingerprint, "plan": plan}
+        name = self._name(path)
+        entry = {**self.entries[name], "key": fingerprint, "plan": plan}
         entry.pop("check")
-        self.entries[self._name(path)] = {**entry, "check": _check(entry)}
+        self.entries[name] = {**entry, "check": _check(name, entry)}
 
     def left_behind(self, games: set[str], made: set[Path]) -> list[Path]:
         """Outputs an earlier build of these games recorded that this build no longer makes (a
@@ -104,7 +113,7 @@ class Manifest:
             if path in made:
                 continue
             entry = self.entries.pop(name)
-            if _sound(entry) and _file_digest(path) == (entry["size"], entry["sha256"]):
+            if _sound(name, entry) and within(self.out, name) and _file_digest(path) == (entry["size"], entry["sha256"]):
                 found.append(path)
         return found
 
@@ -112,14 +121,15 @@ class Manifest:
         """A whole build of `game` from the sources whose digest is `sources` made these files."""
         names = [self._name(path) for path in made]
         record = {"sources": sources, "files": names, "entries": self._entries_digest(names)}
-        self.games[game] = {**record, "check": _checksum(list(record.values()))}
+        self.games[game] = {**record, "check": keyed.sign(NAME, "games", game, list(record.values()))}
 
     def noted_whole(self, game: str, sources: str) -> list[str] | None:
         """The names of the files the last whole build of `game` made, if it was made from the same
         sources and their entries are as that build left them (the files on disk not looked at)."""
         record = self.games.get(game)
         if not isinstance(record, dict) or record.get("sources") != sources or \
-                record.get("check") != _checksum([record.get(name) for name in ("sources", "files", "entries")]):
+                not keyed.signed(record.get("check"), NAME, "games", game,
+                                 [record.get(name) for name in ("sources", "files", "entries")]):
             return None
         names = record["files"]
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names) or \
@@ -133,16 +143,17 @@ class Manifest:
         same sources and every file's entry and file on disk are as that build left them."""
         found = []
         for name in self.noted_whole(game, sources) or [None]:
-            if name is None or not name.startswith(game + "/") or ".." in name.split("/"):
+            if name is None or not name.startswith(game + "/") or not plain_name(name) or not within(self.out, name):
                 return None
             entry, path = self.entries.get(name), self.out / name
-            if not _sound(entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
+            if not _sound(name, entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
                 return None
             found.append((path, entry["pages"]))
         return found
 
     def _entries_digest(self, names: list) -> str:
-        return _checksum([[name, self.entries.get(name) if isinstance(name, str) else None] for name in names])
+        fields = [[name, self.entries.get(name) if isinstance(name, str) else None] for name in names]
+        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode("utf-8")).hexdigest()
 
     def text(self) -> str:
         kept = {"games": dict(sorted(self.games.items()))} if self.games else {}
@@ -152,18 +163,38 @@ class Manifest:
         return path.relative_to(self.out).as_posix()
 
 
-def _check(entry: dict) -> str:
-    return _checksum([entry.get(name) for name in ("key", "pages", "size", "sha256", "plan")])
+def plain_name(name) -> bool:
+    """Whether an entry's name is one a build writes: a relative path, a game's folder then the
+    file, with no `..`, no empty part and no name of printkit's own records."""
+    if not isinstance(name, str) or "\\" in name or "\0" in name:
+        return False
+    parts = name.split("/")
+    return len(parts) >= 2 and not any(part in ("", ".", "..") for part in parts) and not parts[-1].startswith(".")
 
 
-def _checksum(fields: list) -> str:
-    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode("utf-8")).hexdigest()
+def within(out: Path, name: str) -> bool:
+    """A plain name whose folders inside `out` are no links: the file is in the output folder."""
+    if not plain_name(name):
+        return False
+    base = os.path.realpath(out)
+    folder = os.path.join(base, *name.split("/")[:-1])
+    return os.path.realpath(folder) == folder
 
 
-def _sound(entry) -> bool:
+def _fields(entry: dict) -> list:
+    return [entry.get(field) for field in ("key", "pages", "size", "sha256", "plan")]
+
+
+def _check(name: str, entry: dict) -> str | None:
+    """The entry's fields and name, signed with the user's key (None: no key, nothing is trusted)."""
+    return keyed.sign(NAME, name, _fields(entry))
+
+
+def _sound(name: str, entry) -> bool:
     """An entry as printkit wrote it: a page count that is a whole number from 1 to MAX_PAGES,
-    and a checksum that matches (so no field was edited)."""
-    if not isinstance(entry, dict) or entry.get("check") != _check(entry):
+    and a check that matches under this user's key (so no field was edited, and the entry was
+    not moved from another file's name)."""
+    if not isinstance(entry, dict) or not keyed.signed(entry.get("check"), NAME, name, _fields(entry)):
         return False
     pages = entry["pages"]
     return isinstance(pages, int) and not isinstance(pages, bool) and 1 <= pages <= MAX_PAGES

@@ -10,6 +10,9 @@ from pathlib import Path
 from printkit.errors import UsageError
 
 FILE = "printkit.yaml"
+# What printkit writes itself in the output folder beside the games' folders: no game may be named so.
+OWN_OUTPUTS = {"calibration": "`printkit calibrate`", "preview": "`printkit preview`",
+               "index.html": "`printkit preview`", "shops": "`printkit export`"}
 
 
 def find(start: Path) -> Path:
@@ -45,3 +48,23 @@ def shown(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+MOST_FOLDERS = 200  # deep enough for any output folder; 1,100 broke Python's own recursion
+
+
+def check_out(out: Path, content: Path, folder: bool = True) -> None:
+    """Where a command may write (`--out`): never into the project's content/ or templates/, nor
+    over the project itself (its folder, or a folder holding it, where a game's folder could be
+    the project's); and not so deep that no system could make it."""
+    resolved, root = out.resolve(), content.resolve().parent
+    shown_out = str(out) if len(str(out)) <= 80 else f"{str(out)[:60]}..."
+    if len(resolved.parts) > MOST_FOLDERS:
+        raise UsageError(f"--out {shown_out}: {len(resolved.parts):,} folders deep (at most {MOST_FOLDERS})")
+    for own in (root / "content", content.resolve(), root / "templates"):
+        if resolved.is_relative_to(own):
+            raise UsageError(f"--out {shown_out}: would write into {shown(own)}, the project's own files")
+    is_project = (root / FILE).is_file() or content.is_dir()
+    if folder and is_project and root.is_relative_to(resolved):
+        raise UsageError(f"--out {shown_out}: would write over the project ({FILE}, content/ and templates/ "
+                         f"in {shown(root).rstrip('/')}/)")

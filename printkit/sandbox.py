@@ -11,6 +11,8 @@ import contextlib
 import os
 import re
 import signal
+import stat
+import tempfile
 import threading
 from pathlib import Path
 from typing import Callable
@@ -97,13 +99,16 @@ def _describe(error: Exception) -> str:
 # --- the environment -------------------------------------------------------------------------------
 
 def compiled_templates() -> jinja2.BytecodeCache | None:
-    """Templates compiled once and kept between runs, as Python keeps __pycache__: in the user's
-    cache folder, one for each version of printkit's code and of Jinja (the sandbox changes the
-    code Jinja writes). None where that folder cannot be made private to the user."""
+    """Templates compiled once and kept between runs, as Python keeps __pycache__: in printkit's
+    cache folder (`PRINTKIT_CACHE`, else the user's), one for each version of printkit's code and
+    of Jinja (the sandbox changes the code Jinja writes). None when `PRINTKIT_CACHE=off`, or where
+    that folder cannot be made private to the user or no key can be kept there."""
+    from printkit import keyed
     from printkit.manifest import code_digest
 
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = base / "printkit" / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
+    if not keyed.caches_on() or keyed.user_key() is None:
+        return None
+    folder = keyed.cache_root() / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         status = folder.stat()
@@ -111,7 +116,62 @@ def compiled_templates() -> jinja2.BytecodeCache | None:
             return None
     except (OSError, RuntimeError):
         return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return SignedTemplates(folder)
+
+
+class SignedTemplates(jinja2.BytecodeCache):
+    """Compiled templates in files signed with the user's key (printkit/keyed.py): Jinja reads a
+    compiled template with pickle and marshal, which run what they are given, so a file whose
+    signature does not match (planted, damaged, another user's) is never read: the template is
+    compiled again."""
+
+    MAX_BYTES = 8 * 1024 * 1024  # a compiled template is some kilobytes
+    SIGNATURE = 64  # hexadecimal digits of an HMAC-SHA256
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def load_bytecode(self, bucket) -> None:
+        from printkit import keyed
+
+        data = _private_file(self.folder / f"{bucket.key}.cache", self.MAX_BYTES)
+        signature, code = data[:self.SIGNATURE].decode("ascii", "replace"), data[self.SIGNATURE:]
+        if code and keyed.signed(signature, "template", bucket.key, code):
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket) -> None:
+        from printkit import keyed
+
+        code = bucket.bytecode_to_string()
+        signature = keyed.sign("template", bucket.key, code)
+        if signature is None:
+            return
+        try:
+            handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
+            with os.fdopen(handle, "wb") as file:
+                file.write(signature.encode("ascii") + code)
+            os.replace(temporary, self.folder / f"{bucket.key}.cache")
+        except OSError:
+            with contextlib.suppress(OSError, UnboundLocalError):
+                os.unlink(temporary)
+
+
+def _private_file(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file (no link) of at most `limit` bytes; b"" for anything else."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return b""
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+            return b""
+        with os.fdopen(os.dup(handle), "rb") as file:
+            return file.read(limit + 1)[:limit]
+    except OSError:
+        return b""
+    finally:
+        os.close(handle)
 
 
 class _Compiler(CodeGenerator):

@@ -9,7 +9,10 @@ place, then deletes the journal: that is the moment the batch is done. A failure
 file that cannot be replaced) puts the backups back, so every output is as it was; signals wait
 while files are renamed or put back. A journal left by a process that died (SIGKILL, a power cut)
 is rolled back by the next printkit that writes there, and temporary files a crash left are
-removed: only printkit's own names, and only those of processes no longer running.
+removed: only printkit's own names, and only those of processes no longer running. A journal is
+signed with the user's key (printkit/keyed.py) and read with bounds: one that printkit did not
+write (a stranger's kit may ship one) or cannot read is not followed: it is removed, with one
+warning line.
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit import __version__
+from printkit import __version__, keyed
 from printkit.errors import Problem, PrintkitError
 from printkit.interrupt import held
 
 JOURNAL = re.compile(r"\.printkit-journal-(\d+)\.json")
 TEMPORARY = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.(?:tmp|old)")  # .rules.pdf.<pid>-<random>.tmp (.old: a backup)
+MAX_JOURNAL = 16 * 1024 * 1024  # a rename is some 150 bytes: 100,000 files
 EARLIER = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")  # what printkit named its temporary files before
 
 
@@ -232,7 +236,8 @@ def _write_journal(journal: Path, renames: list[_Rename]) -> None:
         return None if path is None else os.path.relpath(path, journal.parent)
 
     entries = [{"new": relative(r.new), "target": relative(r.target), "old": relative(r.old)} for r in renames]
-    text = json.dumps({"printkit": __version__, "renames": entries}, indent=1)
+    text = json.dumps({"printkit": __version__, "renames": entries, "check": keyed.sign(JOURNAL.pattern, entries)},
+                      indent=1)
     temp = _write_temp(journal, text.encode("utf-8"))
     os.replace(temp, journal)
     _sync({journal.parent})
@@ -242,10 +247,17 @@ def _roll_back_journal(journal: Path) -> set[str]:
     """What a process that died in phase two left: its renames undone from its journal; returns
     the backups it still needs."""
     try:
-        entries = json.loads(journal.read_text(encoding="utf-8"))["renames"]
+        loaded = keyed.read_json(journal, MAX_JOURNAL)
+        entries = loaded["renames"]
+        if not keyed.signed(loaded.get("check"), JOURNAL.pattern, entries):
+            raise keyed.Unreadable("not written by printkit for this user")
         renames = [_entry(journal.parent, entry) for entry in entries]
-    except (OSError, ValueError, KeyError, TypeError):
-        _unlink(journal)  # unreadable: the manifest's hashes find any output it left wrong
+    except (keyed.Unreadable, KeyError, TypeError, AttributeError, OSError) as error:
+        from printkit.project import shown
+
+        reason = str(error) if isinstance(error, keyed.Unreadable) else "not a journal printkit wrote"
+        keyed.set_aside(shown(journal), reason, "nothing is rolled back from it, and it is removed")
+        _unlink(journal)  # the manifest's hashes find any output a real one would have put back
         return set()
     with held():
         return _Batch(journal, [rename for rename in renames if rename is not None]).roll_back()
@@ -254,6 +266,8 @@ def _roll_back_journal(journal: Path) -> set[str]:
 def _entry(folder: Path, entry: dict) -> _Rename | None:
     """One rename of a journal, if it is one printkit wrote: every path inside the journal's folder,
     the temporary ones named as printkit names them."""
+    if not all(entry[key] is None or isinstance(entry[key], str) for key in ("new", "target", "old")):
+        return None
     paths = [None if entry[key] is None else folder / entry[key] for key in ("new", "target", "old")]
     new, target, old = paths
     inside = all(path is None or path.resolve().is_relative_to(folder.resolve()) for path in paths)

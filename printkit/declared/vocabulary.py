@@ -20,9 +20,14 @@ from printkit.declared.bind import EXPRESSION, syntax_error
 from printkit.declared.layout import CARD_SIZES
 from printkit.declared.layouts import merged_product, once
 
-NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*$")  # a product, a colour or a font: a file-name-like word
-FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")  # a card's field, as a CSV column heading names it
-LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$")  # a layer's or a layout's name
+# \Z, not $: a name matches whole ("deck\n" is no product's name, and no file's)
+NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")  # a product, a colour or a font: a file-name-like word
+FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")  # a card's field, as a CSV column heading names it
+LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*\Z")  # a layer's or a layout's name
+# The files printkit writes itself in a game's output folder: no product may be named after them.
+OWN_FILES = {"print-guide": "the print guide is print-guide.pdf",
+             "errata": "`printkit errata` writes errata.pdf",
+             "booklet-export": "`printkit booklet` writes booklet-export.pdf"}
 ANY = re.compile(".")
 COPIES = "copies"  # the field that says how many of a card to print
 REACH = 20.0  # mm a layer may reach past the trim: into any bleed (at most 6 mm), clipped there
@@ -37,6 +42,7 @@ class MapOf(Spec):
     pattern: re.Pattern = NAME
     max_items: int = 60
     min_items: int = 1
+    reserved: dict | None = None  # names that are printkit's own -> why
 
     def read(self, node, path, located, problems):
         located.places.setdefault(path, (node.file, node.line))
@@ -52,6 +58,11 @@ class MapOf(Spec):
                 article = "an" if self.what[:1] in "aeiou" else "a"
                 problems.append(node.problem(f"{dotted(path)}: '{key}' cannot name {article} {self.what} "
                                              f"({self._rule()})", key))
+                result[key] = INVALID
+                continue
+            if key in (self.reserved or {}):
+                problems.append(node.problem(f"{dotted(path)}: '{key}' cannot name a {self.what}: printkit's own "
+                                             f"file has that name in the game's output folder ({self.reserved[key]})", key))
                 result[key] = INVALID
                 continue
             result[key] = self.value.read(child, path + (key,), located, problems)
@@ -323,8 +334,8 @@ SCORE_SHEET = Record({"kind": Choice(("score-sheet",)), "title": Str(120), "colu
                      {"note": TEXT, "row_height": Number(5.0, 40.0), "landscape": Bool(), **ABOUT})
 RULES = Record({"kind": Choice(("rules",))}, {"template": Str(60), "title": Str(80), **ABOUT})
 PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS, "score-sheet": SCORE_SHEET, "rules": RULES}, "product"),
-                 "product", max_items=20)
-CARD_PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS}, "product"), "product", max_items=20)
+                 "product", max_items=20, reserved=OWN_FILES)
+CARD_PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS}, "product"), "product", max_items=20, reserved=OWN_FILES)
 
 FACES = ("regular", "bold", "italic", "bold_italic")
 FONT = ByType({str: Str(300), dict: Record({"regular": Str(300)}, {face: Str(300) for face in FACES[1:]})},

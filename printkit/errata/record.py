@@ -147,6 +147,8 @@ def read(content: Path) -> dict[str, Printing]:
                                                    "first, when the cards are printed")])
     try:
         json.loads(read_text(path, RECORD))
+    except RecursionError:  # its nesting is bounded as YAML's is, below; json's own bound is Python's stack
+        raise PrintkitError([Problem(RECORD, 1, "not JSON as printkit writes it: nested too deep")]) from None
     except ValueError as error:
         raise PrintkitError([Problem(RECORD, getattr(error, "lineno", None),
                                      f"not JSON as printkit writes it: {getattr(error, 'msg', error)}")]) from None

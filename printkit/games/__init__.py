@@ -82,7 +82,9 @@ def project_games(content: Path) -> dict[str, Game]:
     games, problems = {}, []
     for folder in folders:
         game = claim(folder, known)
-        if game is None:
+        if folder.name in project.OWN_OUTPUTS or not folder.name.isprintable():
+            problems.append(Problem(f"{folder.name}/", None, _unfit(folder.name)))
+        elif game is None:
             problems.append(Problem(f"{folder.name}/", None, f"no game claims this content folder "
                                                              f"(the games printkit has: {', '.join(known)})"))
         else:
@@ -92,6 +94,15 @@ def project_games(content: Path) -> dict[str, Game]:
     if problems:
         raise PrintkitError(problems)
     return games
+
+
+def _unfit(name: str) -> str:
+    """Why a content folder cannot be a game's: its outputs would go where printkit's own do, or
+    into a folder whose name breaks a line."""
+    if name in project.OWN_OUTPUTS:
+        return (f"a game cannot be named '{name}': {project.OWN_OUTPUTS[name]} writes output/{name} "
+                f"(rename the folder)")
+    return "a game's folder name cannot hold a line break or a control character (rename the folder)"
 
 
 def claim(folder: Path, known: dict[str, Game]) -> Game | None:

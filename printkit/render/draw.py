@@ -47,7 +47,7 @@ def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
         draw(pdf, marks)
         drawn.append(True)
         return pdf.drawn_since(start)
-    kept = lasting.kept(["drawn form", inputs], make)
+    kept = lasting.kept(["drawn form", inputs], make, shape=(list, list))
     if not drawn:
         pdf.draw_again(kept)
 

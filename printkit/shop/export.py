@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,10 +28,11 @@ import markupsafe
 import pypdfium2
 from PIL import Image
 
-from printkit import __version__
+from printkit import __version__, keyed, project
 from printkit.cores import each_on_every_core
 from printkit.errors import PrintkitError, UsageError
 from printkit.kit import Kit
+from printkit.manifest import within
 from printkit.options import Options
 from printkit.plan.fonts import register_fonts
 from printkit.plan.marks import Document
@@ -43,6 +46,7 @@ from printkit.shop.safezone import items
 from printkit.write import Output, write_outputs
 
 RECORD = ".printkit-export.json"
+EXPORTED = {".pdf": b"%PDF-", ".png": b"\x89PNG\r\n\x1a\n"}  # what an export writes, by its first bytes
 
 
 @dataclass(frozen=True)
@@ -240,16 +244,36 @@ def _pngs(data: bytes, profile: Profile, trim, sides: list, shape: cutout.Outlin
 
 
 def _earlier_files(out: Path) -> set[str]:
+    """The files the export's record names: a hint, read with bounds (printkit/keyed.py); a
+    record that cannot be read is set aside with one warning line, and nothing is removed."""
     try:
-        record = json.loads((out / RECORD).read_text(encoding="utf-8"))
-        return {page["file"] for product in record["products"] for page in product["pages"]}
-    except (OSError, ValueError, KeyError, TypeError):
+        record = keyed.read_json(out / RECORD)
+        if record is None:
+            return set()
+        return {page["file"] for product in record["products"] for page in product["pages"]
+                if isinstance(page["file"], str)}
+    except (keyed.Unreadable, KeyError, TypeError) as error:
+        reason = str(error) if isinstance(error, keyed.Unreadable) else "not an export record printkit wrote"
+        keyed.set_aside(project.shown(out / RECORD), reason, "the files an earlier export made are not removed")
         return set()
 
 
 def _remove(names: set[str], out: Path) -> None:
-    """Files an earlier export made that this one does not (a shop's images, a smaller deck)."""
+    """Files an earlier export made that this one does not (a shop's images, a smaller deck):
+    only where the record names a file as an export names them, in `out` through no link, and
+    still a PDF or a PNG (whatever else the record names is not printkit's to remove)."""
     for name in names:
         path = out / name
-        if path.resolve().is_relative_to(out.resolve()) and path.is_file():
+        if within(out, name) and path.suffix in EXPORTED and _is_a(path, EXPORTED[path.suffix]):
             path.unlink()
+
+
+def _is_a(path: Path, magic: bytes) -> bool:
+    """A regular file (not a link) starting with `magic`."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        with path.open("rb") as handle:
+            return handle.read(len(magic)) == magic
+    except OSError:
+        return False

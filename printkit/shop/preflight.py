@@ -14,10 +14,11 @@ goes out, one problem a line (`FILE: message`):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from printkit import keyed
 from printkit.errors import Problem, PrintkitError
+from printkit.manifest import within
 from printkit.shop.export import RECORD
 from printkit.shop.outlines import copies_problems, how_to_problems, outline_problems
 from printkit.shop.pdfx import X1A
@@ -27,6 +28,7 @@ from printkit.shop.safezone import Item, intrusions
 from printkit.plan.geometry import Rect
 
 WITHIN = 0.05  # mm: how near a size or a box must be to its figure
+LARGEST = 1189.0  # mm: the long side of A0, far beyond any card
 
 
 def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
@@ -54,7 +56,9 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
 
 def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
     try:
-        record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+        record = keyed.read_json(folder / RECORD)
+        if record is None:
+            raise FileNotFoundError(RECORD)
         if record["shop"] not in profiles():
             raise ValueError(f"shop {record['shop']!r} is not one printkit knows ({', '.join(profiles())})")
         profile = profiles()[record["shop"]]
@@ -62,12 +66,20 @@ def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
                    if key not in product]
         if missing:
             raise KeyError(missing[0])
+        if not all(_a_card(product["trim"]) for product in record["products"]):
+            raise ValueError("a trim that is no card's size")
     except FileNotFoundError:
         raise PrintkitError([Problem(shown, None, f"no export here (no {RECORD}); "
                                                   f"`printkit export --for SHOP` writes one")]) from None
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (OSError, ValueError, KeyError, TypeError) as error:  # keyed.Unreadable is a ValueError
         raise _unreadable(shown, error) from None
     return record, profile
+
+
+def _a_card(trim) -> bool:
+    """Two sizes in millimetres, each of a card (no more than a sheet of A0: never 1e308)."""
+    return isinstance(trim, list) and len(trim) == 2 and all(
+        isinstance(side, (int, float)) and not isinstance(side, bool) and 0 < side <= LARGEST for side in trim)
 
 
 def _unreadable(shown: str, error: Exception) -> PrintkitError:
@@ -143,7 +155,10 @@ def _order(product: dict, profile: Profile) -> list[Problem]:
                 if (n, side) in placed and (n, other) not in placed]
     expected = [(n, side) for n in range(1, cards + 1) for side in profile.sides()]
     if not problems and placed != expected:
-        first = next(i for i, (a, b) in enumerate(zip(placed + [None] * len(expected), expected)) if a != b)
+        first = next((i for i, (a, b) in enumerate(zip(placed, expected)) if a != b), min(len(placed), len(expected)))
+        if first == len(expected):  # every card side in its place, then more: a page given twice
+            return [Problem(product["product"], None, f"{len(placed)} pages for {len(expected)} card sides: "
+                                                      f"page {first + 1} is not one of them")]
         card, side = expected[first]
         problems.append(Problem(product["product"], None, f"page {first + 1} is not card {card}'s {side}: "
                                                           f"{profile.name} takes {profile.order}, card by card"))
@@ -152,7 +167,7 @@ def _order(product: dict, profile: Profile) -> list[Problem]:
 
 def _strays(folder: Path, shown: str, files: list[str]) -> list[Problem]:
     """Card images in a product's folder that the export did not write: they would be uploaded too."""
-    folders = {Path(name).parent for name in files}
+    folders = {Path(name).parent for name in files if within(folder, name)}  # none the record names elsewhere
     known = set(files)
     return [Problem(f"{shown}/{path.relative_to(folder).as_posix()}", None, "not part of this export; remove it")
             for parent in sorted(folders) for path in sorted((folder / parent).glob("*.png"))

@@ -118,11 +118,12 @@ def test_a_tie_for_the_fewest_cards_is_settled_by_the_exercise(project, tmp_path
     practice.write_text(practice.read_text(encoding="utf-8") + (
         "  - title: A tie\n    rows: [[20], [21], [2, 6, 7], [3, 4, 5, 24]]\n    revealed: [1, 8, 9]\n"),
         encoding="utf-8")
-    assert build_into(tmp_path, GAME, content=project / "content") == 0
-    key = text(tmp_path, "practice-key", right_half=True)
+    out = tmp_path / "out"  # not the project's own folder (tmp_path): --out there is refused
+    assert build_into(out, GAME, content=project / "content") == 0
+    key = text(out, "practice-key", right_half=True)
     assert "1: no row ends below it, so that player chooses a row to collect: row A, as the exercise says" in key
     assert "8 goes after 7 in row C." in key and "9 belongs in row C" in key
-    assert "its player chooses row A to collect." in exercises(tmp_path, "practice-sheet")[2]  # given ones come first
+    assert "its player chooses row A to collect." in exercises(out, "practice-sheet")[2]  # given ones come first
 
 
 def drawn_text(folder: Path, product: str) -> str:

@@ -83,7 +83,7 @@ def front_matter(kit, body: Rect) -> FrontMatter:
         first = view(kit, 0)
         inputs = [kit.words("booklet").fingerprint, rules.rules_words(kit).fingerprint,
                   glance.glance_words(kit).fingerprint, first.words.fingerprint, first.setup, kit.model]
-        return FrontMatter(*kit.kept(("front matter, kept", body), inputs, make))
+        return FrontMatter(*kit.kept(("front matter, kept", body), inputs, make, shape=(list, list)))
     return kit.memo(("front matter", body), kept)
 
 

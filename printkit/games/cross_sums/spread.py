@@ -42,7 +42,8 @@ def spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
     kept between builds, so that an edit plans again only the spreads of the scenarios it changes."""
     kit = view_.kit
     inputs = [view_.words.fingerprint, view_.setup, kit.model.campaign.target_suit, spread_plan(kit, page)]
-    return kit.kept(("spread pages", view_.number, page), inputs, lambda: _spread_pages(view_, page))
+    return kit.kept(("spread pages", view_.number, page), inputs, lambda: _spread_pages(view_, page),
+                    shape=(list, list))
 
 
 def _spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
@@ -77,7 +78,7 @@ def spread_plan(kit, page: Rect) -> SpreadPlan:
             card = min((_example_card(v, page) for v in examples), default=0.0)
             return tallest, _table_card(area, views), card
         inputs = [[v.words.fingerprint, v.setup] for v in views]
-        return SpreadPlan(*kit.kept(("spread plan", page), inputs, measured))
+        return SpreadPlan(*kit.kept(("spread plan", page), inputs, measured, shape=(float, float, float)))
     return kit.memo(("spread", page), make)
 
 

@@ -1,0 +1,157 @@
+"""Caches run no code (issue 25, item 2): the compiled templates and the page cache are signed with
+the user's key and checked before anything is unpickled or unmarshalled; a value of the wrong shape
+is a miss; `PRINTKIT_CACHE=off` turns the template cache off too; a locked database is skipped
+after a short wait. A planted file would create a marker file if its code ran."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jinja2
+import pytest
+from jinja2.bccache import bc_magic
+
+from conftest import build, pdfs
+from printkit import keyed, lasting, sandbox
+
+GAME = "one-too-many"
+
+
+class Planted:
+    """Unpickled, it creates `marker`: what a planted cache file would run."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return open, (str(self.marker), "w")
+
+
+@pytest.fixture
+def caches(tmp_path, monkeypatch) -> Path:
+    """A cache folder of the test's own, and the user's cache folder elsewhere, both empty."""
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    lasting.use(None)  # the store of an earlier test let go of
+    yield tmp_path / "cache"
+    lasting.use(None)
+
+
+def cache_files(*folders: Path) -> list[Path]:
+    return [path for folder in folders if folder.exists() for path in folder.rglob("*.cache")]
+
+
+# --- compiled templates ---------------------------------------------------------------------------
+
+def test_the_template_cache_is_inside_printkit_cache(project, cli, caches, tmp_path):
+    assert build(cli, GAME)[0] == 0
+    assert cache_files(caches) and not cache_files(tmp_path / "user-cache")
+
+
+def test_printkit_cache_off_turns_the_template_cache_off(project, cli, caches, tmp_path, monkeypatch):
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    assert build(cli, GAME)[0] == 0
+    assert sandbox.compiled_templates() is None
+    assert not cache_files(caches, tmp_path / "user-cache")
+
+
+def test_a_planted_compiled_template_runs_nothing(project, cli, caches, tmp_path):
+    """Every compiled template replaced by Jinja's header and a pickle that creates a file: Jinja
+    unpickled it before any check. A new process builds with them: nothing runs, the outputs are
+    as before."""
+    assert build(cli, GAME)[0] == 0
+    before = pdfs(project / "out")
+    marker = tmp_path / "ran"
+    planted = cache_files(caches, tmp_path / "user-cache")
+    assert planted
+    for path in planted:
+        path.write_bytes(bc_magic + pickle.dumps(Planted(marker), 2))
+    done = subprocess.run([sys.executable, "-m", "printkit", "build", GAME, "--content", "content", "--out", "out",
+                           "--force", "-q"], cwd=project, capture_output=True, text=True, env=os.environ, timeout=120)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert not marker.exists() and pdfs(project / "out") == before
+
+
+def test_a_compiled_template_signed_by_printkit_is_used(caches):
+    """What the key is for: a template compiled once is read back, not compiled again."""
+    environment = sandbox.Sandbox(Path(__file__).parent.parent / "templates", "templates")
+    kept = sandbox.compiled_templates()
+    source = "{{ 1 + 1 }}"
+    bucket = kept.get_bucket(environment, "t.j2", "t.j2", source)
+    bucket.code = compile("x = 2", "t.j2", "exec")
+    kept.set_bucket(bucket)
+    again = kept.get_bucket(environment, "t.j2", "t.j2", source)
+    assert again.code is not None
+    path = next(caches.rglob(f"{bucket.key}.cache"))
+    path.write_bytes(path.read_bytes().replace(b"x", b"y"))
+    assert kept.get_bucket(environment, "t.j2", "t.j2", source).code is None
+
+
+# --- the page cache -------------------------------------------------------------------------------
+
+def plant_in_every_row(caches: Path, value: bytes) -> int:
+    with sqlite3.connect(caches / lasting.DATABASE) as db:
+        return db.execute("UPDATE kept SET value = ?", (value,)).rowcount
+
+
+@pytest.mark.parametrize("value", [pickle.dumps(7), pickle.dumps("a page"), pickle.dumps((1, 2, 3)),
+                                   pickle.dumps([[], []]), pickle.dumps(([], [], []))])
+def test_a_plain_value_in_the_page_cache_is_a_miss(project, cli, caches, value):
+    """A value pickled as any plain data, under every key: every build failed until the cache was
+    deleted (now the rows are not signed: pages planned again, the same outputs)."""
+    assert build(cli)[0] == 0
+    before = pdfs(project / "out")
+    assert plant_in_every_row(caches, value) > 0
+    lasting.use(None)
+    code, _, err = cli("build", "--content", "content", "--out", "out", "--force")
+    assert (code, err) == (0, "") and pdfs(project / "out") == before
+
+
+@pytest.mark.parametrize("value", [7, "a page", [[], []], (1.0, 2.0), [[], [], []], None])
+def test_a_value_of_the_wrong_shape_is_a_miss_even_when_signed(caches, value):
+    """Signed, as printkit's own: a value is checked against the shape its caller expects."""
+    store = lasting.use(Path(caches))
+    store._keep(store._key(["inputs"]), value)
+    store.flush()
+    made = []
+    found = store.kept(["inputs"], lambda: made.append(1) or (1.0, 2.0, 3.0), shape=(float, float, float))
+    assert found == (1.0, 2.0, 3.0) and made == [1]
+
+
+def test_a_signed_value_of_the_right_shape_is_found(caches):
+    store = lasting.use(Path(caches))
+    assert store.kept(["inputs"], lambda: (1.0, 2.0, 3.0), shape=(float, float, float)) == (1.0, 2.0, 3.0)
+    store.flush()
+    assert store.kept(["inputs"], lambda: pytest.fail("made again"), shape=(float, float, float)) == (1.0, 2.0, 3.0)
+
+
+def test_a_planted_pickle_in_the_page_cache_runs_nothing(project, cli, caches, tmp_path):
+    assert build(cli, GAME)[0] == 0
+    marker = tmp_path / "ran"
+    plant_in_every_row(caches, pickle.dumps(Planted(marker)))
+    lasting.use(None)
+    assert cli("build", GAME, "--content", "content", "--out", "out", "--force")[0] == 0
+    assert not marker.exists()
+
+
+def test_a_locked_page_cache_is_skipped_after_a_short_wait(project, cli, caches):
+    """Another process holds the database's lock for the whole build: each write waited 30 s."""
+    assert build(cli, GAME)[0] == 0
+    lasting.use(None)
+    holder = sqlite3.connect(caches / lasting.DATABASE, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.perf_counter()
+        code, _, err = cli("build", "--content", "content", "--out", "out2")
+        assert (code, err) == (0, "")
+        assert time.perf_counter() - started < 20
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
