@@ -48,7 +48,9 @@ def inputs_json(inputs) -> str:
 
 
 class Manifest:
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, quiet: bool = False):
+        """The manifest in `out`; a bad one is set aside with one warning line (`quiet`: none, for a
+        reader that leaves the build to say so)."""
         self.path = out / NAME
         self.out = out
         self.entries: dict[str, dict] = {}
@@ -60,7 +62,8 @@ class Manifest:
         except keyed.Unreadable as error:
             from printkit.project import shown
 
-            keyed.set_aside(shown(self.path), str(error), "every file is drawn again")
+            if not quiet:
+                keyed.set_aside(shown(self.path), str(error), "every file is drawn again")
             return
         if loaded is not None:
             self.entries = {name: entry for name, entry in loaded["outputs"].items() if plain_name(name)}

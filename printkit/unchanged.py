@@ -137,7 +137,7 @@ def whole_build(content: Path, out: Path, slugs: list[str], options) -> list[tup
     if len(digests) != len(slugs):
         return None
     recover(out)  # an interrupted build's renames rolled back before the manifest is read, as a build does
-    record = manifest.Manifest(out)
+    record = manifest.Manifest(out, quiet=True)  # a bad one: the ordinary build says so
     if any(record.noted_whole(slug, digest) is None for slug, digest in digests.items()):
         return None  # an edit: found before any output is read
     found = []
