@@ -85,15 +85,17 @@ def pixels(trim: tuple[float, float], dpi: int, largest: int, columns: int = 1, 
 
 
 def rendered(pdf: bytes, size: tuple[int, int], keys: list) -> list[Image.Image]:
-    """Every page of `pdf` (a card side a page, the trim exactly) as an RGB image of `size` px; a
-    page whose key an earlier one has is that one's image."""
+    """Every page of `pdf` (a card side a page, the trim exactly) as an RGB image of `size` px,
+    `size[0]` px across the trim: PDFium rounds a page's last part of a pixel up, which is cut off
+    (never resampled, which would blur every edge); a page whose key an earlier one has is that
+    one's image."""
     document = pypdfium2.PdfDocument(pdf)
     made = {}
     for index, key in enumerate(keys):
         if key not in made:
             page = document[index]
             image = page.render(scale=size[0] / page.get_width()).to_pil().convert("RGB")
-            made[key] = image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+            made[key] = image.crop((0, 0) + size)
     return [made[key] for key in keys]
 
 
