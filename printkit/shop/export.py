@@ -195,7 +195,7 @@ def _tabletop(job: Job) -> tuple[list[Output], dict]:
                  for n, token in enumerate(placed, start=1) for side in ("front", "back")]
         described.update(kind="tokens", round=product.round(kit), tokens=placed)
     else:
-        files, sheets = tts.deck_files(folder, trim, names, images[:count], images[count:], plans)
+        files, sheets = tts.deck_files(folder, names, images[:count], images[count:], plans)
         pages = [{"file": _rel_path(held[tts.IMAGE[side]], job), "page": 1, "card": n, "side": side, "cell": cell}
                  for n, (held, cell) in enumerate(((s, c["cell"]) for s in sheets for c in s["cards"]), start=1)
                  for side in ("front", "back")]

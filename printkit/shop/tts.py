@@ -121,7 +121,7 @@ def named(folder: Path, stem: str, data: bytes) -> Output:
 
 # --- a product's files ---------------------------------------------------------------------------
 
-def deck_files(folder: Path, trim, names: list[str], faces: list[Image.Image], backs: list[Image.Image],
+def deck_files(folder: Path, names: list[str], faces: list[Image.Image], backs: list[Image.Image],
                plans: list[Grid]) -> tuple[list[Output], list[dict]]:
     """A deck's sheets, and what each sheet holds: its face and back files, its grid, whether the
     backs are a sheet too, and each card's name and cell."""
