@@ -360,7 +360,7 @@ def test_an_unknown_shop_is_a_usage_error_listing_the_shops(tmp_path, capsys):
     code, out, err = run(["export", "--for", "kinkos", "--content", CONTENT, "--out", tmp_path], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == ("printkit: error: argument --for: unknown shop 'kinkos' "
-                                    "(known: tgc, mpc, dtc, mbprint, pdfx, cricut)")
+                                    "(known: tgc, mpc, dtc, mbprint, pdfx, cricut, tts)")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -399,7 +399,7 @@ def test_an_export_with_nothing_to_export_or_into_the_project_is_a_usage_error(p
 
 
 @pytest.mark.parametrize("change, reason", [
-    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx, cricut)"),
+    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx, cricut, tts)"),
     (lambda r: r["products"][0]["pages"][0].pop("side"), "KeyError: 'side'"),
     (lambda r: r["products"][0].update(trim=None), "a trim that is no card's size"),
 ])

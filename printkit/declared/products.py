@@ -79,6 +79,9 @@ class DeclaredCards(Cards):
         spec = self.spec(kit)
         return spec["kind"] == "tokens" and spec.get("shape") == "round"
 
+    def tokens(self, kit) -> bool:
+        return self.spec(kit)["kind"] == "tokens"
+
 
 def _grids(paper, card: tuple[float, float], most: tuple[int, int]) -> list[tuple[int, int]]:
     """The grids a sheet may have, at most `most`, the most cards first (the page either way up)."""

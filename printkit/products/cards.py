@@ -120,6 +120,10 @@ class Cards(Product):
         """Whether the cards are round (tokens), cut as circles."""
         return False
 
+    def tokens(self, kit) -> bool:
+        """Whether they are tokens, not cards (a virtual table lays them out as tiles, not a deck)."""
+        return False
+
     def shop_deck(self, kit, bleed: float) -> tuple[CardSheet, list[Card]]:
         """The deck for a print shop: one card a sheet, `bleed` mm round it (the backs' patterns
         run into it), no empty slots to fill (tokens: as many as the content asks for)."""

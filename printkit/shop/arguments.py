@@ -11,7 +11,7 @@ from printkit.shop.profiles import profiles
 
 def takes_export(parser, ctx) -> None:
     """What `printkit export` takes: the games, the shop, where to write, the paper of pdfx's sheets,
-    the corners of a cutting machine's images."""
+    the corners of a cutting machine's images, where a virtual table's images are hosted."""
     from printkit.arguments import _corners, _games, _where
 
     _games(parser, ctx)
@@ -24,6 +24,9 @@ def takes_export(parser, ctx) -> None:
     parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
                         help="the corner radius a cutting machine's images (cricut) are cut to, 0 to 6 mm "
                              "(default: the project's, else a poker card's 3.175)")
+    parser.add_argument("--base-url", default=None, metavar="URL",
+                        help="where a virtual table's images (tts) will be hosted: the export folder's files "
+                             "under URL (default: file:/// URIs of the files written, for this computer only)")
 
 
 def takes_preflight(parser, ctx) -> None:

@@ -8,7 +8,9 @@ it (profiles in printkit/shops.yaml), from the same planned cards as the home sh
   asks for it);
 - sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X;
 - cutout: one RGBA image a distinct card face, at the trim exactly, transparent outside the card's
-  outline, for a cutting machine's print-then-cut (printkit/shop/cutout.py), and `HOW-TO-CUT.txt`.
+  outline, for a cutting machine's print-then-cut (printkit/shop/cutout.py), and `HOW-TO-CUT.txt`;
+- tts: a deck's card sheets and a token's images for Tabletop Simulator, and a saved object a game
+  (`<game>.json`) that lays them on the table (printkit/shop/tts.py).
 
 Every file and the export's record (`.printkit-export.json`: the shop, each file, each page's card
 and side, each card's text and marks as planned) are written in one batch, all or nothing; files
@@ -39,7 +41,7 @@ from printkit.plan.marks import Document
 from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
 from printkit.render.draw import render
-from printkit.shop import cutout
+from printkit.shop import cutout, tts
 from printkit.shop.pdfx import X1A, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
@@ -65,10 +67,11 @@ class Job:
 
 
 def export(games, content: Path, out: Path, options: Options, profile: Profile,
-           corners: float | None = None) -> list[Output]:
+           corners: float | None = None, base_url: str | None = None) -> list[Output]:
     """Write the export of every card product of `games` under `out`; returns its files. A
     cutout's corners: `corners` (--corners, 0 for square ones), else printkit.yaml's, else the
-    profile's."""
+    profile's. A virtual table's images are found at `base_url` (where they are hosted), else as
+    the files written."""
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
@@ -85,6 +88,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     outputs = [output for files, _ in done for output in files]
     record = {"printkit": __version__, "shop": profile.slug, "products": [entry for _, entry in done]}
     earlier = _earlier_files(out)
+    outputs += _saved_objects(kits, record["products"], out, base_url) if profile.kind == "tts" else []
     data = json.dumps(record, indent=1).encode("utf-8")
     outputs += [_how_to(kits[0], record["products"], out, profile)] if profile.kind == "cutout" else []
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
@@ -108,6 +112,8 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
         return _sheets(job)
     if profile.kind == "cutout":
         return _cutouts(job)
+    if profile.kind == "tts":
+        return _tabletop(job)
     bleed = profile.image_bleed(job.product.size) if profile.kind == "png" else profile.bleed
     sheet, cards = job.product.shop_deck(job.kit, bleed)
     sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
@@ -173,6 +179,53 @@ def _cutouts(job: Job) -> tuple[list[Output], dict]:
     file_of = {number: file for file, numbers in zip(files, groups) for number in numbers}
     pages = [{"file": _rel(file_of[n], job), "page": 1, "card": n, "side": "front"} for n in range(1, len(cards) + 1)]
     return files, {**_entry(job, sheet.card, cards, pages), "outline": {"radius": radius, "round": round_}}
+
+
+def _tabletop(job: Job) -> tuple[list[Output], dict]:
+    """A deck's card sheets, or a token's images, for Tabletop Simulator; the record's pages name
+    each card side's sheet and cell, and its entry says what the saved object lays out."""
+    product, kit, profile = job.product, job.kit, job.profile
+    sheet, cards = product.shop_deck(kit, 0.0)
+    trim, count, tokens = sheet.card, len(cards), product.tokens(kit)
+    plans = [] if tokens else tts.grids(count, trim, profile.dpi, profile.grid, profile.largest)
+    size = tts.pixels(trim, profile.dpi, profile.largest) if tokens else plans[0].card
+    marks = [card.face for card in cards] + [card.back for card in cards]
+    images = tts.rendered(_card_pdf(job, sheet, marks), size, [id(side) for side in marks])
+    folder, names = job.out / kit.game.slug / product.name, [card.name for card in cards]
+    described = {"label": product.label, "description": kit.title}
+    if tokens:
+        files, placed = tts.token_files(folder, names, images[:count], images[count:])
+        pages = [{"file": _rel_path(token[tts.IMAGE[side]], job), "page": 1, "card": n, "side": side}
+                 for n, token in enumerate(placed, start=1) for side in ("front", "back")]
+        described.update(kind="tokens", round=product.round(kit), tokens=placed)
+    else:
+        files, sheets = tts.deck_files(folder, names, images[:count], images[count:], plans)
+        pages = [{"file": _rel_path(held[tts.IMAGE[side]], job), "page": 1, "card": n, "side": side, "cell": cell}
+                 for n, (held, cell) in enumerate(((s, c["cell"]) for s in sheets for c in s["cards"]), start=1)
+                 for side in ("front", "back")]
+        described.update(kind="deck", sideways=trim[0] > trim[1], sheets=sheets)
+    return files, {**_entry(job, trim, cards, pages), "tts": described}
+
+
+def _saved_objects(kits: list[Kit], products: list[dict], out: Path, base_url: str | None) -> list[Output]:
+    """`<game>.json` a game, TTS's saved object of its decks and tokens (taken from the record's
+    entries, which keep only what the other shops' do)."""
+    def url(path: str) -> str:
+        if base_url:
+            return base_url.rstrip("/") + "/" + Path(path).relative_to(out).as_posix()
+        return Path(path).resolve().as_uri()
+
+    objects = []
+    for kit in kits:
+        described = [product.pop("tts") for product in products if product["product"].startswith(f"{kit.game.slug}/")]
+        if described:
+            note = f"{kit.title}, exported by printkit {__version__}"
+            objects.append(Output(out / f"{kit.game.slug}.json", tts.saved_object(kit.title, note, described, url), 0))
+    return objects
+
+
+def _rel_path(path: str, job: Job) -> str:
+    return Path(path).relative_to(job.out).as_posix()
 
 
 def _fits(trim, profile: Profile, where) -> None:

@@ -7,7 +7,8 @@ goes out, one problem a line (`FILE: message`):
   intent and colours;
 - PNGs: pixel size (and the shop's published size), sRGB, dpi, how many; a cutting machine's
   images (kind cutout) also transparent outside the card's outline and opaque inside it, as many
-  cards as each one's name says, and HOW-TO-CUT.txt (printkit/shop/outlines.py);
+  cards as each one's name says, and HOW-TO-CUT.txt (printkit/shop/outlines.py); a virtual
+  table's (kind tts) RGB and no larger than it takes;
 - the page order the shop wants, and every front with its back;
 - no text or meaningful mark nearer the trim than the safe zone, named by card and content.
 """
@@ -43,7 +44,7 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
             for name in files:
                 problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
             checked += len(files)
-            if profile.kind in ("png", "cutout"):
+            if profile.kind in ("png", "cutout", "tts"):
                 problems += _strays(folder, shown, files)
             if profile.kind == "cutout":
                 problems += copies_problems(product, shown)
@@ -186,6 +187,8 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
     try:
         if profile.kind == "png":
             return [Problem(shown, None, m) for m in _png(read_png(data), trim, profile)]
+        if profile.kind == "tts":
+            return [Problem(shown, None, m) for m in _table_png(read_png(data), profile)]
         if profile.kind == "cutout":
             png = read_png(data)
             return [Problem(shown, None, m)
@@ -215,6 +218,17 @@ def _png(png, trim, profile: Profile) -> list[str]:
         problems.append(f"no sRGB colour profile (found: {png.colour or 'none'})")
     if png.dpi is None or min(png.dpi) < profile.dpi - 0.5:
         problems.append(f"{_dpi(png.dpi)}; {profile.name} takes {profile.dpi} dpi")
+    return problems
+
+
+def _table_png(png, profile: Profile) -> list[str]:
+    """A virtual table's image: RGB, sRGB, at most `largest` px either way."""
+    problems = [] if max(png.size) <= profile.largest else [
+        f"{_px(png.size)}; {profile.name} takes at most {profile.largest} x {profile.largest} px"]
+    if png.mode != "RGB":
+        problems.append(f"colour mode {png.mode}; {profile.name} takes RGB")
+    if png.colour is None or "srgb" not in png.colour.lower():
+        problems.append(f"no sRGB colour profile (found: {png.colour or 'none'})")
     return problems
 
 

@@ -11,7 +11,7 @@ import yaml
 
 from printkit.plan.geometry import MM_PER_INCH
 
-KINDS = ("png", "pdf", "sheets", "cutout")
+KINDS = ("png", "pdf", "sheets", "cutout", "tts")
 ORDERS = ("front-back", "back-front", "front")
 PDFX = ("PDF/X-4", "PDF/X-1a:2003")
 
@@ -20,7 +20,7 @@ PDFX = ("PDF/X-4", "PDF/X-1a:2003")
 class Profile:
     slug: str
     name: str
-    kind: str  # png | pdf | sheets | cutout
+    kind: str  # png | pdf | sheets | cutout | tts
     bleed: float  # mm a side
     safe: float  # mm inside the trim
     order: str = "front-back"
@@ -30,6 +30,8 @@ class Profile:
     condition: str | None = None  # its output intent's printing condition (ICC registry name)
     corners: float = 0.0  # cutout: the corner radius, mm, when --corners gives none
     area: tuple[float, float] | None = None  # cutout: the largest image the machine prints and cuts, mm
+    grid: tuple[int, int] | None = None  # tts: the most cards a sheet holds, [columns, rows]
+    largest: int | None = None  # tts: the widest and tallest image, px
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
@@ -65,7 +67,9 @@ def _profile(slug: str, entry: dict) -> Profile:
     profile = Profile(slug, entry["name"], entry["kind"], float(entry["bleed"]), float(entry["safe"]),
                       entry.get("order", "front-back"), int(entry.get("dpi", 300)), sizes, entry.get("pdfx"),
                       entry.get("condition"), float(entry.get("corners", 0.0)),
-                      tuple(float(v) for v in entry["area"]) if entry.get("area") else None)
+                      tuple(float(v) for v in entry["area"]) if entry.get("area") else None,
+                      tuple(int(v) for v in entry["grid"]) if entry.get("grid") else None,
+                      int(entry["largest"]) if entry.get("largest") else None)
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")
