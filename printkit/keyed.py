@@ -25,7 +25,7 @@ KEY_BYTES = 32
 MAX_STATE_BYTES = 16 * 1024 * 1024  # the manifest of a 500-scenario campaign is some 200 KB
 MAX_DEPTH = 32  # printkit's own records nest 6 deep at the most
 
-_KEYS: dict[str, bytes | None] = {}  # folder -> its key (None: none can be kept there)
+_KEYS: dict[tuple, bytes | None] = {}  # where the cache folder is (the variables naming it) -> its key, or None
 
 
 def cache_root() -> Path:
@@ -44,13 +44,13 @@ def caches_on() -> bool:
 
 def user_key() -> bytes | None:
     """This user's key, made if there is none yet; None where none can be kept."""
-    try:
-        folder = cache_root()
-    except RuntimeError:  # no home folder
-        return None
-    if str(folder) not in _KEYS:
-        _KEYS[str(folder)] = _key_in(folder)
-    return _KEYS[str(folder)]
+    where = (os.environ.get("PRINTKIT_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    if where not in _KEYS:  # (asked for each value a build keeps: the folder is worked out once)
+        try:
+            _KEYS[where] = _key_in(cache_root())
+        except RuntimeError:  # no home folder
+            return None
+    return _KEYS[where]
 
 
 def sign(*parts) -> str | None:

@@ -190,7 +190,7 @@ class _Compiler(CodeGenerator):
 @jinja2.pass_environment
 def _printed(environment: "Sandbox", value):
     """What `{{ value }}` prints, measured first: a list of lists of lists is small until printed."""
-    if not isinstance(value, str):
+    if not isinstance(value, (str, int, float)) and value is not None:  # (a number prints short: Python bounds an int's digits)
         measured(value, environment.size_limit)
     return value
 

@@ -25,7 +25,7 @@ def importing(name, *args, **kwargs):
         os.kill(os.getpid(), signal.{signal})
     return real(name, *args, **kwargs)
 builtins.__import__ = importing
-sys.argv = ["printkit", "--version"]
+sys.argv = {argv!r}
 {start}
 """
 BY_MODULE = "import runpy; runpy.run_module('printkit', run_name='__main__', alter_sys=True)"
@@ -44,7 +44,8 @@ SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"]
 @pytest.mark.parametrize("start, module", [("module", "printkit.cli"), ("entry point", "printkit.arguments"),
                                            ("module", "yaml")])
 def test_a_signal_while_printkit_imports_is_one_line_and_its_exit_code(signal_name, start, module):
-    code = DRIVER.format(module=module, signal=signal_name, start=BY_MODULE if start == "module" else by_entry_point())
+    code = DRIVER.format(module=module, signal=signal_name, start=BY_MODULE if start == "module" else by_entry_point(),
+                         argv=["printkit", "--help"])  # (--version alone loads no command line: see __main__.run)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     signum = getattr(signal, signal_name)
     assert (done.returncode, done.stderr, done.stdout) == (128 + signum, f"printkit: interrupted ({signal_name})\n", "")
@@ -52,6 +53,6 @@ def test_a_signal_while_printkit_imports_is_one_line_and_its_exit_code(signal_na
 
 def test_without_a_signal_the_entry_point_runs_printkit():
     done = subprocess.run([sys.executable, "-c", DRIVER.format(module="no such module", signal="SIGINT",
-                                                                start=by_entry_point())],
+                                                                start=by_entry_point(), argv=["printkit", "--version"])],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "printkit 0.1.0\n", "")
