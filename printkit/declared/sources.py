@@ -11,6 +11,7 @@ from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
 from printkit.load.drawings import svg_size
+from printkit.load.files import read_bounded
 from printkit.load.images import raster_size
 from printkit.load.truetype import check_truetype
 from printkit.load.tables import Place, SheetError, read_table
@@ -106,17 +107,7 @@ def font_name(name: str, digest: str) -> str:
 
 
 def _bytes(path: Path) -> bytes:
-    if not path.is_file():
-        raise ValueError("is missing" if not path.exists() else "is not a file")
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise ValueError(f"cannot be read: {error.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB")
-    return data
-
+    return read_bounded(path, MAX_BYTES)
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from xml.parsers import expat
 
+from printkit.load.files import read_bounded
 from printkit.load.images import raster_size
 
 MAX_BYTES = 2 * 2**20  # an SVG file, and all it refers to together
@@ -124,15 +125,7 @@ class _Scan:
 
 
 def _read(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise ValueError(f"cannot be read: {error.strerror}") from None
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB")
-    return data
-
+    return read_bounded(path, MAX_BYTES)
 
 def _numbers_bounded(drawing) -> None:
     """Every number of every shape in the drawing (coordinates, sizes, stroke widths, transforms)

@@ -26,6 +26,30 @@ def read_text(path: Path, shown_as: str) -> str:
                                                      f"save the file as UTF-8")]) from None
 
 
+def read_bounded(path: Path, limit: int) -> bytes:
+    """An asset's bytes (an image, a font, a drawing, a workbook), at most `limit` of them. Opened
+    without blocking, so a FIFO is refused instead of waited on. Raises ValueError with what is
+    wrong, worded to follow the file's name ("is missing", "is larger than 64 MB")."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise ValueError("is missing") from None
+    except OSError as error:
+        raise ValueError(f"cannot be read: {error.strerror or error}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ValueError("is not a file")
+        with os.fdopen(os.dup(handle), "rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise ValueError(f"cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(handle)
+    if len(data) > limit:
+        raise ValueError(f"is larger than {limit // 2**20} MB")
+    return data
+
+
 def check_controls(text: str, shown_as: str) -> None:
     """A NUL, a bell or the like: an error at its line, not an empty box somewhere in print."""
     found = CONTROLS.search(text)

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import difflib
 import io
-import os
 import posixpath
-import stat
 import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
+
+from printkit.load.files import read_bounded
 
 MAX_BYTES = 20 * 2**20  # the workbook file
 MAX_PARTS = 1000
@@ -75,26 +75,7 @@ def _unreadable(kind: str, why: str) -> ValueError:
 
 # --- the file and its parts ---------------------------------------------------------------------
 def _bytes(path: Path) -> bytes:
-    """The file, opened without blocking so that a FIFO is refused instead of waited on."""
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise ValueError("is missing") from None
-    except OSError as error:
-        raise ValueError(f"cannot be read: {error.strerror or error}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise ValueError("is not a file")
-        with os.fdopen(os.dup(handle), "rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise ValueError(f"cannot be read: {error.strerror or error}") from None
-    finally:
-        os.close(handle)
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"is larger than {MAX_BYTES // 2**20} MB")
-    return data
-
+    return read_bounded(path, MAX_BYTES)
 
 def _parts(data: bytes, kind: str) -> dict[str, bytes]:
     """The parts calamine reads (XML, and an .ods file's mimetype), unpacked: only from a zip
