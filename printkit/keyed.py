@@ -133,23 +133,14 @@ class Unreadable(ValueError):
 def read_json(path: Path, limit: int = MAX_STATE_BYTES):
     """The JSON of one of printkit's own files, read with bounds; None when there is none.
     Raises Unreadable when it is there but is not what printkit writes."""
+    from printkit.load.files import read_bounded
+
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except OSError as error:
-        raise Unreadable(f"cannot read it: {error.strerror or error}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise Unreadable("not a file")
-        with os.fdopen(os.dup(handle), "rb") as file:
-            data = file.read(limit + 1)
-    except OSError as error:
-        raise Unreadable(f"cannot read it: {error.strerror or error}") from None
-    finally:
-        os.close(handle)
-    if len(data) > limit:
-        raise Unreadable(f"larger than {limit:,} bytes")
+        data = read_bounded(path, limit)
+    except ValueError as error:
+        if str(error) == "is missing":
+            return None
+        raise Unreadable(str(error).removeprefix("is ")) from None
     return parse_json(data)
 
 

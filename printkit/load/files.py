@@ -32,7 +32,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     wrong, worded to follow the file's name ("is missing", "is larger than 64 MB")."""
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         raise ValueError("is missing") from None
     except OSError as error:
         raise ValueError(f"cannot be read: {error.strerror or error}") from None
