@@ -4,6 +4,7 @@ real file edits (watchdog), and stops when the test sets its stop event."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
@@ -151,15 +152,17 @@ def test_a_product_added_to_a_declared_games_game_yaml_is_built_without_a_restar
         thread.join(10)
 
 
-def test_an_edit_of_a_declared_games_card_table_is_rebuilt(tmp_path, monkeypatch):
-    """The cards a game reads from a CSV file (or a workbook, an image, a font) are watched too."""
+@contextlib.contextmanager
+def watching_a_table(tmp_path, monkeypatch, table: str):
+    """A declared game whose cards are read from `table` (two rows: Owl, Fox), watched: yields
+    (its game folder, what watch said, the deck's text, the Watcher helper for waiting)."""
     from declared import SLUG, deck_yaml, game_project
     from printkit.games import project_games
     from readback import pages, text_of
 
-    game = deck_yaml().replace("    cards:\n", "    cards: cards.csv\n", 1)
+    game = deck_yaml().replace("    cards:\n", f"    cards: {table}\n", 1)
     game = "\n".join(line for line in game.splitlines() if not line.startswith("      - ")) + "\n"
-    project = game_project(tmp_path / "kit", game, {"cards.csv": "number,name\n1,Owl\n2,Fox\n"})
+    project = game_project(tmp_path / "kit", game, {table: "number,name\n1,Owl\n2,Fox\n"})
     content = project / "content"
     monkeypatch.chdir(project)
     said, complaints, stop = [], [], threading.Event()
@@ -168,43 +171,31 @@ def test_an_edit_of_a_declared_games_card_table_is_rebuilt(tmp_path, monkeypatch
                               daemon=True)
     thread.start()
     try:
-        helper = Watcher.__new__(Watcher)
-        start = helper.wait_for(said, r"^watching ")
-        (content / SLUG / "cards.csv").write_text("number,name\n1,Owl\n2,Heron\n", encoding="utf-8")
-        helper.wait_for(said, r"^\d+ of \d+ files changed", after=start)
-        assert "Heron" in text_of(pages(project / "out" / SLUG / "deck.pdf")[0].chars), (said, complaints)
+        yield content / SLUG, said, lambda: text_of(pages(project / "out" / SLUG / "deck.pdf")[0].chars), \
+            Watcher.__new__(Watcher)
     finally:
         stop.set()
         thread.join(10)
+
+
+def test_an_edit_of_a_declared_games_card_table_is_rebuilt(tmp_path, monkeypatch):
+    """The cards a game reads from a CSV file (or a workbook, an image, a font) are watched too."""
+    with watching_a_table(tmp_path, monkeypatch, "cards.csv") as (folder, said, deck, helper):
+        start = helper.wait_for(said, r"^watching ")
+        (folder / "cards.csv").write_text("number,name\n1,Owl\n2,Heron\n", encoding="utf-8")
+        helper.wait_for(said, r"^\d+ of \d+ files changed", after=start)
+        assert "Heron" in deck(), said
 
 
 def test_an_edit_of_any_file_a_game_reads_is_rebuilt_whatever_its_name_but_not_an_editors_scratch_file(
         tmp_path, monkeypatch):
     """A card table is read by its contents: `cards.txt` is a CSV file as `cards.csv` is (issue 25,
     item 7). An editor's swap file written beside it is not an edit of the game."""
-    from declared import SLUG, deck_yaml, game_project
-    from printkit.games import project_games
-    from readback import pages, text_of
-
-    game = deck_yaml().replace("    cards:\n", "    cards: cards.txt\n", 1)
-    game = "\n".join(line for line in game.splitlines() if not line.startswith("      - ")) + "\n"
-    project = game_project(tmp_path / "kit", game, {"cards.txt": "number,name\n1,Owl\n2,Fox\n"})
-    content = project / "content"
-    monkeypatch.chdir(project)
-    said, complaints, stop = [], [], threading.Event()
-    thread = threading.Thread(target=watch, args=(list(project_games(content).values()), content, project / "out",
-                                                  Options(PAPERS["a4"]), said.append, complaints.append, stop),
-                              daemon=True)
-    thread.start()
-    try:
-        helper = Watcher.__new__(Watcher)
+    with watching_a_table(tmp_path, monkeypatch, "cards.txt") as (folder, said, deck, helper):
         start = helper.wait_for(said, r"^watching ")
-        (content / SLUG / ".cards.txt.swp").write_bytes(b"b0VIM 9.0")
-        (content / SLUG / "cards.txt").write_text("number,name\n1,Owl\n2,Heron\n", encoding="utf-8")
+        (folder / ".cards.txt.swp").write_bytes(b"b0VIM 9.0")
+        (folder / "cards.txt").write_text("number,name\n1,Owl\n2,Heron\n", encoding="utf-8")
         changed = helper.wait_for(said, r"^changed: ", after=start)
         helper.wait_for(said, r"^\d+ of \d+ files changed", after=changed)
-        assert said[changed] == f"changed: content/{SLUG}/cards.txt"
-        assert "Heron" in text_of(pages(project / "out" / SLUG / "deck.pdf")[0].chars), (said, complaints)
-    finally:
-        stop.set()
-        thread.join(10)
+        assert said[changed] == f"changed: content/{folder.name}/cards.txt"
+        assert "Heron" in deck(), said
