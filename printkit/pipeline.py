@@ -30,8 +30,9 @@ from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
 
 LAYOUTS_FILE = "layouts.yaml"  # a game of printkit's own: its cards' layouts (printkit/declared)
-# What validate leaves to plan is planned in this process when its files are made from less than
-# this much content (as JSON): a small game's edit plans in less time than forking workers takes
+# What validate leaves to plan, and what a build draws, is done in this process when its files are
+# made from less than this much content (as JSON): a small game's edit is planned and drawn in less
+# time than forking workers takes
 SIDE_BY_SIDE = 100_000
 
 
@@ -416,7 +417,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         if jobs:
             register_fonts()  # once, before the workers are forked
             lasting.STORE.close()  # what this process kept, written for them to find
-        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
+        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]), least=SIDE_BY_SIDE,
                                    done=lambda job, _: settled(job[0]) if job[1] else None)
         mine = len(stale) + len(uncounted)
         failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
