@@ -24,7 +24,9 @@ import pypdfium2
 import pypdfium2.raw as pdfium
 
 from printkit.declared.lint import SAFE
+from printkit.errors import one_line
 from printkit.games import Game, Kit
+from printkit.load.files import read_bounded
 from printkit.options import Options
 from printkit.products import Product
 from printkit.products.cards import Cards
@@ -38,6 +40,7 @@ FOLDER = "preview"
 INDEX = "index.html"
 TEMPLATE = "preview/index.html.j2"
 STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
+STAMP_LIMIT = 2**20  # bytes: a stamp is a line and one line per PNG
 CUT = "cards cut at their bleed"  # how card PNGs are cut, in the stamp: PNGs cut otherwise are rendered again
 DUPLEX = {pdfium.DuplexFlipLongEdge: "long", pdfium.DuplexFlipShortEdge: "short"}
 
@@ -92,6 +95,8 @@ class Shown:
     rendered: bool  # False: the PNGs from an earlier preview were still current
     folded: bool = False  # gutter-fold cards: each back beside its front, to fold and glue
     names: list[str] = field(default_factory=list)  # each card's name (its id), as `cards`
+    sources: list[str] = field(default_factory=list)  # where each card is written (FILE:LINE), or ""
+    fields: list[dict] = field(default_factory=list)  # each card's fields as its data gives them
     guides: Guides | None = None  # the lines over each card's PNG (all of a PDF's cards are one size)
     # each PNG's width and height in pixels: the page keeps a picture's room before it has loaded it,
     # so a link to a product far down lands on it and stays there
@@ -106,9 +111,10 @@ class Entry:
     files: list[Shown] = field(default_factory=list)
 
 
-def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False):
+def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False,
+            other_papers: bool = True):
     """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown)."""
-    results = build(games, content, out, options, force=force)
+    results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
     for output, _ in results:
@@ -119,7 +125,7 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         layout = entry.product.layout(kits[slug])
         shown = render_pngs(out, output.path, layout, dpi, options.drawing["scale"])
         if layout:
-            shown.names = card_names(entry.product, kits[slug], layout)
+            shown.names, shown.sources, shown.fields = card_details(entry.product, kits[slug], layout)
             shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
                                   options.corners)
         entry.files.append(shown)
@@ -127,11 +133,20 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     return results, [shown for found in entries.values() for e in found.values() for shown in e.files]
 
 
-def card_names(product: Product, kit: Kit, layout: DeckLayout) -> list[str]:
-    """Each card's name in print order, as the PNGs are numbered: its id when the deck gives it one."""
+def card_details(product: Product, kit: Kit, layout: DeckLayout) -> tuple[list[str], list[str], list[dict]]:
+    """Each card's name (its id when the deck gives it one), where it is written (FILE:LINE, "" if
+    unknown) and its fields, in print order, as the PNGs are numbered."""
     if isinstance(product, Cards):
-        return [card.name for card in product.planned(kit)[1]]
-    return [f"card {n}" for n in range(1, layout.cards + 1)]
+        cards = product.planned(kit)[1]
+        return [card.name for card in cards], [_located(card.where) for card in cards], [card.fields for card in cards]
+    count = layout.cards
+    return [f"card {n}" for n in range(1, count + 1)], [""] * count, [{}] * count
+
+
+def _located(where) -> str:
+    if where is None:
+        return ""
+    return one_line(where.file) + (f":{where.line}" if where.line is not None else "")
 
 
 def _round(product: Product, kit: Kit) -> bool:
@@ -163,12 +178,12 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     try:
         pages = len(document)
         names = _png_names(pages, len(layout.faces()) if layout else 0)
-        stamp = _stamp(data, layout, dpi)
-        current = _read(folder / STAMP) == stamp and all((folder / n).is_file() for n in names)
+        stamp, (before, pixels) = _stamp(data, layout, dpi), _stamped(folder / STAMP)
+        current = before == stamp and all((folder / n).is_file() for n in names)
         if not current:
-            _write_pngs(document, folder, layout, dpi, names, scale)
+            pixels = _write_pngs(document, folder, layout, dpi, names, scale, pixels)
             _remove_stale(folder, names)
-            write_outputs([Output(folder / STAMP, stamp.encode(), 0)])
+            write_outputs([Output(folder / STAMP, (stamp + "".join(f"{n} {d}\n" for n, d in pixels.items())).encode(), 0)])
         duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
     finally:
         document.close()
@@ -197,21 +212,34 @@ def _stamp(data: bytes, layout: DeckLayout | None, dpi: int) -> str:
             f" {CUT}\n")
 
 
-def _read(path: Path) -> str | None:
+def _stamped(path: Path) -> tuple[str | None, dict[str, str]]:
+    """The stamp beside a PDF's PNGs: what they were rendered from (its first line), and each PNG's
+    pixels' digest, so a page or card that looks as it did is not encoded and written again."""
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+        text = read_bounded(path, STAMP_LIMIT).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):  # missing, or not as printkit wrote it: rendered again
+        return None, {}
+    first, _, rest = text.partition("\n")
+    pixels = dict(line.split(" ", 1) for line in rest.splitlines() if line.count(" ") == 1)
+    return first + "\n", pixels
 
 
-def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale) -> None:
+def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale,
+                before: dict[str, str]) -> dict[str, str]:
+    """The PNGs whose pixels changed since `before` (each PNG's pixels' digest) or that are missing;
+    returns the digests now."""
     images = [_render_page(document[i], dpi) for i in range(len(document))]
-    files = [_png(image) for image in images]
     if layout:
         bleed = layout.sheet.bleed  # the card's art runs into it: the PNG shows it round the trim
-        files += [_png(_crop(images[page], document[page], trim.inset(-bleed), scale))
-                  for page, trim in layout.faces()]
-    write_outputs([Output(folder / name, data, 1) for name, data in zip(names, files)])
+        images += [_crop(images[page], document[page], trim.inset(-bleed), scale) for page, trim in layout.faces()]
+    pixels = {name: _pixels(image) for name, image in zip(names, images)}
+    write_outputs([Output(folder / name, _png(image), 1) for name, image in zip(names, images)
+                   if before.get(name) != pixels[name] or not (folder / name).is_file()])
+    return pixels
+
+
+def _pixels(image) -> str:
+    return hashlib.sha256(f"{image.mode} {image.size}".encode() + image.tobytes()).hexdigest()[:32]
 
 
 def _render_page(page, dpi: int):

@@ -403,7 +403,7 @@ def _copies(planned: list, sheet, spec: dict) -> list[Card]:
     copies of the last card (no empty slot to cut round)."""
     cards = []
     for entry, face, back in planned:
-        cards += [Card(entry.name, face, back)] * entry.copies
+        cards += [Card(entry.name, face, back, entry.where, entry.values)] * entry.copies
     if spec.get("fill_sheets") and cards:
         short = -len(cards) % sheet.per_sheet
         cards += [cards[-1]] * short

@@ -7,7 +7,7 @@ in the card's own frame: the origin at the bottom-left corner of its trim, milli
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from printkit.errors import Problem, PrintkitError
@@ -34,6 +34,10 @@ class Card:
     name: str
     face: tuple  # marks in the card's frame
     back: tuple
+    # where the card is written and its fields as the data gives them, for the proofing page (its
+    # FILE:LINE, a filter by a field's value); not part of what is printed, nor of a card's equality
+    where: Problem | None = field(default=None, compare=False, repr=False)
+    fields: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
 
 @dataclass(frozen=True)
