@@ -132,6 +132,24 @@ def preview(parser, ctx: Context) -> None:
     parser.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs, 10 to 600 (default: 100)")
 
 
+def serve(parser, ctx: Context) -> None:
+    _games(parser, ctx)
+    _build_options(parser, ctx)
+    parser.add_argument("--dpi", type=_dpi, default=100, help="resolution of the pictures, 10 to 600 (default: 100)")
+    parser.add_argument("--port", type=_port, default=0,
+                        help="the port to serve on, 1 to 65535 (default: a free one, printed as a URL)")
+    parser.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                        help="the address to serve on (default: 127.0.0.1, this machine only; 0.0.0.0: every "
+                             "network this machine is on, so a tablet beside it can look too)")
+    parser.add_argument("--open", action="store_true", help="open the page in the web browser once it is built")
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port: a whole number from 1 to 65535")
+    return int(text)
+
+
 def validate(parser, ctx: Context) -> None:
     _games(parser, ctx)
     _where(parser)

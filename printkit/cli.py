@@ -206,6 +206,32 @@ def cmd_preview(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """build, then serve the proofing page and show each saved edit in it at once
+
+    Serves the preview's page on this machine (a free port unless --port), rebuilds what each saved
+    edit of content/ or templates/ affects, and swaps the changed pictures into every open page
+    without reloading it. An edit with problems shows them in the page and in the terminal, the last
+    good pictures kept and marked stale. Only the output folder's files are served. Ctrl-C stops it.
+    """
+    from printkit.serve import serve  # a server and watchdog's threads: only load them to serve
+
+    def opened(url: str) -> None:
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    try:
+        serve(_games(args, args.games), _folder(args), _out(args), _options(args), args.dpi, args.host, args.port,
+              say=lambda line: _say(args, line, flush=True),
+              complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event(),
+              find=lambda: _games(args, args.games), ready=opened)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how serving ends
+    return 0
+
+
 def cmd_validate(args) -> int:
     """check the content of the project's games (or of those named) and plan every product
 
@@ -388,6 +414,7 @@ COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
     "build": (cmd_build, arguments.build),
     "watch": (cmd_watch, arguments.watch),
     "preview": (cmd_preview, arguments.preview),
+    "serve": (cmd_serve, arguments.serve),
     "validate": (cmd_validate, arguments.validate),
     "booklet": (cmd_booklet, arguments.booklet),
     "calibrate": (cmd_calibrate, arguments.calibrate),

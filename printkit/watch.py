@@ -10,7 +10,7 @@ import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
@@ -26,7 +26,10 @@ from printkit.project import shown
 SCRATCH = re.compile(r"^\.#|^#.*#$|~$|\.sw[a-p]$|\.tmp$|^\.~lock\.|^\.goutputstream-|___jb_(tmp|old)___$|^4913$|"
                      r"^\.DS_Store$")
 CHANGES = {"created", "modified", "moved", "deleted"}
-SETTLE = 0.25  # seconds of quiet before building: an editor's save is often several events
+# An editor's save is often several events (a backup, a write, a rename) a few milliseconds apart:
+# a build starts once QUIET seconds pass with none, or SETTLE seconds after the first, whichever is first
+QUIET = 0.06
+SETTLE = 1.0
 
 
 class _Edits(FileSystemEventHandler):
@@ -65,6 +68,20 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
           complain: Callable[[str], None], stop: threading.Event, find: Callable[[], list] | None = None) -> None:
     """Build once, then again after every settled burst of edits, until `stop` is set. `find`
     finds the games again after an edit of a game.yaml (a declared game's products are in it)."""
+    chosen = [games]
+
+    def rebuild(changed: list[str]) -> None:
+        if changed and find and any(Path(p).name == "game.yaml" for p in changed):
+            chosen[0] = _found(find, complain) or chosen[0]
+        _build(chosen[0], content, out, options, say, complain)
+
+    follow(content, out, rebuild, say, stop)
+
+
+def follow(content: Path, out: Path, rebuild: Callable[[list[str]], None], say: Callable[[str], None],
+           stop: threading.Event) -> None:
+    """`rebuild([])` once, then `rebuild(paths changed)` after every settled burst of edits of the
+    project's content/ and templates/, until `stop` is set (watch and serve)."""
     folders = [content, content.resolve().parent / "templates"]
     edits = _Edits(folders, out)
     observer = Observer()
@@ -73,20 +90,27 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
             observer.schedule(edits, str(folder), recursive=True)
     observer.start()
     try:
-        _build(games, content, out, options, say, complain)
+        rebuild([])
         say(f"watching {', '.join(shown(f) for f in folders if f.is_dir())} (Ctrl-C to stop)")
         while not stop.is_set():
             if not edits.arrived.wait(0.1):
                 continue
-            time.sleep(SETTLE)
+            _settle(edits)
             changed = edits.take()
             say("changed: " + ", ".join(shown(Path(p)) for p in changed))
-            if find and any(Path(p).name == "game.yaml" for p in changed):
-                games = _found(find, complain) or games
-            _build(games, content, out, options, say, complain)
+            rebuild(changed)
     finally:
         observer.stop()
         observer.join()
+
+
+def _settle(edits: _Edits) -> None:
+    """Wait for QUIET seconds without an edit (at most SETTLE in all): the burst of a save is over."""
+    deadline = time.monotonic() + SETTLE
+    while time.monotonic() < deadline:
+        edits.arrived.clear()
+        if not edits.arrived.wait(QUIET):
+            return
 
 
 def _found(find, complain) -> list | None:
@@ -101,20 +125,31 @@ def _found(find, complain) -> list | None:
 
 def _build(games, content: Path, out: Path, options, say, complain) -> None:
     started = time.perf_counter()
+    # the outputs only, as soon as they can be: validate plans the edit on the other papers when it is run
+    results = attempt(lambda: build(games, content, out, options, other_papers=False,
+                                    removed=lambda path: say(f"  removed {shown(path)}: no longer made")), complain)
+    if results is not None:
+        built(results, started, say)
+
+
+def attempt(run: Callable[[], Any], complain: Callable[[str], None]) -> Any | None:
+    """What `run()` returns; or None, its problems said (the last good outputs are kept): no
+    edit, and no bug of printkit's, ends a watch."""
     try:
-        # the outputs only, as soon as they can be: validate plans the edit on the other papers when it is run
-        results = build(games, content, out, options, removed=lambda path: say(f"  removed {shown(path)}: no longer made"),
-                        other_papers=False)
+        return run()
     except PrintkitError as error:
         for problem in error.problems:
             complain(str(problem))
         complain("not built: the last good outputs are kept")
-        return
     except Exception:  # noqa: BLE001 - a bug in printkit: say so, and keep watching for the next save
         for line in traceback.format_exc().splitlines():
             complain(line)
         complain("not built (a bug in printkit, not in your edit): the last good outputs are kept")
-        return
+    return None
+
+
+def built(results, started: float, say: Callable[[str], None]) -> None:
+    """The files an edit changed, and how long it took."""
     written = [output for output, changed in results if changed]
     for output in written:
         say(f"  built {shown(output.path)}")

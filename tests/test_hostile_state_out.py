@@ -10,7 +10,7 @@ import os
 import pytest
 
 DEEP = "/".join(["a"] * 1100)
-COMMANDS = [["build"], ["preview"], ["calibrate"], ["errata"], ["export", "--for", "tgc"], ["watch"],
+COMMANDS = [["build"], ["preview"], ["calibrate"], ["errata"], ["export", "--for", "tgc"], ["watch"], ["serve"],
             ["booklet", "--imposition", "none"]]
 PLACES = {"content": "would write into content, the project's own files",
           "content/one-too-many/x": "would write into content, the project's own files",

@@ -1,0 +1,144 @@
+"""`printkit serve`: the proofing page, live. It builds and previews as `printkit preview` does,
+serves the page on the loopback address (printkit/serve/server.py), then follows every edit of
+content/ and templates/ as `printkit watch` does: each settled edit is built and previewed again
+(only what it changed is drawn and rendered), and every open page is told the new pictures'
+versions, which it swaps in place (printkit/serve/live.js) without reloading. A failed build's
+problems go to the page as well as to the terminal, the last good pictures stay, marked stale,
+until an edit builds again.
+
+After `printkit printed`, the page can list each card changed since, as recorded (its words) beside
+as it is now (its picture and words)."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+from printkit.errors import PrintkitError, Problem
+from printkit.preview import INDEX, Shown, preview
+from printkit.serve.server import Live, Server
+from printkit.watch import attempt, built, follow, _found
+
+DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
+
+
+class Proofing:
+    """The served preview of some games: rebuilt on each edit, its state published to every page."""
+
+    def __init__(self, games, content: Path, out: Path, options, dpi: int, say: Callable[[str], None],
+                 complain: Callable[[str], None], find: Callable[[], list] | None = None):
+        self.games, self.content, self.out, self.options, self.dpi = games, content, out, options, dpi
+        self.say, self.complain, self.find = say, complain, find
+        self.live = Live()
+        self.lock = threading.Lock()  # a build and a look at what was printed do not overlap
+        self.shown: list[Shown] = []
+        self.digests: dict[str, tuple[int, int, str]] = {}  # path: (mtime_ns, size, digest)
+
+    def rebuild(self, changed: list[str]) -> None:
+        if changed and self.find and any(Path(p).name == "game.yaml" for p in changed):
+            self.games = _found(self.find, self.complain) or self.games
+        started, problems = time.perf_counter(), []
+
+        def complain(line: str) -> None:
+            if not line.startswith("not built"):  # the page says that in its own words
+                problems.append(line)
+            self.complain(line)
+
+        with self.lock:
+            done = attempt(lambda: preview(self.games, self.content, self.out, self.options, self.dpi,
+                                           other_papers=False), complain)
+            if done is None:
+                self.live.publish(errors=problems, stale=bool(self.shown))
+                return
+            results, self.shown = done
+            images = self._versions()
+        built(results, started, self.say)
+        self.live.publish(images=images, index=self._digest(self.out / INDEX), errors=[], stale=False)
+
+    def _versions(self) -> dict[str, str]:
+        """Each picture's short digest, read again only when the file changed on disk."""
+        return {path: self._digest(self.out / path) for shown in self.shown for path in shown.images + shown.cards}
+
+    def _digest(self, path: Path) -> str:
+        stat = path.stat()
+        key = str(path)
+        known = self.digests.get(key)
+        if known and known[:2] == (stat.st_mtime_ns, stat.st_size):
+            return known[2]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST]
+        self.digests[key] = (stat.st_mtime_ns, stat.st_size, digest)
+        return digest
+
+    def printed(self) -> dict:
+        """The cards changed since `printkit printed` recorded them, each with the words it said and
+        says, and its picture now; for the page's "changed since printed" view."""
+        from printkit.errata import record
+        from printkit.errata.changes import changes, differences
+        from printkit.pipeline import load_all
+
+        with self.lock:
+            try:
+                if not record.path_for(self.content).is_file():
+                    return {"recorded": False}
+                recorded = record.read(self.content)
+                kits = load_all([game for game in self.games if game.slug in recorded], self.content, self.options)
+                pictures = self._card_pictures()
+                return {"recorded": True, "games": [
+                    {"game": kit.game.slug, "title": kit.title, "date": recorded[kit.game.slug].date,
+                     "paper": recorded[kit.game.slug].paper,
+                     "changes": [{"product": change.product, "name": change.name, "ordinal": change.ordinal,
+                                  "kind": change.kind, "before": change.before, "after": change.after,
+                                  "differences": differences(change.before, change.after),
+                                  "image": pictures.get((kit.game.slug, change.product, change.name, change.ordinal))}
+                                 for change in changes(recorded[kit.game.slug], record.cards_now(kit))]}
+                    for kit in kits]}
+            except PrintkitError as error:
+                return {"recorded": True, "errors": [str(problem) for problem in error.problems]}
+
+    def _card_pictures(self) -> dict[tuple, str]:
+        """(game, product, card name, ordinal among its name): the card's picture, as the page shows it."""
+        found = {}
+        for shown in self.shown:
+            game, *rest = Path(shown.pdf).parts
+            product = Path(*rest).with_suffix("").as_posix()
+            seen: dict[str, int] = {}
+            for name, image in zip(shown.names, shown.cards):
+                seen[name] = seen.get(name, 0) + 1
+                found[(game, product, name, seen[name])] = image
+        return found
+
+
+def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: int, say: Callable[[str], None],
+          complain: Callable[[str], None], stop: threading.Event, find: Callable[[], list] | None = None,
+          ready: Callable[[str], None] | None = None) -> None:
+    """Serve the proofing page at host:port (0: a free port) until `stop` is set; `ready(url)` once
+    the first build is served."""
+    proofing = Proofing(games, content, out, options, dpi, say, complain, find)
+    try:
+        server = Server((host, port), out, proofing.live, proofing.printed)
+    except OSError as error:
+        raise PrintkitError([Problem("--port", None, f"cannot serve at {host}:{port}: {error.strerror or error}"
+                                                     f"{'; leave --port out for a free one' if port else ''}")]) \
+            from None
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    thread.start()
+    first = [True]
+
+    def rebuild(changed: list[str]) -> None:
+        proofing.rebuild(changed)
+        if first[0]:
+            first[0] = False
+            say(f"serving {server.url} (only {out.name}/, on this machine)")
+            if ready:
+                ready(server.url)
+
+    try:
+        follow(content, out, rebuild, say, stop)
+    finally:
+        proofing.live.close()
+        server.shutdown()
+        server.server_close()
+        thread.join(2)

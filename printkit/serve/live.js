@@ -1,0 +1,241 @@
+/* printkit serve: the proofing page, live. Added to the preview's index.html by the server only.
+   It follows the server's event stream (/_printkit/events): each build's pictures come with a
+   digest, and a picture whose digest changed gets its new URL in place (no reload, the scroll kept);
+   when the page itself changed (a card added, a name, a field), the parts of it that differ are
+   swapped for the new ones. A failed build's problems are shown at the top, the pictures marked
+   stale until a build succeeds. The card gallery can be filtered by product and by a field's value;
+   a card's FILE:LINE is copied by a click; "changed since printed" lists the cards changed since
+   `printkit printed`. Text from content is only ever set as text, never as markup. */
+(function () {
+  "use strict";
+  var state = { version: 0, index: null, images: {} };
+  window.printkitLive = state; // for tests and the curious: the last state applied
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // --- the bar at the top: status, filter, printed --------------------------------------------------
+  var bar = el("div", { id: "printkit-live", "class": "printkit-live", role: "region", "aria-label": "live preview" });
+  var status = el("span", { "class": "status" }, "connecting…");
+  var filters = el("span", { "class": "filters" });
+  var product = el("select", { id: "printkit-product", "aria-label": "show the cards of" });
+  var field = el("select", { id: "printkit-field", "aria-label": "where the field" });
+  var value = el("select", { id: "printkit-value", "aria-label": "is" });
+  var count = el("span", { "class": "count" });
+  var printedButton = el("button", { type: "button", id: "printkit-printed-open", hidden: "" }, "Changed since printed");
+  filters.append("Cards: ", product, " where ", field, " is ", value, " ", count);
+  bar.append(status, filters, printedButton);
+  var problems = el("div", { id: "printkit-problems", "class": "printkit-live", role: "alert", hidden: "" });
+  var printedView = el("div", { id: "printkit-printed", "class": "printkit-live", hidden: "" });
+
+  function mount() {
+    document.body.prepend(bar, problems);
+    document.body.append(printedView);
+  }
+
+  // --- pictures and the page --------------------------------------------------------------------------
+  function versioned(url, images) {
+    var at = url.indexOf("?v="), path = at < 0 ? url : url.slice(0, at), version;
+    try { version = images[decodeURIComponent(path)]; } catch (e) { return null; }
+    return version && url !== path + "?v=" + version ? path + "?v=" + version : null;
+  }
+
+  function swap(images) {
+    var swapped = 0;
+    document.querySelectorAll("img[src], a[href$='.png'], a[href*='.png?v=']").forEach(function (node) {
+      var attr = node.tagName === "IMG" ? "src" : "href", url = versioned(node.getAttribute(attr), images);
+      if (url) { node.setAttribute(attr, url); if (attr === "src") swapped += 1; }
+    });
+    return swapped;
+  }
+
+  function own(node) { return node.classList && node.classList.contains("printkit-live"); }
+  function parts(body) {
+    return Array.prototype.filter.call(body.children, function (node) { return !own(node) && node.tagName !== "SCRIPT"; });
+  }
+
+  // the section nearest the top of the window, and where it is: kept there after a swap
+  function anchor() {
+    var found = null;
+    document.querySelectorAll("[id]").forEach(function (node) {
+      if (found || own(node)) return;
+      var box = node.getBoundingClientRect();
+      if (box.bottom > 0 && box.height > 0) found = { id: node.id, top: box.top };
+    });
+    return found;
+  }
+
+  function morph(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var kept = anchor(), old = parts(document.body), next = parts(fresh.body);
+    var box = document.getElementById("show-guides"), guides = box && box.checked;
+    var alike = old.length === next.length && old.every(function (node, i) {
+      return node.tagName === next[i].tagName && node.id === next[i].id;
+    });
+    if (alike) {
+      old.forEach(function (node, i) {
+        if (node.outerHTML !== next[i].outerHTML) node.replaceWith(document.importNode(next[i], true));
+      });
+    } else {
+      old.forEach(function (node) { node.remove(); });
+      next.forEach(function (node) { printedView.before(document.importNode(node, true)); });
+    }
+    box = document.getElementById("show-guides");
+    if (box) box.checked = guides;
+    if (kept) {
+      var again = document.getElementById(kept.id);
+      if (again) window.scrollBy(0, again.getBoundingClientRect().top - kept.top);
+    }
+    gallery();
+  }
+
+  function apply(next) {
+    var fetched = Promise.resolve();
+    if (state.index !== null && next.index && next.index !== state.index) {
+      fetched = fetch("/index.html", { cache: "no-store" }).then(function (r) { return r.text(); }).then(morph);
+    }
+    fetched.catch(function () { /* the next event brings it */ }).then(function () {
+      swap(next.images || {});
+      if (next.index) state.index = next.index;
+      state.images = next.images || state.images;
+      state.version = next.version;
+      showProblems(next.errors || [], next.stale);
+      status.textContent = (next.errors && next.errors.length ? "not built" : "live") + " · " +
+        new Date().toLocaleTimeString();
+      lookForPrinted();
+    });
+  }
+
+  function showProblems(lines, stale) {
+    document.body.classList.toggle("printkit-stale", !!stale);
+    problems.replaceChildren();
+    problems.hidden = !lines.length;
+    if (!lines.length) return;
+    problems.append(el("strong", {}, "Not built: " + (stale ? "the pictures below are the last good ones (stale)." :
+      "nothing is built yet.")));
+    var list = el("ul");
+    lines.forEach(function (line) { list.append(el("li", {}, line)); });
+    problems.append(list, el("p", {}, "Fix it and save: the page follows by itself."));
+  }
+
+  // --- the card gallery's filter ------------------------------------------------------------------
+  function cards() { return Array.prototype.slice.call(document.querySelectorAll("figure.card[data-product]")); }
+  function fieldsOf(card) {
+    try { return JSON.parse(card.getAttribute("data-fields") || "{}"); } catch (e) { return {}; }
+  }
+  function productOf(card) { return card.getAttribute("data-game") + "/" + card.getAttribute("data-product"); }
+
+  function options(select, values, every) {
+    var chosen = select.value;
+    select.replaceChildren(el("option", { value: "" }, every));
+    values.forEach(function (v) { select.append(el("option", { value: v }, v)); });
+    select.value = values.indexOf(chosen) >= 0 ? chosen : "";
+  }
+
+  function distinct(list) { return list.filter(function (v, i) { return list.indexOf(v) === i; }).sort(); }
+
+  function gallery() {
+    var all = cards();
+    filters.hidden = !all.length;
+    options(product, distinct(all.map(productOf)), "of every product");
+    var inProduct = all.filter(function (card) { return !product.value || productOf(card) === product.value; });
+    options(field, distinct([].concat.apply([], inProduct.map(function (c) { return Object.keys(fieldsOf(c)); }))),
+      "any field");
+    options(value, distinct(inProduct.map(function (c) { return fieldsOf(c)[field.value]; })
+      .filter(function (v) { return v !== undefined; }).map(String)), "anything");
+    value.disabled = !field.value;
+    var shown = 0;
+    all.forEach(function (card) {
+      var fields = fieldsOf(card);
+      var show = (!product.value || productOf(card) === product.value) &&
+        (!field.value || !value.value || String(fields[field.value]) === value.value);
+      card.hidden = !show;
+      if (show) shown += 1;
+    });
+    var filtering = !!(product.value || (field.value && value.value));
+    document.body.classList.toggle("printkit-filtering", filtering);
+    document.querySelectorAll("section.product").forEach(function (section) {
+      section.classList.toggle("printkit-empty", filtering && !section.querySelector("figure.card:not([hidden])"));
+    });
+    count.textContent = filtering ? shown + " of " + all.length + " cards" : all.length + " cards";
+  }
+  [product, field, value].forEach(function (select) { select.addEventListener("change", gallery); });
+
+  // a card's FILE:LINE: a click copies it, for the editor's "go to file and line"
+  document.addEventListener("click", function (event) {
+    var source = event.target.closest && event.target.closest("figure.card .source");
+    if (!source) return;
+    event.preventDefault();
+    var text = source.textContent;
+    var done = function () { source.setAttribute("data-copied", "copied"); setTimeout(function () { source.removeAttribute("data-copied"); }, 1200); };
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () {});
+  });
+
+  // --- changed since printed --------------------------------------------------------------------------
+  var printed = null;
+  function lookForPrinted() {
+    fetch("/_printkit/printed", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (found) {
+      printed = found;
+      var changed = (found.games || []).reduce(function (n, g) { return n + g.changes.length; }, 0);
+      printedButton.hidden = !found.recorded;
+      printedButton.textContent = "Changed since printed (" + changed + ")";
+      if (!printedView.hidden) showPrinted();
+    }).catch(function () {});
+  }
+
+  function words(list, other, kind) {
+    var ul = el("ul", { "class": "words" });
+    list.forEach(function (text) { ul.append(el("li", { "class": other.indexOf(text) < 0 ? kind : "same" }, text)); });
+    return ul;
+  }
+
+  function showPrinted() {
+    printedView.replaceChildren();
+    var close = el("button", { type: "button", "class": "close" }, "close ×");
+    close.addEventListener("click", function () { printedView.hidden = true; });
+    printedView.append(close, el("h2", {}, "Changed since printed"));
+    (printed.errors || []).forEach(function (line) { printedView.append(el("p", { "class": "problem" }, line)); });
+    (printed.games || []).forEach(function (game) {
+      printedView.append(el("h3", {}, game.title + ": recorded as printed on " + game.date + " (" + game.paper + ")"));
+      if (!game.changes.length) printedView.append(el("p", {}, "No card changed since."));
+      game.changes.forEach(function (change) {
+        var row = el("div", { "class": "change " + change.kind });
+        row.append(el("h4", {}, change.product + " · " + change.name + (change.ordinal > 1 ? " (copy " + change.ordinal + ")" : "") +
+          " · " + change.kind));
+        var before = el("div", { "class": "before" }, ""), after = el("div", { "class": "after" }, "");
+        before.append(el("h5", {}, "as printed"));
+        if (change.kind !== "new") before.append(words(change.before, change.after, "gone"));
+        else before.append(el("p", {}, "(not printed: a new card)"));
+        after.append(el("h5", {}, "as it is now"));
+        if (change.image) after.append(el("img", { src: versioned(change.image, state.images) || change.image, alt: change.name }));
+        if (change.kind !== "removed") after.append(words(change.after, change.before, "new"));
+        else after.append(el("p", {}, "(removed: the game no longer has it)"));
+        row.append(before, after);
+        printedView.append(row);
+      });
+    });
+    printedView.hidden = false;
+  }
+  printedButton.addEventListener("click", showPrinted);
+
+  // --- the stream -------------------------------------------------------------------------------------
+  function connect() {
+    var events = new EventSource("/_printkit/events");
+    events.onopen = function () { status.textContent = "live"; };
+    events.onmessage = function (event) { apply(JSON.parse(event.data)); };
+    events.onerror = function () {
+      status.textContent = "disconnected: is printkit serve still running? (retrying)";
+    };
+  }
+
+  function start() {
+    mount();
+    gallery();
+    connect();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();
