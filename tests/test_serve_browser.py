@@ -1,0 +1,194 @@
+"""`printkit serve` in a real browser, Debian's Chromium run headless (issue 27, "done when"): the
+served page, a card's text edited in the content file, and the card's picture changes in the page
+without a reload, the scroll kept; an edit with an error shows its FILE:LINE in the page and the fix
+removes it; the guides toggle draws the bleed edge, the trim and the safe zone where the build's
+figures put them, to a pixel of the picture's dpi; the gallery filtered by product and by a field's
+value; a request for `../` or an absolute path outside the output folder refused.
+
+printkit runs as a designer runs it, `python -m printkit serve ... --bleed 3` in a project, and is
+stopped with Ctrl-C. Needs `chromium` and `chromedriver`, as tests/test_preview_browser.py does."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import yaml
+
+from conftest import CONTENT, ROOT
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+REQUIRED = os.environ.get("PRINTKIT_BROWSER_TEST") == "required"
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER) and not REQUIRED,
+                                reason="no chromium and chromedriver (apt-get install chromium chromium-driver)")
+GAME, DPI, BLEED, SAFE = "numbered-cards", 100, 3.0, 3.175  # mm: the bleed asked for, the safe zone's 1/8 in
+CARD = (63.5, 88.9)  # the ability cards' trim, mm (poker: 2.5 x 3.5 in)
+ABILITY = "Rearrange all cards in the row."
+CARDS = "preview/numbered-cards/ability-cards"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """(driver, project, the served folder): the Numbered Cards kit served and open in Chromium."""
+    assert CHROMIUM and DRIVER, "PRINTKIT_BROWSER_TEST=required, but chromium or chromedriver is missing"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    project = tmp_path_factory.mktemp("project")
+    shutil.copytree(CONTENT / GAME, project / "content" / GAME)
+    shutil.copytree(ROOT / "templates", project / "templates")
+    process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", GAME, "--content", "content",
+                                "--bleed", str(BLEED), "--dpi", str(DPI)], cwd=project,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = next((line.split()[1] for line in process.stdout if line.startswith("serving ")), None)
+    assert url, process.stderr.read()
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.get(url)
+    wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+    yield driver, project, project / "output"
+    driver.quit()
+    process.send_signal(signal.SIGINT)
+    assert process.wait(20) == 0
+
+
+def wait(condition, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"not within {timeout} s: {condition}")
+
+
+def card_src(driver, n: int) -> str:
+    return driver.execute_script(f"return document.querySelectorAll('figure.card a.card img')[{n - 1}].getAttribute('src')")
+
+
+def edit(project, old: str, new: str) -> None:
+    path = project / "content" / GAME / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_an_edit_of_a_card_s_text_changes_its_picture_in_the_page_without_a_reload(served):
+    driver, project, out = served
+    first = driver.execute_script("const c = document.querySelectorAll('figure.card')[0];"
+                                  "c.scrollIntoView(); window.scrollBy(0, -200); window.notReloaded = true;"
+                                  "return window.scrollY")
+    before = [card_src(driver, n) for n in range(1, 19)]
+    edit(project, ABILITY, "Rearrange every card of the row.")
+    try:
+        changed_in_place(driver, out, before, first)
+    finally:
+        edit(project, "Rearrange every card of the row.", ABILITY)
+    wait(lambda: card_src(driver, 1) == before[0])  # back as it was: the first picture's digest again
+
+
+def changed_in_place(driver, out, before: list[str], first: float) -> None:
+    after = wait(lambda: card_src(driver, 1) != before[0] and card_src(driver, 1))
+    path, version = after.split("?v=")
+    assert path == f"{CARDS}/card-01.png"
+    assert version == hashlib.sha256((out / path).read_bytes()).hexdigest()[:12]  # the picture now on disk
+    shown = driver.find_element("css selector", f"img[src='{after}']")
+    assert wait(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", shown)) > 0
+    assert driver.execute_script("return window.notReloaded") is True  # the same page, never reloaded
+    assert abs(driver.execute_script("return window.scrollY") - first) < 2
+    assert [card_src(driver, n) for n in range(2, 19)] == before[1:]  # no other card was swapped
+    caption = driver.execute_script("return document.querySelectorAll('figure.card')[0].dataset.fields")
+    assert "Rearrange every card of the row." in caption  # the page's own words followed too
+
+
+def test_an_error_shows_its_file_and_line_in_the_page_and_the_fix_removes_it(served):
+    driver, project, _ = served
+    problems = driver.find_element("id", "printkit-problems")
+    assert not problems.is_displayed()
+    path = project / "content" / GAME / "game.yaml"
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if ABILITY in text)
+    edit(project, ABILITY, "{{ oops")
+    try:
+        wait(problems.is_displayed)
+        assert f"{GAME}/game.yaml:{line}: YAML syntax" in problems.text
+        assert "stale" in problems.text and "printkit-stale" in driver.execute_script("return document.body.className")
+        assert driver.find_elements("css selector", "figure.card img")  # the last good pictures are kept
+    finally:
+        edit(project, "{{ oops", ABILITY)
+    wait(lambda: not problems.is_displayed())
+    assert "printkit-stale" not in driver.execute_script("return document.body.className")
+
+
+def test_the_guides_lie_on_the_bleed_edge_the_trim_and_the_safe_zone_to_a_pixel(served):
+    driver, _, out = served
+    from PIL import Image
+
+    art = driver.find_element("css selector", "figure.card .art")
+    driver.execute_script("arguments[0].scrollIntoView(); return arguments[0].querySelector('img').decode()", art)
+    driver.find_element("css selector", "label[for='show-guides']").click()
+    guides = art.find_element("css selector", "svg.guides")
+    wait(guides.is_displayed)
+    width, height = Image.open(out / CARDS / "card-01.png").size
+    px = DPI / 25.4  # the picture's pixels per mm
+    assert (width, height) == (round((CARD[0] + 2 * BLEED) * px), round((CARD[1] + 2 * BLEED) * px))
+    picture = rect(driver, art.find_element("tag name", "img"))
+    scale = (picture["right"] - picture["left"]) / width  # screen px per picture px
+    for kind, inset in (("bleed", 0.0), ("trim", BLEED), ("safe", BLEED + SAFE)):
+        box = rect(driver, guides.find_element("css selector", f".{kind}"))
+        for side, sign in (("left", 1), ("top", 1), ("right", -1), ("bottom", -1)):
+            in_picture_px = sign * (box[side] - picture[side]) / scale
+            assert abs(in_picture_px - inset * px) <= 1.0, (kind, side, in_picture_px, inset * px)
+    driver.find_element("css selector", "label[for='show-guides']").click()
+    wait(lambda: not guides.is_displayed())
+
+
+def rect(driver, element) -> dict:
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                 "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}", element)
+
+
+def test_the_gallery_is_filtered_by_product_and_by_a_field_s_value(served):
+    driver, project, _ = served
+    from selenium.webdriver.support.select import Select
+
+    cards = yaml.safe_load((project / "content" / GAME / "game.yaml").read_text(encoding="utf-8"))["cards"]
+    plays = sum(1 for card in cards if card["kind"] == "Play")
+    shown = "return Array.from(document.querySelectorAll('figure.card')).filter(c => c.offsetParent).length"
+    assert driver.execute_script(shown) == len(cards)
+    Select(driver.find_element("id", "printkit-product")).select_by_value(f"{GAME}/ability-cards")
+    Select(driver.find_element("id", "printkit-field")).select_by_value("kind")
+    Select(driver.find_element("id", "printkit-value")).select_by_value("Play")
+    assert driver.execute_script(shown) == plays == 2
+    assert driver.find_element("css selector", "#printkit-live .count").text == f"{plays} of {len(cards)} cards"
+    assert not driver.find_element("css selector", ".files").is_displayed()  # the cards alone
+    Select(driver.find_element("id", "printkit-value")).select_by_value("")
+    Select(driver.find_element("id", "printkit-product")).select_by_value("")
+    assert driver.execute_script(shown) == len(cards)
+
+
+def test_a_card_shows_the_file_and_line_it_is_written_at(served):
+    driver, project, _ = served
+    lines = (project / "content" / GAME / "game.yaml").read_text(encoding="utf-8").splitlines()
+    starts = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("- number:")]
+    sources = driver.execute_script("return Array.from(document.querySelectorAll('figure.card .source'), s => s.textContent)")
+    assert sources == [f"{GAME}/game.yaml:{n}" for n in starts]
+
+
+@pytest.mark.parametrize("path", ["/../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd",
+                                  "/%2Fetc%2Fpasswd", "/..%2F..%2Fcontent%2Fnumbered-cards%2Fgame.yaml",
+                                  "/.printkit-manifest.json"])
+def test_a_request_outside_the_output_folder_is_refused(served, path):
+    driver, _, _ = served
+    status = driver.execute_script("return fetch(arguments[0]).then(r => r.status)", path)
+    assert status in (403, 404)
