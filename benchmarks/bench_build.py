@@ -28,8 +28,12 @@ The figures, medians of --runs (5):
 - `preview` of the built project, every PNG rendered again, and `export --for tgc` into a new
   folder: against pdftoppm on the same pages;
 - growth: the cold build with a synthetic campaign of --campaign scenarios (500) against the 50's,
-  and its largest process's peak memory.
-`--quick`: one run of each and no campaign, a smoke run.
+  and its largest process's peak memory;
+- `printkit serve` (issue 27): from the save of a one-card edit (a Numbered Cards ability's words)
+  to the card's new picture loaded in headless Chromium (selenium, where chromium and chromedriver
+  are installed), the whole project served; its bar is absolute (0.5 s, the issue's aim), and
+  pdftoppm rendering the card's deck PDF at the same dpi is beside it.
+`--quick`: one run of each and no campaign, a smoke run. `--serve`: the serve figure alone.
 """
 
 # No `from __future__ import annotations`: tests/cross_sums loads this file for `campaign` without
@@ -375,6 +379,7 @@ def main() -> None:
     parser.add_argument("--r-pages", type=int, default=ISSUE_R_PAGES, metavar="N",
                         help=f"the pages R stands for (default {ISSUE_R_PAGES}, issue 26's)")
     parser.add_argument("--quick", action="store_true", help="one run of each and no campaign: a smoke run")
+    parser.add_argument("--serve", action="store_true", help="only the figure of printkit serve")
     arguments = parser.parse_args()
     runs = 1 if arguments.quick else arguments.runs
     started, load_before = time.perf_counter(), load()
@@ -390,6 +395,9 @@ def measure(tmp: Path, runs: int, arguments) -> tuple[list[str], list[str], list
     bench = install(tmp)
     folder = project(tmp, "project")
     built, cache = tmp / "built", tmp / "built-cache"
+    if arguments.serve:
+        floors, figures = served(bench, folder, cache, runs)
+        return [f"printkit from a new venv (pip install, not editable), medians of {runs} runs"], floors, figures
     say("a first build, untimed: the templates compiled, the project built")
     bench.printkit_run(["build", "-q", "--out", built], folder, cache)
     kit = bench.step(["pages", tmp / "pages.json", built], folder, cache)
@@ -398,6 +406,8 @@ def measure(tmp: Path, runs: int, arguments) -> tuple[list[str], list[str], list
     rendered_floors, rendered = rendering(bench, folder, built, cache, runs, kit)
     if not arguments.quick and arguments.campaign:
         rendered += growth(bench, folder, arguments.campaign, runs)
+    serve_floors, serve_figures = served(bench, folder, cache, runs)
+    rendered_floors, rendered = rendered_floors + serve_floors, rendered + serve_figures
     header = [f"printkit from a new venv (pip install, not editable): {kit['built_files']} files, "
               f"{kit['built_pages']} pages on A4, medians of {runs} run{'s' if runs > 1 else ''}; "
               f"Python {platform.python_version()}"]
@@ -469,6 +479,77 @@ def rendering(bench: Bench, folder: Path, built: Path, cache: Path, runs: int,
     return floors, [
         against("preview", preview, median(ppm), f"(pdftoppm, {dpi} dpi)", "x", 0.3),
         against("export --for tgc", export, median(ppm_shop), f"(pdftoppm, {shop['dpi']} dpi)", "x", 0.3)]
+
+
+SERVED_CARD = ("numbered-cards", "Rearrange all cards in the row.")  # a game, and its first card's words
+SERVE_AIM = 0.5  # seconds from the save to the picture shown (issue 27)
+
+
+def served(bench: Bench, folder: Path, cache: Path, runs: int) -> tuple[list[str], list[Figure]]:
+    """`printkit serve` of the whole project open in headless Chromium; each run edits the first
+    Numbered Cards card's words and waits for its new picture to be loaded in the page (the
+    browser's clock, from the save's). Beside it: pdftoppm rendering that deck's PDF."""
+    name = "serve: save to new picture shown"
+    tool, why = pdftoppm()
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        return [], [unmeasured(name, "selenium is not installed (pip install selenium)")]
+    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (chromium and driver_path):
+        return [], [unmeasured(name, "no chromium and chromedriver (apt-get install chromium chromium-driver)")]
+    say("printkit serve in headless Chromium")
+    out = bench.tmp / "served"
+    process = subprocess.Popen([bench.printkit, "serve", "--out", out], cwd=folder, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, env=bench.env(cache))
+    game = folder / "content" / SERVED_CARD[0] / "game.yaml"
+    original = game.read_text(encoding="utf-8")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--window-size=1400,1000", f"--user-data-dir={bench.tmp / 'chromium'}"):
+        options.add_argument(flag)
+    driver = None
+    times = []
+    try:
+        url = _line_with(process, "serving ").split()[1]
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        driver.get(url)
+        first = f"section[id^='{SERVED_CARD[0]}-'] figure.card a.card img"
+        driver.execute_script(f"document.querySelector(\"{first}\").scrollIntoView()")
+        for i in range(runs):
+            before = driver.execute_script(f"return document.querySelector(\"{first}\").getAttribute('src')")
+            # the page notes when the first card's picture is a new one, loaded (checked every frame)
+            driver.execute_script(f"""window.shownAt = 0; const old = arguments[0];
+                (function look() {{ const img = document.querySelector("{first}");
+                  if (img && img.getAttribute('src') !== old && img.complete && img.naturalWidth) window.shownAt = Date.now();
+                  else requestAnimationFrame(look); }})();""", before)
+            saved = time.time()
+            game.write_text(original.replace(SERVED_CARD[1], f"Rearrange all cards in the row [{i}]."), encoding="utf-8")
+            deadline = time.monotonic() + 30
+            while not driver.execute_script("return window.shownAt") and time.monotonic() < deadline:
+                time.sleep(0.02)
+            shown = driver.execute_script("return window.shownAt")
+            if not shown:
+                raise SystemExit("printkit serve: the edited card's picture never changed in the page")
+            times.append(Run(shown / 1000 - saved, 0.0))
+            time.sleep(0.3)  # the index that follows the pictures, swapped too, before the next save
+    finally:
+        if driver:
+            driver.quit()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+        game.write_text(original, encoding="utf-8")
+    if tool is None:
+        floors, floor_text = [floor_row("pdftoppm", None, f"could not be measured: {why}")], "—"
+    else:
+        deck = out / SERVED_CARD[0] / "ability-cards.pdf"
+        ppm = [rendered_by_pdftoppm(tool, [deck], 100, bench.tmp / f"ppm-serve{i}") for i in range(runs)]
+        floors = [floor_row("pdftoppm, the edited card's deck", median(ppm), "its PDF at 100 dpi, one process")]
+        floor_text = f"{median(ppm):.3f} s (pdftoppm, its deck)"
+    seconds = median(times)
+    return floors, [Figure(name, f"{seconds:.3f} s", floor_text, seconds, "s", SERVE_AIM)]
 
 
 def growth(bench: Bench, seed: Path, count: int, runs: int) -> list[Figure]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -112,25 +112,36 @@ class Entry:
 
 
 def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False,
-            other_papers: bool = True):
-    """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown)."""
+            other_papers: bool = True, earlier: dict[str, Shown] | None = None, rendered=None):
+    """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown).
+    `earlier`: the PDFs shown by the last preview of this process (`printkit serve`), by path; a PDF
+    the build did not change keeps their PNGs without a look at its stamp. `rendered(shown)` hears of
+    every picture as soon as the changed PDFs' are written, before the index is."""
     results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
-    for output, _ in results:
-        if output.path.suffix != ".pdf":  # a cut file: nothing to show
-            continue
+    pdfs = [(output, changed) for output, changed in results if output.path.suffix == ".pdf"]  # a cut file: nothing to show
+    placed = {}
+    for output, changed in sorted(pdfs, key=lambda pdf: not pdf[1]):  # the changed first: they are awaited
         slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
-        shown = render_pngs(out, output.path, layout, dpi, options.drawing["scale"])
+        known = (earlier or {}).get(output.path.relative_to(out).as_posix())
+        shown = replace(known, rendered=False) if known and not changed and not force else \
+            render_pngs(out, output.path, layout, dpi, options.drawing["scale"])
         if layout:
             shown.names, shown.sources, shown.fields = card_details(entry.product, kits[slug], layout)
             shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
                                   options.corners)
+        placed[output.path] = (entry, shown)
+    for output, _ in pdfs:  # in the build's order
+        entry, shown = placed[output.path]
         entry.files.append(shown)
+    every = [shown for found in entries.values() for e in found.values() for shown in e.files]
+    if rendered:
+        rendered(every)
     write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options)
-    return results, [shown for found in entries.values() for e in found.values() for shown in e.files]
+    return results, every
 
 
 def card_details(product: Product, kit: Kit, layout: DeckLayout) -> tuple[list[str], list[str], list[dict]]:

@@ -177,13 +177,14 @@ def test_an_edit_gives_the_changed_card_and_only_it_a_new_digest(served):
     path = game_yaml(served.project)
     path.write_text(path.read_text(encoding="utf-8").replace(ABILITY, "Rearrange every card of the row."),
                     encoding="utf-8")
-    after = events.next()
+    after = events.next()  # the pictures first, as soon as they are written
+    indexed = events.next()  # then the page, made again
     events.close()
     assert after["version"] > before["version"] and after["errors"] == []
+    assert after["index"] == before["index"] != indexed["index"] and indexed["images"] == after["images"]
     assert after["images"][card] == digest(served.out / card) != before["images"][card]
     others = [f"{CARDS}/card-{n:02d}.png" for n in range(2, 19)]
     assert [after["images"][o] for o in others] == [before["images"][o] for o in others]  # not one other card
-    assert after["index"] != before["index"]  # the card's fields are in the page: it changed too
     assert any(re.fullmatch(r"changed: .*numbered-cards/game\.yaml", line) for line in served.said)
 
 
@@ -213,6 +214,7 @@ def test_the_cards_changed_since_printed_with_their_words_then_and_now_and_their
     assert main(["printed", GAME]) == 0
     found = json.loads(served.get("/_printkit/printed")[1])
     assert found["recorded"] is True and [game["changes"] for game in found["games"]] == [[]]
+    as_printed = (served.out / CARDS / "card-01.png").read_bytes()
     events = served.events()
     events.next()
     path = game_yaml(project)
@@ -227,6 +229,10 @@ def test_the_cards_changed_since_printed_with_their_words_then_and_now_and_their
     assert ABILITY in change["before"] and "Rearrange every card of the row." in change["after"]
     assert ABILITY not in change["after"]
     assert change["image"] == f"{CARDS}/card-01.png"
+    # the picture as it was when recorded, kept while it was so, and served
+    status, kept, _ = served.get("/" + change["printed"])
+    assert status == 200 and kept == as_printed != (served.out / change["image"]).read_bytes()
+    assert change["printed"].startswith(f"preview/{GAME}/_printed/")
     assert game["date"] == time.strftime("%Y-%m-%d") or re.fullmatch(r"\d{4}-\d\d-\d\d", game["date"])
 
 

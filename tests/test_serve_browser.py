@@ -73,6 +73,15 @@ def wait(condition, timeout: float = 30.0):
     raise AssertionError(f"not within {timeout} s: {condition}")
 
 
+def settled(driver, out) -> None:
+    """Wait until the page shows the last build: its pictures' and its own versions are those of
+    the files on disk (the page's index as the server last wrote it, its pictures' digests)."""
+    def current() -> bool:
+        index = hashlib.sha256((out / "index.html").read_bytes()).hexdigest()[:12]
+        return driver.execute_script("return window.printkitLive.index") == index
+    wait(current)
+
+
 def card_src(driver, n: int) -> str:
     return driver.execute_script(f"return document.querySelectorAll('figure.card a.card img')[{n - 1}].getAttribute('src')")
 
@@ -96,6 +105,7 @@ def test_an_edit_of_a_card_s_text_changes_its_picture_in_the_page_without_a_relo
     finally:
         edit(project, "Rearrange every card of the row.", ABILITY)
     wait(lambda: card_src(driver, 1) == before[0])  # back as it was: the first picture's digest again
+    settled(driver, out)
 
 
 def changed_in_place(driver, out, before: list[str], first: float) -> None:
@@ -108,8 +118,9 @@ def changed_in_place(driver, out, before: list[str], first: float) -> None:
     assert driver.execute_script("return window.notReloaded") is True  # the same page, never reloaded
     assert abs(driver.execute_script("return window.scrollY") - first) < 2
     assert [card_src(driver, n) for n in range(2, 19)] == before[1:]  # no other card was swapped
+    settled(driver, out)  # then the page's own words: the card's fields
     caption = driver.execute_script("return document.querySelectorAll('figure.card')[0].dataset.fields")
-    assert "Rearrange every card of the row." in caption  # the page's own words followed too
+    assert "Rearrange every card of the row." in caption
 
 
 def test_an_error_shows_its_file_and_line_in_the_page_and_the_fix_removes_it(served):
@@ -128,12 +139,14 @@ def test_an_error_shows_its_file_and_line_in_the_page_and_the_fix_removes_it(ser
         edit(project, "{{ oops", ABILITY)
     wait(lambda: not problems.is_displayed())
     assert "printkit-stale" not in driver.execute_script("return document.body.className")
+    settled(driver, project / "output")
 
 
 def test_the_guides_lie_on_the_bleed_edge_the_trim_and_the_safe_zone_to_a_pixel(served):
     driver, _, out = served
     from PIL import Image
 
+    settled(driver, out)
     art = driver.find_element("css selector", "figure.card .art")
     driver.execute_script("arguments[0].scrollIntoView(); return arguments[0].querySelector('img').decode()", art)
     driver.find_element("css selector", "label[for='show-guides']").click()

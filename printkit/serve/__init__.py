@@ -6,8 +6,8 @@ versions, which it swaps in place (printkit/serve/live.js) without reloading. A 
 problems go to the page as well as to the terminal, the last good pictures stay, marked stale,
 until an edit builds again.
 
-After `printkit printed`, the page can list each card changed since, as recorded (its words) beside
-as it is now (its picture and words)."""
+After `printkit printed`, the page can list each card changed since, as recorded (its words, and its
+picture when serve showed the card as it was recorded) beside as it is now (its picture and words)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Callable
 
 from printkit.errors import PrintkitError, Problem
-from printkit.preview import INDEX, Shown, preview
+from printkit.preview import FOLDER, INDEX, Shown, preview
 from printkit.serve.server import Live, Server
 from printkit.watch import attempt, built, follow, _found
+from printkit.write import Output, write_outputs
 
 DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
+AS_PRINTED = "_printed"  # preview/<game>/_printed/<fingerprint>.png: a card's picture as `printkit printed` recorded it
 
 
 class Proofing:
@@ -47,16 +49,22 @@ class Proofing:
                 problems.append(line)
             self.complain(line)
 
+        def rendered(shown: list[Shown]) -> None:  # the pictures first: a page swaps them before the index is made
+            self.shown = shown
+            self.live.publish(images=self._versions(), errors=[], stale=False)
+
         with self.lock:
+            earlier = {shown.pdf: shown for shown in self.shown}
             done = attempt(lambda: preview(self.games, self.content, self.out, self.options, self.dpi,
-                                           other_papers=False), complain)
+                                           other_papers=False, earlier=earlier, rendered=rendered), complain)
             if done is None:
                 self.live.publish(errors=problems, stale=bool(self.shown))
                 return
             results, self.shown = done
-            images = self._versions()
         built(results, started, self.say)
-        self.live.publish(images=images, index=self._digest(self.out / INDEX), errors=[], stale=False)
+        self.live.publish(index=self._digest(self.out / INDEX))
+        if not changed:  # the first build: the cards still as printed are kept as they look
+            self.printed()
 
     def _versions(self) -> dict[str, str]:
         """Each picture's short digest, read again only when the file changed on disk."""
@@ -85,18 +93,38 @@ class Proofing:
                     return {"recorded": False}
                 recorded = record.read(self.content)
                 kits = load_all([game for game in self.games if game.slug in recorded], self.content, self.options)
-                pictures = self._card_pictures()
-                return {"recorded": True, "games": [
-                    {"game": kit.game.slug, "title": kit.title, "date": recorded[kit.game.slug].date,
-                     "paper": recorded[kit.game.slug].paper,
-                     "changes": [{"product": change.product, "name": change.name, "ordinal": change.ordinal,
-                                  "kind": change.kind, "before": change.before, "after": change.after,
-                                  "differences": differences(change.before, change.after),
-                                  "image": pictures.get((kit.game.slug, change.product, change.name, change.ordinal))}
-                                 for change in changes(recorded[kit.game.slug], record.cards_now(kit))]}
-                    for kit in kits]}
+                pictures, found = self._card_pictures(), []
+                for kit in kits:
+                    slug, printing = kit.game.slug, recorded[kit.game.slug]
+                    now = record.cards_now(kit)
+                    then = self._keep_as_printed(slug, printing, now, pictures)
+                    found.append({"game": slug, "title": kit.title, "date": printing.date, "paper": printing.paper,
+                                  "changes": [{"product": change.product, "name": change.name,
+                                               "ordinal": change.ordinal, "kind": change.kind,
+                                               "before": change.before, "after": change.after,
+                                               "differences": differences(change.before, change.after),
+                                               "image": pictures.get((slug, change.product, change.name, change.ordinal)),
+                                               "printed": then.get((change.product, change.name, change.ordinal))}
+                                              for change in changes(printing, now)]})
+                return {"recorded": True, "games": found}
             except PrintkitError as error:
                 return {"recorded": True, "errors": [str(problem) for problem in error.problems]}
+
+    def _keep_as_printed(self, slug: str, printing, now: list, pictures: dict) -> dict[tuple, str]:
+        """Each card that is still as recorded has its picture kept, under its fingerprint
+        (`preview/<game>/_printed/`: no product is named so), to show beside it once it changes;
+        returns the pictures kept of the recorded cards, by (product, name, ordinal)."""
+        folder = Path(FOLDER) / slug / AS_PRINTED
+        same = {card.key: card.fingerprint for card in now}
+        keep = []
+        for card in printing.cards:
+            if same.get(card.key) == card.fingerprint and (slug, *card.key) in pictures:
+                target = self.out / folder / f"{card.fingerprint}.png"
+                if not target.is_file():
+                    keep.append(Output(target, (self.out / pictures[(slug, *card.key)]).read_bytes(), 1))
+        write_outputs(keep)
+        return {card.key: (folder / f"{card.fingerprint}.png").as_posix() for card in printing.cards
+                if (self.out / folder / f"{card.fingerprint}.png").is_file()}
 
     def _card_pictures(self) -> dict[tuple, str]:
         """(game, product, card name, ordinal among its name): the card's picture, as the page shows it."""

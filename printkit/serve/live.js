@@ -161,6 +161,12 @@
     document.querySelectorAll("section.product").forEach(function (section) {
       section.classList.toggle("printkit-empty", filtering && !section.querySelector("figure.card:not([hidden])"));
     });
+    document.querySelectorAll("h2[id]").forEach(function (heading) {  // a game none of whose cards is shown
+      var game = heading.id;
+      heading.classList.toggle("printkit-empty", filtering && !all.some(function (card) {
+        return !card.hidden && card.getAttribute("data-game") === game;
+      }));
+    });
     count.textContent = filtering ? shown + " of " + all.length + " cards" : all.length + " cards";
   }
   [product, field, value].forEach(function (select) { select.addEventListener("change", gallery); });
@@ -208,6 +214,7 @@
           " · " + change.kind));
         var before = el("div", { "class": "before" }, ""), after = el("div", { "class": "after" }, "");
         before.append(el("h5", {}, "as printed"));
+        if (change.printed) before.append(el("img", { src: change.printed, alt: change.name + ", as printed" }));
         if (change.kind !== "new") before.append(words(change.before, change.after, "gone"));
         else before.append(el("p", {}, "(not printed: a new card)"));
         after.append(el("h5", {}, "as it is now"));
