@@ -274,3 +274,27 @@ def test_ctrl_c_stops_serving_cleanly(project):
     assert process.returncode == 0 and "Traceback" not in err and err == ""
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_a_first_build_that_fails_serves_a_page_that_says_why_and_follows_the_fix(project):
+    path = game_yaml(project)
+    good = path.read_text(encoding="utf-8")
+    line = line_of(path, ABILITY)
+    path.write_text(good.replace(ABILITY, "{{ oops"), encoding="utf-8")
+    served = Served(project)
+    try:
+        status, body, _ = served.get("/")
+        assert status == 200 and b"Nothing is built yet" in body and b"/_printkit/live.js" in body
+        events = served.events()
+        first = events.next()
+        assert first["index"] == "" and first["images"] == {}
+        assert [error.split(": ")[0] for error in first["errors"]] == [f"{GAME}/game.yaml:{line}"]
+        path.write_text(good, encoding="utf-8")
+        state = events.next()
+        while not state["index"]:
+            state = events.next()
+        events.close()
+        assert state["errors"] == [] and f"{CARDS}/card-01.png" in state["images"]
+        assert b"Nothing is built yet" not in served.get("/")[1]
+    finally:
+        served.close()

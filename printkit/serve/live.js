@@ -95,15 +95,16 @@
 
   function apply(next) {
     var fetched = Promise.resolve();
-    if (state.index !== null && next.index && next.index !== state.index) {
+    if (state.index !== null && next.index && next.index !== state.index) {  // "" before the first build
       fetched = fetch("/index.html", { cache: "no-store" }).then(function (r) { return r.text(); }).then(morph);
     }
     fetched.catch(function () { /* the next event brings it */ }).then(function () {
       swap(next.images || {});
-      if (next.index) state.index = next.index;
+      if (typeof next.index === "string") state.index = next.index;
       state.images = next.images || state.images;
       state.version = next.version;
       showProblems(next.errors || [], next.stale);
+      bar.classList.toggle("failed", !!(next.errors && next.errors.length));
       status.textContent = (next.errors && next.errors.length ? "not built" : "live") + " · " +
         new Date().toLocaleTimeString();
       lookForPrinted();

@@ -29,6 +29,12 @@ PICTURE = re.compile(r'(src="|href=")([^"?#]+\.png)"')  # a picture's URL in the
 SERVED = {".pdf", ".png", ".svg", ".html", ".json", ".dxf", ".txt"}
 
 
+# The page before a first build has succeeded: the live script shows why, and the page once it builds
+UNBUILT = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>printkit preview</title>\n"
+           "<style>body { font-family: sans-serif; margin: 1.5em auto; max-width: 80em; padding: 0 1em; }</style>\n</head>\n<body>\n<h1>printkit preview</h1>\n<p>Nothing is built yet: the page follows as soon as "
+           "a save builds.</p>\n</body>\n</html>\n")
+
+
 class Live:
     """What the last build gave, for every open page: a version number, each picture's digest
     (path under the output folder: short digest), the index's digest, the problems of the last
@@ -119,11 +125,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _index(self, body: bool) -> None:
         index = confined(self.server.out, "/index.html")
-        if index is None:
-            return self._refuse(HTTPStatus.NOT_FOUND, "not built yet")
-        images = self.server.live.state["images"]
-        self._send(live_page(index.read_text(encoding="utf-8"), images).encode("utf-8"), "text/html; charset=utf-8",
-                   body)
+        html = index.read_text(encoding="utf-8", errors="replace") if index else UNBUILT
+        self._send(live_page(html, self.server.live.state["images"]).encode("utf-8"), "text/html; charset=utf-8", body)
 
     def _asset(self, name: str, body: bool) -> None:
         if name not in ("live.js", "live.css"):
