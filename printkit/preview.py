@@ -120,7 +120,8 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
-    pdfs = [(output, changed) for output, changed in results if output.path.suffix == ".pdf"]  # a cut file: nothing to show
+    # the PDFs (a cut file has nothing to show)
+    pdfs = [(output, changed) for output, changed in results if output.path.suffix == ".pdf"]
     placed = {}
     for output, changed in sorted(pdfs, key=lambda pdf: not pdf[1]):  # the changed first: they are awaited
         slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
@@ -194,7 +195,8 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
         if not current:
             pixels = _write_pngs(document, folder, layout, dpi, names, scale, pixels)
             _remove_stale(folder, names)
-            write_outputs([Output(folder / STAMP, (stamp + "".join(f"{n} {d}\n" for n, d in pixels.items())).encode(), 0)])
+            stamped = stamp + "".join(f"{name} {digest}\n" for name, digest in pixels.items())
+            write_outputs([Output(folder / STAMP, stamped.encode(), 0)])
         duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
     finally:
         document.close()

@@ -99,12 +99,8 @@ class Proofing:
                     now = record.cards_now(kit)
                     then = self._keep_as_printed(slug, printing, now, pictures)
                     found.append({"game": slug, "title": kit.title, "date": printing.date, "paper": printing.paper,
-                                  "changes": [{"product": change.product, "name": change.name,
-                                               "ordinal": change.ordinal, "kind": change.kind,
-                                               "before": change.before, "after": change.after,
-                                               "differences": differences(change.before, change.after),
-                                               "image": pictures.get((slug, change.product, change.name, change.ordinal)),
-                                               "printed": then.get((change.product, change.name, change.ordinal))}
+                                  "changes": [_change(change, differences(change.before, change.after),
+                                                      pictures.get((slug, *_key(change))), then.get(_key(change)))
                                               for change in changes(printing, now)]})
                 return {"recorded": True, "games": found}
             except PrintkitError as error:
@@ -137,6 +133,17 @@ class Proofing:
                 seen[name] = seen.get(name, 0) + 1
                 found[(game, product, name, seen[name])] = image
         return found
+
+
+def _key(change) -> tuple[str, str, int]:
+    return change.product, change.name, change.ordinal
+
+
+def _change(change, differences: list, image: str | None, printed: str | None) -> dict:
+    """A card changed since printed, as the page lists it: its words then and now, its pictures."""
+    return {"product": change.product, "name": change.name, "ordinal": change.ordinal, "kind": change.kind,
+            "before": change.before, "after": change.after, "differences": differences, "image": image,
+            "printed": printed}
 
 
 def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: int, say: Callable[[str], None],

@@ -30,9 +30,19 @@ SERVED = {".pdf", ".png", ".svg", ".html", ".json", ".dxf", ".txt"}
 
 
 # The page before a first build has succeeded: the live script shows why, and the page once it builds
-UNBUILT = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>printkit preview</title>\n"
-           "<style>body { font-family: sans-serif; margin: 1.5em auto; max-width: 80em; padding: 0 1em; }</style>\n</head>\n<body>\n<h1>printkit preview</h1>\n<p>Nothing is built yet: the page follows as soon as "
-           "a save builds.</p>\n</body>\n</html>\n")
+UNBUILT = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>printkit preview</title>
+<style>body { font-family: sans-serif; margin: 1.5em auto; max-width: 80em; padding: 0 1em; }</style>
+</head>
+<body>
+<h1>printkit preview</h1>
+<p>Nothing is built yet: the page follows as soon as a save builds.</p>
+</body>
+</html>
+"""
 
 
 class Live:
