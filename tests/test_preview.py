@@ -217,6 +217,23 @@ def test_unchanged_pdfs_are_not_rendered_again(cli, project):
     assert "(26 rendered)" in cli(*args)[1]  # the title is on every product
 
 
+def test_after_a_one_card_edit_only_the_pngs_that_look_different_are_written(cli, project):
+    """The deck's PDF changed, so its pages are rendered again; but a PNG whose pixels are those
+    the stamp recorded is left as it was (not encoded, not written): the other cards, the backs."""
+    args = ("preview", "numbered-cards", "--content", "content", "--out", "out", "--dpi", "20")
+    cli(*args)
+    folder = Path("out/preview/numbered-cards/ability-cards")
+    before = {png.name: (png.stat().st_mtime_ns, png.read_bytes()) for png in folder.glob("*.png")}
+    game = project / "content" / "numbered-cards" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("Swap two cards.", "Swap any two cards."), encoding="utf-8")
+    cli(*args)
+    after = {png.name: (png.stat().st_mtime_ns, png.read_bytes()) for png in folder.glob("*.png")}
+    assert sorted(after) == sorted(before)
+    rewritten = sorted(name for name in after if after[name][0] != before[name][0])
+    assert rewritten == ["card-02.png", "page-01.png"]  # card 2 and the front page it is on
+    assert all(after[name][1] != before[name][1] for name in rewritten)
+
+
 def test_pngs_of_a_preview_that_cut_cards_at_their_trim_are_rendered_again(cli):
     """Card PNGs hold the bleed now: those an older printkit cut at the trim, with a stamp that
     does not say how cards were cut, are not current."""
