@@ -298,3 +298,27 @@ def test_a_first_build_that_fails_serves_a_page_that_says_why_and_follows_the_fi
         assert b"Nothing is built yet" not in served.get("/")[1]
     finally:
         served.close()
+
+
+def test_another_address_is_served_when_asked_and_said(project):
+    """`--host ::1`: IPv6 loopback; the URL printed is one to open."""
+    games = [project_games(project / "content")[GAME]]
+    said, ready, stop = [], threading.Event(), threading.Event()
+    urls = []
+    thread = threading.Thread(target=serve, daemon=True, args=(
+        games, project / "content", project / "output", Options(PAPERS["a4"]), 10, "::1", 0, said.append,
+        said.append, stop), kwargs={"ready": lambda url: (urls.append(url), ready.set())})
+    thread.start()
+    try:
+        assert ready.wait(60)
+        (url,) = urls
+        assert re.fullmatch(r"http://\[::1\]:\d+/", url)
+        assert any(line.startswith(f"serving {url} (the files of output/ only, from this machine only)") for line in said)
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        connection = http.client.HTTPConnection("::1", port, timeout=10)
+        connection.request("GET", "/")
+        assert connection.getresponse().status == 200
+        connection.close()
+    finally:
+        stop.set()
+        thread.join(15)

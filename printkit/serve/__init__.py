@@ -166,7 +166,8 @@ def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: i
         proofing.rebuild(changed)
         if first[0]:
             first[0] = False
-            say(f"serving {server.url} (only {out.name}/, on this machine)")
+            reach = "from this machine only" if server.local else "from every network this machine is on"
+            say(f"serving {server.url} (the files of {out.name}/ only, {reach})")
             if ready:
                 ready(server.url)
 

@@ -16,6 +16,7 @@ import ipaddress
 import json
 import mimetypes
 import re
+import socket
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -80,12 +81,22 @@ class Server(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], out: Path, live: Live, printed=None):
         self.out, self.live, self.printed = out.resolve(), live, printed
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
 
     @property
     def url(self) -> str:
+        """The page's address as this machine reaches it (an address that means "every network"
+        is reached at the loopback one)."""
         host, port = self.server_address[:2]
+        host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
         return f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+
+    @property
+    def local(self) -> bool:
+        """Whether only this machine can reach the server."""
+        return ipaddress.ip_address(self.server_address[0]).is_loopback
 
 
 
