@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -142,6 +143,17 @@ def serve(parser, ctx: Context) -> None:
                         help="the address to serve on (default: 127.0.0.1, this machine only; 0.0.0.0: every "
                              "network this machine is on, so a tablet beside it can look too)")
     parser.add_argument("--open", action="store_true", help="open the page in the web browser once it is built")
+    parser.add_argument("--editor", type=_editor, default=None, metavar="URL",
+                        help="make each card's FILE:LINE a link that opens it in your editor: a URL with {file} "
+                             "and {line}, e.g. 'vscode://file/{file}:{line}' (default: a click copies FILE:LINE)")
+
+
+def _editor(text: str) -> str:
+    if "{file}" not in text or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:\S*", text) or \
+            text.split(":", 1)[0].lower() in ("javascript", "data", "vbscript"):
+        raise argparse.ArgumentTypeError(f"'{text}' is not an editor's URL: a scheme such as vscode://file/, "
+                                         "with {file} (and {line}) in it")
+    return text
 
 
 def _port(text: str) -> int:

@@ -226,7 +226,7 @@ def cmd_serve(args) -> int:
         serve(_games(args, args.games), _folder(args), _out(args), _options(args), args.dpi, args.host, args.port,
               say=lambda line: _say(args, line, flush=True),
               complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event(),
-              find=lambda: _games(args, args.games), ready=opened)
+              find=lambda: _games(args, args.games), ready=opened, editor=args.editor)
     except KeyboardInterrupt:
         pass  # Ctrl-C is how serving ends
     return 0

@@ -322,3 +322,9 @@ def test_another_address_is_served_when_asked_and_said(project):
     finally:
         stop.set()
         thread.join(15)
+
+
+@pytest.mark.parametrize("url", ["vscode://file/{line}", "javascript:alert(1)//{file}", "no scheme {file}", "{file}"])
+def test_an_editor_url_that_cannot_open_a_file_is_a_usage_error(project, cli, url):
+    code, _, err = cli("serve", GAME, "--editor", url)
+    assert code == 2 and "is not an editor's URL" in err.splitlines()[-1]

@@ -3,7 +3,8 @@ served page, a card's text edited in the content file, and the card's picture ch
 without a reload, the scroll kept; an edit with an error shows its FILE:LINE in the page and the fix
 removes it; the guides toggle draws the bleed edge, the trim and the safe zone where the build's
 figures put them, to a pixel of the picture's dpi; the gallery filtered by product and by a field's
-value; a request for `../` or an absolute path outside the output folder refused.
+value; each card's FILE:LINE a link into the editor (--editor); a request for `../` or an absolute
+path outside the output folder refused.
 
 printkit runs as a designer runs it, `python -m printkit serve ... --bleed 3` in a project, and is
 stopped with Ctrl-C. Needs `chromium` and `chromedriver`, as tests/test_preview_browser.py does."""
@@ -31,6 +32,7 @@ GAME, DPI, BLEED, SAFE = "numbered-cards", 100, 3.0, 3.175  # mm: the bleed aske
 CARD = (63.5, 88.9)  # the ability cards' trim, mm (poker: 2.5 x 3.5 in)
 ABILITY = "Rearrange all cards in the row."
 CARDS = "preview/numbered-cards/ability-cards"
+EDITOR = "vscode://file/{file}:{line}"
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,7 @@ def served(tmp_path_factory):
     shutil.copytree(CONTENT / GAME, project / "content" / GAME)
     shutil.copytree(ROOT / "templates", project / "templates")
     process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", GAME, "--content", "content",
-                                "--bleed", str(BLEED), "--dpi", str(DPI)], cwd=project,
+                                "--bleed", str(BLEED), "--dpi", str(DPI), "--editor", EDITOR], cwd=project,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = next((line.split()[1] for line in process.stdout if line.startswith("serving ")), None)
     assert url, process.stderr.read()
@@ -196,6 +198,10 @@ def test_a_card_shows_the_file_and_line_it_is_written_at(served):
     starts = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("- number:")]
     sources = driver.execute_script("return Array.from(document.querySelectorAll('figure.card .source'), s => s.textContent)")
     assert sources == [f"{GAME}/game.yaml:{n}" for n in starts]
+    # --editor: each is a link that opens the file at its line in the designer's editor
+    links = driver.execute_script("return Array.from(document.querySelectorAll('figure.card a.source'), a => a.href)")
+    game = (project / "content" / GAME / "game.yaml").resolve()
+    assert links == [f"vscode://file/{game}:{n}" for n in starts]  # the URL as given, {file} and {line} filled
 
 
 @pytest.mark.parametrize("path", ["/../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd",

@@ -148,10 +148,13 @@ def _change(change, differences: list, image: str | None, printed: str | None) -
 
 def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: int, say: Callable[[str], None],
           complain: Callable[[str], None], stop: threading.Event, find: Callable[[], list] | None = None,
-          ready: Callable[[str], None] | None = None) -> None:
+          ready: Callable[[str], None] | None = None, editor: str | None = None) -> None:
     """Serve the proofing page at host:port (0: a free port) until `stop` is set; `ready(url)` once
-    the first build is served."""
+    the first build is served. `editor`: a URL with {file} and {line} that opens a card's FILE:LINE
+    in the designer's editor (the page makes each card's FILE:LINE a link to it)."""
     proofing = Proofing(games, content, out, options, dpi, say, complain, find)
+    if editor:
+        proofing.live.publish(editor={"url": editor, "content": str(content.resolve())})
     try:
         server = Server((host, port), out, proofing.live, proofing.printed)
     except OSError as error:

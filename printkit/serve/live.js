@@ -102,6 +102,8 @@
       swap(next.images || {});
       if (typeof next.index === "string") state.index = next.index;
       state.images = next.images || state.images;
+      state.editor = next.editor || null;
+      editorLinks(state.editor);
       state.version = next.version;
       showProblems(next.errors || [], next.stale);
       bar.classList.toggle("failed", !!(next.errors && next.errors.length));
@@ -172,10 +174,22 @@
   }
   [product, field, value].forEach(function (select) { select.addEventListener("change", gallery); });
 
-  // a card's FILE:LINE: a click copies it, for the editor's "go to file and line"
+  // a card's FILE:LINE: a link into the designer's editor (printkit serve --editor URL), or else a
+  // click copies it, for the editor's "go to file and line"
+  function editorLinks(editor) {
+    if (!editor) return;
+    document.querySelectorAll("figure.card .source:not(a)").forEach(function (source) {
+      var text = source.textContent, at = text.lastIndexOf(":"), line = at > 0 ? text.slice(at + 1) : "";
+      var file = editor.content + "/" + (/^\d+$/.test(line) ? text.slice(0, at) : text);
+      var link = el("a", { "class": "source", title: "open it in your editor",
+        href: editor.url.split("{file}").join(encodeURI(file)).split("{line}").join(/^\d+$/.test(line) ? line : "1") }, text);
+      source.replaceWith(link);
+    });
+  }
+
   document.addEventListener("click", function (event) {
     var source = event.target.closest && event.target.closest("figure.card .source");
-    if (!source) return;
+    if (!source || source.tagName === "A") return;
     event.preventDefault();
     var text = source.textContent;
     var done = function () { source.setAttribute("data-copied", "copied"); setTimeout(function () { source.removeAttribute("data-copied"); }, 1200); };
