@@ -208,9 +208,12 @@
     }).catch(function () {});
   }
 
+  // the words a side says that the other does not (the rest is the same on both)
   function words(list, other, kind) {
+    var differ = list.filter(function (text) { return other.indexOf(text) < 0; });
+    if (!differ.length) return el("p", { "class": "same" }, "the same words: the change is in how it looks");
     var ul = el("ul", { "class": "words" });
-    list.forEach(function (text) { ul.append(el("li", { "class": other.indexOf(text) < 0 ? kind : "same" }, text)); });
+    differ.forEach(function (text) { ul.append(el("li", { "class": kind }, text)); });
     return ul;
   }
 
