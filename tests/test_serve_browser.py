@@ -3,7 +3,8 @@ served page, a card's text edited in the content file, and the card's picture ch
 without a reload, the scroll kept; an edit with an error shows its FILE:LINE in the page and the fix
 removes it; the guides toggle draws the bleed edge, the trim and the safe zone where the build's
 figures put them, to a pixel of the picture's dpi; the gallery filtered by product and by a field's
-value; each card's FILE:LINE a link into the editor (--editor); a request for `../` or an absolute
+value; each card's FILE:LINE a link into the editor (--editor); after `printkit printed`, a changed
+card as printed beside as it is now; a request for `../` or an absolute
 path outside the output folder refused.
 
 printkit runs as a designer runs it, `python -m printkit serve ... --bleed 3` in a project, and is
@@ -211,3 +212,37 @@ def test_a_request_outside_the_output_folder_is_refused(served, path):
     driver, _, _ = served
     status = driver.execute_script("return fetch(arguments[0]).then(r => r.status)", path)
     assert status in (403, 404)
+
+
+def test_after_printed_a_changed_card_is_shown_as_printed_beside_as_it_is_now(served):
+    """`printkit printed` run while serving, then a card edited: the view lists it, its picture as
+    printed (the one the page showed when it was recorded) beside its picture now."""
+    driver, project, out = served
+    card = out / CARDS / "card-01.png"
+    then = card.read_bytes()
+    assert subprocess.run([sys.executable, "-m", "printkit", "printed", GAME, "--content", "content"], cwd=project,
+                          capture_output=True).returncode == 0
+    button = driver.find_element("id", "printkit-printed-open")
+    wait(lambda: button.is_displayed() and button.text == "Changed since printed (0)")
+    before = card_src(driver, 1)
+    edit(project, ABILITY, "Rearrange every card of the row.")
+    try:
+        wait(lambda: card_src(driver, 1) != before)
+        wait(lambda: button.text == "Changed since printed (1)")
+        button.click()
+        view = driver.find_element("id", "printkit-printed")
+        wait(view.is_displayed)
+        assert "ability-cards · card 1 · changed" in view.text
+        printed, now = [img.get_attribute("src") for img in view.find_elements("css selector", "img")]
+        assert printed.endswith(".png") and "/_printed/" in printed and "card-01.png?v=" in now
+        fetched = driver.execute_async_script(
+            "const done = arguments[1]; fetch(arguments[0]).then(r => r.arrayBuffer())"
+            ".then(b => done(Array.from(new Uint8Array(b))))", printed)
+        assert bytes(fetched) == then != card.read_bytes()  # the picture as recorded, not as now
+        assert "Rearrange all cards in the row." in view.find_element("css selector", ".before").text
+        assert "Rearrange every card of the row." in view.find_element("css selector", ".after").text
+        view.find_element("css selector", "button.close").click()
+        wait(lambda: not view.is_displayed())
+    finally:
+        edit(project, "Rearrange every card of the row.", ABILITY)
+    settled(driver, out)

@@ -17,6 +17,10 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
+
+from printkit.errata.record import path_for as record_path
 from printkit.errors import PrintkitError, Problem
 from printkit.preview import FOLDER, INDEX, Shown, preview
 from printkit.serve.server import Live, Server
@@ -135,6 +139,29 @@ class Proofing:
         return found
 
 
+class _RecordWatch(FileSystemEventHandler):
+    """`printkit printed` run while serving: the cards it recorded are kept as they look at once
+    (before an edit changes them), and the pages told, so their "changed since printed" follows."""
+
+    def __init__(self, proofing: Proofing):
+        self.proofing, self.path = proofing, record_path(proofing.content)
+        self.observer = Observer()
+        self.observer.schedule(self, str(self.path.parent), recursive=False)
+        self.observer.start()
+
+    def on_any_event(self, event) -> None:
+        if event.is_directory or self.path.name not in (Path(str(event.src_path)).name,
+                                                        Path(str(getattr(event, "dest_path", "") or "x")).name):
+            return
+        if event.event_type in ("created", "modified", "moved", "deleted"):
+            self.proofing.printed()
+            self.proofing.live.publish(recorded=time.time())
+
+    def stop(self) -> None:
+        self.observer.stop()
+        self.observer.join()
+
+
 def _key(change) -> tuple[str, str, int]:
     return change.product, change.name, change.ordinal
 
@@ -174,9 +201,11 @@ def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: i
             if ready:
                 ready(server.url)
 
+    recorded = _RecordWatch(proofing)
     try:
         follow(content, out, rebuild, say, stop)
     finally:
+        recorded.stop()
         proofing.live.close()
         server.shutdown()
         server.server_close()
