@@ -328,3 +328,16 @@ def test_another_address_is_served_when_asked_and_said(project):
 def test_an_editor_url_that_cannot_open_a_file_is_a_usage_error(project, cli, url):
     code, _, err = cli("serve", GAME, "--editor", url)
     assert code == 2 and "is not an editor's URL" in err.splitlines()[-1]
+
+
+def test_a_bug_behind_changed_since_printed_is_said_and_serving_goes_on(served, monkeypatch, project):
+    from printkit.cli import main
+    from printkit.errata import record
+
+    os.chdir(project)
+    assert main(["printed", GAME]) == 0
+    monkeypatch.setattr(record, "cards_now", lambda kit: 1 / 0)
+    status, body, _ = served.get("/_printkit/printed")
+    assert status == 200 and json.loads(body)["errors"] == ["printkit: a bug, not in your files: "
+                                                            "ZeroDivisionError: division by zero"]
+    assert served.get("/")[0] == 200 and served.thread.is_alive()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+import traceback
 from pathlib import Path
 from typing import Callable
 
@@ -109,6 +110,11 @@ class Proofing:
                 return {"recorded": True, "games": found}
             except PrintkitError as error:
                 return {"recorded": True, "errors": [str(problem) for problem in error.problems]}
+            except Exception:  # noqa: BLE001 - a bug in printkit: said, and serving goes on
+                lines = traceback.format_exc().splitlines()
+                for line in lines:
+                    self.complain(line)
+                return {"recorded": True, "errors": [f"printkit: a bug, not in your files: {lines[-1]}"]}
 
     def _keep_as_printed(self, slug: str, printing, now: list, pictures: dict) -> dict[tuple, str]:
         """Each card that is still as recorded has its picture kept, under its fingerprint
