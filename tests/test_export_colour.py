@@ -1,6 +1,10 @@
-"""A coloured declared game exported to every shop and read back: round tokens on a coloured ground
-pass every shop's preflight (their ground is art, as a rectangular one is), and a meaningful mark
-in the safe zone is still found."""
+"""Coloured declared games exported to every shop and read back with pypdf and Pillow: round tokens
+on a coloured ground pass every shop's preflight (their ground is art, as a rectangular one is) and
+a mark in the safe zone is still found; in the PDF/X-1a shops' files (DTC, MB Print) the starter
+game's colours and images are CMYK as littleCMS converts them here through the shop's profile,
+black and greys in black ink alone, under the shop's total ink, images without transparency; the
+PNG shops and the PDF/X-4 sheets keep sRGB; preflight finds an RGB image, a soft mask and RGB in
+a form planted in a PDF/X-1a file."""
 
 from __future__ import annotations
 
@@ -72,7 +76,8 @@ def in_cmyk(rgb: tuple[int, int, int], icc: str) -> tuple[float, ...]:
     black point compensation (as shops.yaml says), computed here from the profile's file."""
     transform = ImageCms.buildTransform(ImageCms.getOpenProfile(str(ICC / "sRGB.icc")),
                                         ImageCms.getOpenProfile(str(ICC / icc)), "RGB", "CMYK",
-                                        ImageCms.Intent.RELATIVE_COLORIMETRIC, flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+                                        ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
     return tuple(v / 255 for v in ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), transform).getpixel((0, 0)))
 
 

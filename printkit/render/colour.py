@@ -123,7 +123,8 @@ def limited_image(image: Image.Image, ink_limit: float) -> Image.Image:
     for x in range(image.width):
         for y in range(image.height):
             if sum(pixels[x, y]) > limit + 0.5:
-                pixels[x, y] = tuple(round(part * 255) for part in limited(tuple(p / 255 for p in pixels[x, y]), ink_limit))
+                held = limited(tuple(part / 255 for part in pixels[x, y]), ink_limit)
+                pixels[x, y] = tuple(round(part * 255) for part in held)
     return image
 
 

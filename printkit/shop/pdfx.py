@@ -1,7 +1,8 @@
 """A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7) with the shipped sRGB ICC
 profile as its output intent's DestOutputProfile and a PDF 1.6 header, or PDF/X-1a:2003 (ISO
-15930-4; the pages drawn in CMYK and grey, no RGB) with a registered printing condition (CGATS TR 003,
-FOGRA39) named by its output intent, its CMYK profile embedded, and a PDF 1.4 header; both with the version key in the Info
+15930-4; the pages drawn in CMYK and grey, no RGB) with a registered printing condition (CGATS
+TR 003, FOGRA39) named by its output intent, the CMYK profile its colours were converted through
+as the intent's DestOutputProfile, and a PDF 1.4 header; both with the version key in the Info
 dictionary and in the XMP metadata and /Trapped. ReportLab draws the pages; nothing on them
 changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox); preflight reads
 them back."""
