@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -31,6 +33,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from conftest import CONTENT
 from printkit.cli import main
+from printkit.shop.profiles import profiles
 
 MOST = (10, 7)  # columns, rows: the most a sheet holds
 LARGEST = 4096  # px, either way
@@ -57,12 +60,27 @@ DECKS = {
 TOKENS = {"one-too-many": {"Redo tokens": (["Redo"] * redo_tokens(), "square", (40.0, 40.0))}}
 
 
+@contextmanager
+def in_srgb(shop: str):
+    """A PDF shop's files drawn in sRGB, as the table's images are: its one-card-a-page pages are
+    then the reference, pixel for pixel (its own files are CMYK, which PDFium renders as ink on
+    paper would look: black ink alone as (35, 31, 32), not black)."""
+    shops = profiles()
+    kept = shops[shop]
+    shops[shop] = replace(kept, pdfx=None)
+    try:
+        yield
+    finally:
+        shops[shop] = kept
+
+
 @pytest.fixture(scope="session")
 def kits(tmp_path_factory) -> tuple[Path, Path]:
-    """The four kits exported for TTS, and for MB Print (its one-card-a-page PDFs: the reference)."""
+    """The four kits exported for TTS, and for MB Print (its one-card-a-page PDFs, in sRGB: the reference)."""
     tts, reference = tmp_path_factory.mktemp("tts"), tmp_path_factory.mktemp("mbprint")
     assert main(["export", "--for", "tts", "--content", str(CONTENT), "--out", str(tts)]) == 0
-    assert main(["export", "--for", "mbprint", "--content", str(CONTENT), "--out", str(reference)]) == 0
+    with in_srgb("mbprint"):
+        assert main(["export", "--for", "mbprint", "--content", str(CONTENT), "--out", str(reference)]) == 0
     return tts, reference
 
 
@@ -93,8 +111,10 @@ def declared(tmp_path_factory) -> tuple[Path, Path]:
 
     project = game_project(tmp_path_factory.mktemp("declared"), game_yaml(DECLARED_CARDS))
     tts, reference = project / "tts", project / "mbprint"
-    for shop, out in (("tts", tts), ("mbprint", reference)):
-        assert main(["export", SLUG, "--for", shop, "--content", str(project / "content"), "--out", str(out)]) == 0
+    assert main(["export", SLUG, "--for", "tts", "--content", str(project / "content"), "--out", str(tts)]) == 0
+    with in_srgb("mbprint"):
+        assert main(["export", SLUG, "--for", "mbprint", "--content", str(project / "content"),
+                     "--out", str(reference)]) == 0
     return tts, reference
 
 

@@ -15,13 +15,15 @@ import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
-from PIL import Image
+from PIL import Image, ImageCms
 
+from conftest import ROOT
 from printkit import lasting
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import (Box, Circle, Document, Ellipse, Form, Gradient, Group, Line, Page, Picture, Polygon,
                                  UseForm)
 from printkit.plan.text import characters, line_at
+from printkit.render.colour import press
 from printkit.render.draw import render
 
 PAPER = Paper("test", 100.0, 80.0)
@@ -187,18 +189,39 @@ def test_the_ink_saver_lightens_a_large_gradient_and_outlines_it(tmp_path):
     assert grey(at(pixels(saved), 12.0, 30.0)) > grey(at(pixels(plain), 12.0, 30.0)) + 150
 
 
-def test_in_black_ink_only_a_gradient_is_device_grey_and_nothing_is_rgb(tmp_path):
+def test_for_a_press_a_gradient_is_device_cmyk_through_its_profile_and_nothing_is_rgb(tmp_path):
+    """Each end's colour as littleCMS converts it here, from sRGB through the shop's CMYK profile
+    (relative colorimetric, black point compensation); the outline's too."""
     gradient = Gradient((10.0, 0.0), (70.0, 0.0), (RED, (0.0, 1.0, 1.0)))
     path = drawn(tmp_path, Box(Rect(10, 10, 60, 40), level=(0.2, 0.4, 0.6), fill=gradient),
-                 Group((Ellipse(Rect(0, 0, 20, 10), fill=gradient),), 70, 60, opacity=0.5), device_grey=True)
+                 Group((Ellipse(Rect(0, 0, 20, 10), fill=gradient),), 70, 60, opacity=0.5),
+                 colour=press("SWOP-TR003-240.icc", 240))
     tokens = operators(path)
-    assert "sh" in tokens and not {"rg", "RG", "scn", "SCN", "cs", "CS"} & set(tokens)
+    assert "sh" in tokens and not {"rg", "RG", "g", "G", "scn", "SCN", "cs", "CS"} & set(tokens)
     (shading,) = shadings(path)  # the same colours and axis, in the group's frame too: one shading
-    assert shading["/ColorSpace"] == "/DeviceGray"
+    assert shading["/ColorSpace"] == "/DeviceCMYK"
     function = shading["/Function"].get_object()
-    assert near([float(c) for c in function["/C0"]], (1 / 3,), 1e-4)  # red's lightness
-    assert near([float(c) for c in function["/C1"]], (2 / 3,), 1e-4)
+    assert near([float(c) for c in function["/C0"]], in_cmyk(RED), 1e-4)
+    assert near([float(c) for c in function["/C1"]], in_cmyk((0.0, 1.0, 1.0)), 1e-4)
+    assert near([float(v) for v in operands(path, "K")[0]], in_cmyk((0.2, 0.4, 0.6)), 1e-4)
     assert b"DeviceRGB" not in path.read_bytes()
+
+
+ICC = ROOT / "printkit" / "icc"
+
+
+def in_cmyk(rgb) -> tuple:
+    transform = ImageCms.buildTransform(ImageCms.getOpenProfile(str(ICC / "sRGB.icc")),
+                                        ImageCms.getOpenProfile(str(ICC / "SWOP-TR003-240.icc")), "RGB", "CMYK",
+                                        ImageCms.Intent.RELATIVE_COLORIMETRIC, flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb)), transform)
+    return tuple(v / 255 for v in pixel.getpixel((0, 0)))
+
+
+def operands(path: Path, operator: str) -> list:
+    page = pypdf.PdfReader(path).pages[0]
+    return [ops for ops, op in pypdf.generic.ContentStream(page.get_contents(), None).operations
+            if op == operator.encode()]
 
 
 # --- opacity -----------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
-from printkit.shop.safezone import CUT_GUIDE, FRAME
+from printkit.shop.safezone import CUT_GUIDE, FRAME, GROUND
 from printkit.declared import layers as kinds, layout, lint
 from printkit.declared.bind import Binding, Evaluator, scope_of
 from printkit.declared.cards import Deck, Entry, Source
@@ -349,7 +349,7 @@ def _ground(look: Look, colour) -> tuple:
     fill = look.colour(colour)
     size, bleed = look.size, look.bleed
     if look.round():
-        return (Circle(size[0] / 2, size[1] / 2, size[0] / 2 + bleed, level=None, fill=fill),)
+        return (Circle(size[0] / 2, size[1] / 2, size[0] / 2 + bleed, level=None, fill=fill, item=GROUND),)
     return (Box(Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed), level=None, fill=fill),)
 
 

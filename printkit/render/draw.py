@@ -6,19 +6,21 @@ from __future__ import annotations
 from printkit import lasting
 from printkit.plan.marks import Box, Circle, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters, union
+from printkit.render.colour import SRGB
 from printkit.render.pdf import PdfFile, circle_path, ellipse_path, polygon_path, rect_path
 
 
-def render(document: Document, ink_saver: bool = False, device_grey: bool = False,
+def render(document: Document, ink_saver: bool = False, colour=SRGB(),
            scale: tuple[float, float] = (1.0, 1.0)) -> tuple[bytes, int]:
     """The PDF of a planned document: (bytes, page count), every page drawn `scale` times as large
-    about its centre (a printer's scale correction). A document of forms (a booklet's
+    about its centre (a printer's scale correction), its colours and images as `colour` prints
+    them (printkit/render/colour.py: sRGB, or a press's CMYK). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
     alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again.
     A file planned as its bytes (`Written`, a cut file) is those bytes."""
     if isinstance(document, Written):
         return document.data, document.sheets
-    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, device_grey=device_grey,
+    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
                   page_layout=document.page_layout)
     sets = [_beyond_ascii(characters(form.marks)) for form in document.forms]  # a long booklet's, kept small
     if document.forms:
@@ -29,7 +31,7 @@ def render(document: Document, ink_saver: bool = False, device_grey: bool = Fals
         pdf.begin_form(form.name, form.paper)
         # a form's operators depend on its marks and on the names and codes its characters were
         # given (ReportLab gives ASCII its own codes, whatever else is set)
-        _draw_kept(pdf, form.marks, [pdf.codes(chars), ink_saver, device_grey, lasting.digest(form.marks)])
+        _draw_kept(pdf, form.marks, [pdf.codes(chars), ink_saver, colour.key, lasting.digest(form.marks)])
         pdf.end_form()
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)

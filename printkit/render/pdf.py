@@ -22,6 +22,7 @@ from printkit.plan.fonts import FONTS, register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Gradient
 from printkit.plan.text import Text
+from printkit.render.colour import SRGB
 
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 # --ink-saver: fills larger than this (mm2) keep a quarter of their ink, with an outline where they
@@ -35,13 +36,13 @@ class PdfFile:
     """A PDF being drawn, in millimetres, with the print settings every printkit file carries."""
 
     def __init__(self, title: str, subject: str, duplex: str | None = None, ink_saver: bool = False,
-                 device_grey: bool = False, page_layout: str | None = None):
-        """`device_grey`: greys as DeviceGray (`g`, `G`), not as equal RGB (for PDF/X-1a: no RGB);
-        `page_layout`: the catalog's /PageLayout (Document.page_layout)."""
+                 colour=SRGB(), page_layout: str | None = None):
+        """`colour`: what the target prints colours and images in (printkit/render/colour.py: sRGB,
+        or a press's CMYK); `page_layout`: the catalog's /PageLayout (Document.page_layout)."""
         register_fonts()
         _subsets_once()
         self.ink_saver = ink_saver
-        self.device_grey = device_grey
+        self.colour = colour
         self._buffer = io.BytesIO()
         self.canvas = Canvas(self._buffer, invariant=1, pageCompression=1, initialFontName="Sans")
         self.canvas.setTitle(title)
@@ -197,12 +198,9 @@ class PdfFile:
             self._emit(f"q {state} {path} {paint} Q")
 
     def _gradient(self, gradient: Gradient, colours) -> tuple:
-        """A gradient as plain data: its colour space, its axis in points, its colours, its stops;
-        in black ink only (`device_grey`) its colours' lightness in DeviceGray."""
-        if self.device_grey:
-            space, colours = "DeviceGray", tuple((_lightness(colour),) for colour in colours)
-        else:
-            space, colours = "DeviceRGB", tuple(tuple(c) if isinstance(c, tuple) else (c, c, c) for c in colours)
+        """A gradient as plain data: its colour space, its axis in points, its colours (in the
+        target's colour space), its stops."""
+        space, colours = self.colour.shading(colours)
         (x0, y0), (x1, y1) = gradient.start, gradient.end
         stops = None if gradient.stops is None else tuple(gradient.stops)
         return ("gradient", space, (x0 * mm, y0 * mm, x1 * mm, y1 * mm), colours, stops)
@@ -243,9 +241,11 @@ class PdfFile:
     def image(self, path: str, r: Rect, digest: str) -> None:
         """A PNG or JPEG stretched over `r`. ReportLab embeds an image once however often it is
         drawn, named by its pixels (an ImageReader's; a file name would put the path in the PDF)."""
-        if digest not in self._images:
-            self._images[digest] = ImageReader(path)
-        self.canvas.drawImage(self._images[digest], r.x * mm, r.y * mm, r.width * mm, r.height * mm, mask="auto")
+        if digest not in self._images:  # converted for the target once a file (a press: CMYK, no mask)
+            source, mask = self.colour.image(path)
+            self._images[digest] = ImageReader(source), mask
+        image, mask = self._images[digest]
+        self.canvas.drawImage(image, r.x * mm, r.y * mm, r.width * mm, r.height * mm, mask=mask)
 
     def svg(self, path: str, r: Rect, digest: str) -> None:
         """An SVG drawing scaled over `r`: drawn once into a form, which every placement reuses."""
@@ -256,7 +256,9 @@ class PdfFile:
             from reportlab.graphics import renderPDF  # with ReportLab's platypus: only for a file with an SVG
 
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+            self.canvas._enforceColorSpace = self.colour.enforced  # its colours as the target prints them
             renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas._enforceColorSpace = None
             self.canvas.endForm()
         self.canvas.saveState()
         self.canvas.translate(r.x * mm, r.y * mm)
@@ -325,17 +327,9 @@ class PdfFile:
         return " ".join(state), PATH_OPS[int(level is not None), int(fill is not None), FILL_NON_ZERO]
 
     def _grey(self, level, operator: str) -> str:
-        """A grey (or a colour) as fill (`rg`) or stroke (`RG`) colour operators; in black ink
-        only (`device_grey`, PDF/X-1a) a colour prints as its lightness."""
-        if self.device_grey:
-            return f"{fp_str(_lightness(level))} {'g' if operator == 'rg' else 'G'}"
-        return f"{_colour(level)} {operator}"
-
-
-def _colour(value) -> str:
-    """A grey (0 black to 1 white) or a colour (red, green, blue) as the three numbers of an RGB
-    operator."""
-    return fp_str(*value) if isinstance(value, tuple) else fp_str(value, value, value)
+        """A grey (or a colour) as fill (`rg`) or stroke (`RG`) colour operators, in the target's
+        colours (a press's: `k`, `K`)."""
+        return self.colour.operator(level, stroke=operator == "RG")
 
 
 def _lightness(value) -> float:

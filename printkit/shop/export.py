@@ -40,6 +40,7 @@ from printkit.plan.fonts import register_fonts
 from printkit.plan.marks import Document
 from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
+from printkit.render.colour import SRGB, press
 from printkit.render.draw import render
 from printkit.shop import cutout, tts
 from printkit.shop.pdfx import X1A, as_pdfx, icc_profile
@@ -131,8 +132,13 @@ def _card_pdf(job: Job, sheet, marks: list) -> bytes:
     title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
     document = Document(title, job.product.subject or job.product.description,
                         tuple(card_page(sheet, side) for side in marks))
-    data, _ = render(document, device_grey=profile.pdfx == X1A)
-    return as_pdfx(data, profile.pdfx, profile.condition) if profile.pdfx else data
+    data, _ = render(document, colour=_colours(profile))
+    return as_pdfx(data, profile.pdfx, profile.condition, profile.icc) if profile.pdfx else data
+
+
+def _colours(profile: Profile):
+    """What the shop's files print colours in: a PDF/X-1a shop's CMYK condition, else sRGB."""
+    return press(profile.icc, profile.ink_limit) if profile.pdfx == X1A else SRGB()
 
 
 def _pdf_file(job: Job, data: bytes, sides, sheet, marks):
@@ -153,8 +159,8 @@ def _png_files(job: Job, data: bytes, sides, sheet, marks):
 def _sheets(job: Job) -> tuple[list[Output], dict]:
     """The home print sheets, with the shop's bleed, as the shop's PDF/X."""
     document = job.product.document(job.kit)
-    data, pages = render(document, device_grey=job.profile.pdfx == X1A)
-    data = as_pdfx(data, job.profile.pdfx, job.profile.condition)
+    data, pages = render(document, colour=_colours(job.profile))
+    data = as_pdfx(data, job.profile.pdfx, job.profile.condition, job.profile.icc)
     output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), data, pages)
     sheet, cards = job.product.shop_deck(job.kit, job.profile.bleed)
     return [output], _entry(job, sheet.card, cards, [{"file": _rel(output, job), "pages": pages}])

@@ -1,7 +1,8 @@
 """A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7) with the shipped sRGB ICC
 profile as its output intent's DestOutputProfile and a PDF 1.6 header, or PDF/X-1a:2003 (ISO
-15930-4; the pages drawn in DeviceGray, no RGB) with a registered printing condition (CGATS TR 001,
-FOGRA39) named by its output intent and a PDF 1.4 header; both with the version key in the Info
+15930-4; the pages drawn in CMYK and grey, no RGB) with a registered printing condition (CGATS
+TR 003, FOGRA39) named by its output intent, the CMYK profile its colours were converted through
+as the intent's DestOutputProfile, and a PDF 1.4 header; both with the version key in the Info
 dictionary and in the XMP metadata and /Trapped. ReportLab draws the pages; nothing on them
 changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox); preflight reads
 them back."""
@@ -15,6 +16,8 @@ from importlib import resources
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
                            TextStringObject)
+
+from printkit.render.colour import icc_bytes
 
 X4, X1A = "PDF/X-4", "PDF/X-1a:2003"
 HEADER = {X4: b"%PDF-1.6", X1A: b"%PDF-1.4"}
@@ -50,15 +53,15 @@ def icc_profile() -> bytes:
     return resources.files("printkit").joinpath(ICC).read_bytes()
 
 
-def as_pdfx(data: bytes, version: str, condition: str) -> bytes:
-    """`data` (a PDF printkit drew; for PDF/X-1a, in DeviceGray) with what `version` asks of the
-    file, for printing under `condition`."""
+def as_pdfx(data: bytes, version: str, condition: str, icc: str | None = None) -> bytes:
+    """`data` (a PDF printkit drew; for PDF/X-1a, in CMYK and grey) with what `version` asks of
+    the file, for printing under `condition` (PDF/X-1a: characterised by the CMYK profile `icc`)."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     info = writer.metadata or {}
     writer.add_metadata({"/GTS_PDFXVersion": version})
     writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
     root = writer._root_object
-    root[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(_intent(writer, version, condition))])
+    root[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(_intent(writer, version, condition, icc))])
     root[NameObject("/Metadata")] = writer._add_object(_xmp(info, version, _uuid(writer)))
     writer.pdf_header = HEADER[version]
     out = io.BytesIO()
@@ -66,9 +69,10 @@ def as_pdfx(data: bytes, version: str, condition: str) -> bytes:
     return out.getvalue()
 
 
-def _intent(writer: PdfWriter, version: str, condition: str) -> DictionaryObject:
-    """The output intent: the condition by its registered name; for PDF/X-4, the ICC profile too
-    (PDF/X-1a may leave a registered condition's profile out, and printkit ships no CMYK one)."""
+def _intent(writer: PdfWriter, version: str, condition: str, icc: str | None) -> DictionaryObject:
+    """The output intent: the condition by its registered name, and the ICC profile of what the
+    pages are in: PDF/X-4's sRGB, PDF/X-1a's CMYK condition (the one its colours were converted
+    through, printkit/icc/)."""
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
@@ -77,10 +81,10 @@ def _intent(writer: PdfWriter, version: str, condition: str) -> DictionaryObject
         NameObject("/RegistryName"): TextStringObject(REGISTRY),
         NameObject("/Info"): TextStringObject(condition),
     })
-    if version == X4:
+    if version == X4 or icc:
         profile = DecodedStreamObject()
-        profile.set_data(icc_profile())
-        profile[NameObject("/N")] = NumberObject(3)
+        profile.set_data(icc_profile() if version == X4 else icc_bytes(icc))
+        profile[NameObject("/N")] = NumberObject(3 if version == X4 else 4)
         intent[NameObject("/DestOutputProfile")] = writer._add_object(profile.flate_encode())
     return intent
 

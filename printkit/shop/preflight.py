@@ -292,6 +292,25 @@ def _pdfx(pdf, profile: Profile) -> list[str]:
     if x1a:
         problems += [f"page {n}: RGB or ICC-based colour ({', '.join(sorted(rgb))}); {version} takes grey and CMYK"
                      for n, page in enumerate(pdf.pages, start=1) if (rgb := page.colours - {"g", "G", "k", "K"})]
+        problems += _x1a_images(pdf, version)
+    return problems
+
+
+def _x1a_images(pdf, version: str) -> list[str]:
+    """Every image PDF/X-1a holds in DeviceCMYK or DeviceGray, with no soft mask (no transparency);
+    an image placed on many pages is named on the first."""
+    problems, seen = [], set()
+    for number, page in enumerate(pdf.pages, start=1):
+        for picture in page.pictures:
+            if picture in seen:
+                continue
+            seen.add(picture)
+            if picture.space not in ("DeviceCMYK", "DeviceGray"):
+                problems.append(f"page {number}: image {picture.name} is {picture.space}; {version} takes "
+                                f"DeviceCMYK or DeviceGray images")
+            if picture.soft_mask:
+                problems.append(f"page {number}: image {picture.name} has a soft mask (transparency); "
+                                f"{version} takes none")
     return problems
 
 

@@ -32,6 +32,8 @@ class Profile:
     area: tuple[float, float] | None = None  # cutout: the largest image the machine prints and cuts, mm
     grid: tuple[int, int] | None = None  # tts: the most cards a sheet holds, [columns, rows]
     largest: int | None = None  # tts: the widest and tallest image, px
+    icc: str | None = None  # PDF/X-1a: the condition's CMYK profile in printkit/icc/, colours converted through it
+    ink_limit: float | None = None  # PDF/X-1a: total ink (C+M+Y+K), %, at most
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
@@ -69,8 +71,12 @@ def _profile(slug: str, entry: dict) -> Profile:
                       entry.get("condition"), float(entry.get("corners", 0.0)),
                       tuple(float(v) for v in entry["area"]) if entry.get("area") else None,
                       tuple(int(v) for v in entry["grid"]) if entry.get("grid") else None,
-                      int(entry["largest"]) if entry.get("largest") else None)
+                      int(entry["largest"]) if entry.get("largest") else None, entry.get("profile"),
+                      float(entry["ink_limit"]) if entry.get("ink_limit") else None)
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")
+    if profile.pdfx == "PDF/X-1a:2003" and not (profile.icc and profile.ink_limit):
+        raise ValueError(f"shops.yaml: {slug}: a PDF/X-1a shop needs the `profile` its colours are converted "
+                         f"through and its `ink_limit`")
     return profile

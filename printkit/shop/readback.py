@@ -46,7 +46,18 @@ class PdfPage:
     bleed: Box | None
     fonts: dict[str, bool]  # font name -> embedded
     images: list[tuple[str, float]]  # (image name, its lower resolution as placed, dpi)
-    colours: set[str]  # the colour operators its content uses: g, rg, k, cs, ...
+    colours: set[str]  # the colour operators its content and its forms' use: g, rg, k, cs, ...
+    pictures: list["Picture"] = field(default_factory=list)  # every image it or its forms place
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image XObject as the file holds it: its name, its colour space (a name, or an array's
+    first name: ICCBased, Indexed), whether it has a soft mask (transparency)."""
+
+    name: str
+    space: str
+    soft_mask: bool
 
 
 @dataclass
@@ -121,8 +132,36 @@ def _box(page, name: str) -> Box | None:
 def _page(page) -> PdfPage:
     resources = page.get("/Resources") or {}
     images, colours = _content(page, resources)
+    pictures, more = _placed(resources, set())
     return PdfPage(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
-                   _fonts(resources), images, colours)
+                   _fonts(resources), images, colours | more, pictures)
+
+
+def _placed(resources, seen: set) -> tuple[list[Picture], set[str]]:
+    """The images of a page's (or a form's) resources, and those of the forms it places with
+    the colour operators their content uses; each form read once."""
+    pictures, colours = [], set()
+    for name, ref in (resources.get("/XObject") or {}).items():
+        key = getattr(ref, "idnum", None) or id(ref)
+        if key in seen:
+            continue
+        seen.add(key)
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Image":
+            pictures.append(Picture(str(name).lstrip("/"), _space(xobject.get("/ColorSpace")), "/SMask" in xobject))
+        elif xobject.get("/Subtype") == "/Form":
+            colours |= {op.decode() for _, op in ContentStream(xobject, None).operations if op in COLOURS}
+            found, more = _placed(xobject.get("/Resources") or {}, seen)
+            pictures, colours = pictures + found, colours | more
+    return pictures, colours
+
+
+def _space(space) -> str:
+    """A colour space's name: /DeviceCMYK, or an array's family (/ICCBased, /Indexed); none: a mask."""
+    if space is None:
+        return "none"
+    space = space.get_object()
+    return str(space[0].get_object() if isinstance(space, list) and space else space).lstrip("/")
 
 
 def _fonts(resources, seen=None) -> dict[str, bool]:

@@ -14,7 +14,9 @@ from printkit.plan.text import Text
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a, b, c, d, e, f: x' = a x + c y + e, y' = b x + d y + f
 PAPER_WHITE = 0.9  # a fill this light with no outline is a ground (a panel, a disc), not a mark
-CUT_GUIDE, FRAME = "cut line", "frame"  # items of round art: a round token's cut line (on its trim) and frame
+# items of round art: a round token's cut line (on its trim), its frame, and its ground (a
+# background's disc, out to the bleed edge): art, whatever its colour, as a rectangular ground is
+CUT_GUIDE, FRAME, GROUND = "cut line", "frame", "ground"
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ def _name(text: Text) -> str:
 
 
 def _meaningful(mark) -> bool:
-    if mark.item in (CUT_GUIDE, FRAME):
+    if mark.item in (CUT_GUIDE, FRAME, GROUND):
         return False
     return mark.level is not None or (mark.fill is not None and _lightness(mark.fill) < PAPER_WHITE)
 

@@ -1,0 +1,185 @@
+"""Colour at the one border where it is managed: what a planned colour (a grey, 0 black to 1 white,
+or (red, green, blue) in sRGB, each 0 to 1) and an image become in the file written for a target.
+Home PDFs and the PNG shops keep sRGB (`SRGB`); a press's PDF/X-1a file is CMYK (`Press`), every
+colour and image converted by littleCMS through the shop's printer profile (printkit/icc/), each
+distinct colour once and each image once, as a RIP would."""
+
+from __future__ import annotations
+
+import functools
+import io
+from importlib import resources
+
+from PIL import Image, ImageCms, ImageMath
+from reportlab.lib import colors
+from reportlab.lib.rl_accel import fp_str
+
+# Relative colorimetric with black point compensation, as prepress does for art picked by hand:
+# a colour the press can print is printed as measured (relative to the paper's white), one it
+# cannot is clipped to the nearest it can, and no other colour moves for it (perceptual would
+# shift every colour to make room); black point compensation maps sRGB's black to the press's
+# darkest, so that dark tones keep their steps instead of clipping together.
+INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
+FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
+
+
+class SRGB:
+    """Colours as planned: DeviceRGB (a grey as three equal parts), images as they are."""
+
+    key = "sRGB"
+
+    def operator(self, value, stroke: bool = False) -> str:
+        """A grey or colour as a fill (`rg`) or stroke (`RG`) colour operator."""
+        return f"{_rgb(value)} {'RG' if stroke else 'rg'}"
+
+    def shading(self, colours) -> tuple[str, tuple]:
+        """A gradient's colour space and its colours' components."""
+        return "DeviceRGB", tuple(tuple(c) if isinstance(c, tuple) else (c, c, c) for c in colours)
+
+    def image(self, path: str):
+        """What ReportLab embeds for the image file at `path`, and its mask argument."""
+        return path, "auto"
+
+    enforced = None  # ReportLab's colours (an SVG image's) as they are
+
+
+class Press:
+    """A CMYK printing condition: greys in black ink alone, other colours through the condition's
+    ICC profile, none above the shop's total ink; images in CMYK (or grey), flattened onto white."""
+
+    def __init__(self, icc: str, ink_limit: float):
+        """`icc`: a profile's file name in printkit/icc/; `ink_limit`: total ink, % (C+M+Y+K)."""
+        self.icc, self.ink_limit = icc, ink_limit
+        self.key = f"CMYK {icc} {ink_limit:g}%"
+        self._transform = _transform(icc)
+        self._converted: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
+
+    def cmyk(self, value) -> tuple[float, float, float, float]:
+        """A grey or colour as (cyan, magenta, yellow, black), each 0 to 1."""
+        rgb = _bytes(value)
+        if rgb[0] == rgb[1] == rgb[2]:  # a grey, black text, a line or a mark: black ink only
+            level = value[0] if isinstance(value, tuple) else value
+            return 0.0, 0.0, 0.0, round(1 - min(1.0, max(0.0, level)), 6)
+        found = self._converted.get(rgb)
+        if found is None:
+            pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self._transform).getpixel((0, 0))
+            found = self._converted[rgb] = limited(tuple(part / 255 for part in pixel), self.ink_limit)
+        return found
+
+    def operator(self, value, stroke: bool = False) -> str:
+        return f"{fp_str(*self.cmyk(value))} {'K' if stroke else 'k'}"
+
+    def shading(self, colours) -> tuple[str, tuple]:
+        return "DeviceCMYK", tuple(self.cmyk(colour) for colour in colours)
+
+    def image(self, path: str):
+        """The image at `path` with no transparency (flattened onto the paper's white, as PDF/X-1a
+        asks), in DeviceGray where it is grey (black ink only) and DeviceCMYK otherwise; no mask."""
+        with Image.open(path) as opened:
+            opened.load()
+            source = opened.info.get("icc_profile")
+            flat = _on_white(opened)
+        if flat.mode == "L":
+            return flat, None
+        transform = _transform_from(source, self.icc) if source else self._transform
+        return limited_image(ImageCms.applyTransform(flat, transform), self.ink_limit), None
+
+    def enforced(self, colour: colors.Color) -> colors.Color:
+        """A colour ReportLab's canvas is given (an SVG image's, its renderer's own black) as
+        `cmyk` prints it: the canvas's hook for a colour space (Canvas._enforceColorSpace)."""
+        if isinstance(colour, colors.CMYKColor):
+            return colour
+        cyan, magenta, yellow, black = self.cmyk((colour.red, colour.green, colour.blue))
+        return colors.CMYKColor(cyan, magenta, yellow, black, alpha=colour.alpha)
+
+
+@functools.cache
+def press(icc: str, ink_limit: float) -> Press:
+    """The press of a printing condition, once a process: its colours converted once for every file."""
+    return Press(icc, ink_limit)
+
+
+def limited(cmyk: tuple[float, ...], ink_limit: float) -> tuple[float, ...]:
+    """`cmyk` with no more than `ink_limit` % of ink in all: the profile is built for the limit,
+    so this only catches what its tables' interpolation and rounding leave over; the excess is
+    taken from cyan, magenta and yellow in proportion, black (which carries the tone) kept."""
+    c, m, y, k = cmyk
+    over = (c + m + y + k) * 100 - ink_limit
+    if over <= 0 or c + m + y == 0:
+        return cmyk
+    keep = max(0.0, (ink_limit / 100 - k) / (c + m + y))
+    return tuple(round(part, 6) for part in (c * keep, m * keep, y * keep, k))
+
+
+def limited_image(image: Image.Image, ink_limit: float) -> Image.Image:
+    """A CMYK image whose every pixel is held to `ink_limit` as `limited` holds a colour (only a
+    profile's rounding ever goes over: most images are looked at once and left as they are)."""
+    limit = ink_limit / 100 * 255
+    total = ImageMath.lambda_eval(lambda bands: bands["c"] + bands["m"] + bands["y"] + bands["k"],
+                                  **dict(zip("cmyk", image.split())))
+    if total.getextrema()[1] <= limit + 0.5:
+        return image
+    pixels = image.load()
+    for x in range(image.width):
+        for y in range(image.height):
+            if sum(pixels[x, y]) > limit + 0.5:
+                held = limited(tuple(part / 255 for part in pixels[x, y]), ink_limit)
+                pixels[x, y] = tuple(round(part * 255) for part in held)
+    return image
+
+
+def _on_white(image: Image.Image) -> Image.Image:
+    """An image composited onto white: RGB, or L where it has no colour of its own."""
+    grey = image.mode in ("1", "L", "LA", "I", "I;16") or (image.mode == "P" and _grey_palette(image))
+    mode = "L" if grey else "RGB"
+    if "A" in image.getbands() or "transparency" in image.info:
+        rgba = image.convert("LA" if grey else "RGBA")
+        white = Image.new(rgba.mode, rgba.size, (255, 255) if grey else (255, 255, 255, 255))
+        return Image.alpha_composite(white.convert("RGBA"), rgba.convert("RGBA")).convert(mode)
+    if image.mode == "CMYK":
+        return image.convert("RGB")  # (a CMYK JPEG: printkit's images are PNG or JPEG in sRGB)
+    return image.convert(mode)
+
+
+def _grey_palette(image: Image.Image) -> bool:
+    palette = image.getpalette() or []
+    return all(palette[i] == palette[i + 1] == palette[i + 2] for i in range(0, len(palette) - 2, 3))
+
+
+def _bytes(value) -> tuple[int, int, int]:
+    """A planned grey or colour as 8-bit sRGB (the precision it was written in: #rrggbb)."""
+    parts = value if isinstance(value, tuple) else (value, value, value)
+    return tuple(min(255, max(0, round(part * 255))) for part in parts)
+
+
+def _rgb(value) -> str:
+    return fp_str(*value) if isinstance(value, tuple) else fp_str(value, value, value)
+
+
+def icc_bytes(name: str) -> bytes:
+    """A profile printkit ships (printkit/icc/)."""
+    return resources.files("printkit").joinpath("icc", name).read_bytes()
+
+
+@functools.cache
+def _transform(icc: str) -> ImageCms.ImageCmsTransform:
+    """sRGB to the profile's CMYK, built once a process."""
+    return _build(icc_bytes("sRGB.icc"), icc)
+
+
+@functools.lru_cache(maxsize=16)
+def _transform_from(source: bytes, icc: str) -> ImageCms.ImageCmsTransform:
+    """An image's own embedded RGB profile to the press's CMYK (the few an export's images carry);
+    one that cannot be read, or is not RGB, is taken as sRGB."""
+    try:
+        if ImageCms.ImageCmsProfile(io.BytesIO(source)).profile.xcolor_space.strip() == "RGB":
+            return _build(source, icc)
+    except (OSError, ImageCms.PyCMSError):
+        pass
+    return _transform(icc)
+
+
+def _build(source: bytes, icc: str) -> ImageCms.ImageCmsTransform:
+    return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(source)),
+                                   ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))), "RGB", "CMYK",
+                                   renderingIntent=INTENT, flags=FLAGS)
