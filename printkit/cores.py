@@ -62,15 +62,18 @@ def _told(done, item, result):
 
 def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
     """The workers ended: when their work is done, as they finish it; when printkit is stopping
-    (Ctrl-C, an error), at once."""
-    if finished:
-        pool.shutdown(wait=True)
-        return
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
-        process.join()
-    pool.shutdown(wait=True)  # its manager thread ended here, not racing Python's exit for its pipe
+    (Ctrl-C, an error), at once. A signal waits until the pool is shut down: one that cut its
+    shutdown short left its manager thread closing its pipe while Python's exit wrote to it
+    ("Exception ignored ... Bad file descriptor" after printkit's one line)."""
+    with _signals_held():
+        if finished:
+            pool.shutdown(wait=True)
+            return
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+            process.join()
+        pool.shutdown(wait=True)  # its manager thread ended here, not racing Python's exit for its pipe
 
 
 def _run(index: int):
