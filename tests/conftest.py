@@ -65,8 +65,12 @@ def _objects_read_once(page) -> dict:
     except FileNotFoundError:
         pass
     objects = _parse_objects(page)
+    try:
+        data = pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL)
+    except TypeError:  # an image's stream holds its open file: such a page is parsed each time
+        return objects
     partial = kept.with_name(f"{key}.{os.getpid()}.part")
-    partial.write_bytes(pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL))
+    partial.write_bytes(data)
     os.replace(partial, kept)  # whole or not there, for a worker reading it at the same time
     return objects
 
