@@ -8,6 +8,7 @@ descend. Lines and frames are the drawn paths, all read back through readback.pa
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from pathlib import Path
 
 import pdfplumber
@@ -23,9 +24,25 @@ DESCENT = 0.24
 DESCENDING = set("gjpqyQ(),;[]{}|/@$")
 
 
+_BY_PAGE: dict[tuple[str, int], tuple[Page, object]] = {}  # what is worked out once per page read
+
+
+def _once(name: str, page: Page, work):
+    """work(page), worked out once for each page object (a page read back is kept for the session:
+    several tests ask the same of it)."""
+    key = (name, id(page))
+    if key not in _BY_PAGE or _BY_PAGE[key][0] is not page:
+        _BY_PAGE[key] = (page, work(page))
+    return _BY_PAGE[key][1]
+
+
 def text_lines(page: Page) -> list[tuple[Box, str]]:
     """Each line of text (characters on one baseline, in one direction, run together) as its box
     and its text."""
+    return list(_once("lines", page, _text_lines))
+
+
+def _text_lines(page: Page) -> list[tuple[Box, str]]:
     lines: dict[tuple, list[Char]] = {}
     for ch in page.chars:
         if not ch.text.strip():
@@ -112,8 +129,9 @@ def segments(page: Page) -> list[Box]:
 def texts_on_lines(page: Page) -> list[str]:
     """Lines of text that a ruled line or a frame's side crosses or touches."""
     found = []
+    rules = segments(page)
     for box, text in text_lines(page):
-        for seg in segments(page):
+        for seg in rules:
             if seg.touches(box, CLEAR):
                 found.append(f"{text!r} at {box} touches a line at {seg}")
                 break
@@ -182,11 +200,23 @@ def small_running_text(page: Page, least: float = 8.0) -> list[str]:
     the print conventions size) set smaller than `least` pt."""
     found = []
     for box, text in text_lines(page):
-        chars = [c for c in page.chars if c.text.strip() and box.holds(*c.box.centre)]
         if box.y0 > FOOTER and len(text.split()) >= 4 and not text.endswith("at 100%") and \
-                min(map(size_pt, chars)) < least - 0.01:
-            found.append(f"{text[:40]!r} at {min(map(size_pt, chars)):.1f} pt")
+                min(map(size_pt, marks_in(page, box))) < least - 0.01:
+            found.append(f"{text[:40]!r} at {min(map(size_pt, marks_in(page, box))):.1f} pt")
     return found
+
+
+def marks_in(page: Page, box: Box) -> list[Char]:
+    """The page's characters that are not blank and have their centre in `box`, in page order."""
+    centres, order = _once("centres", page, _centres)
+    start, stop = bisect_left(centres, box.x0), bisect_right(centres, box.x1)
+    return [page.chars[i] for i in sorted(i for i in order[start:stop] if box.holds(*page.chars[i].box.centre))]
+
+
+def _centres(page: Page) -> tuple[list[float], list[int]]:
+    """The non-blank characters' centres across the page, in order, and the characters' indexes."""
+    order = sorted((i for i, c in enumerate(page.chars) if c.text.strip()), key=lambda i: page.chars[i].box.centre[0])
+    return [page.chars[i].box.centre[0] for i in order], order
 
 
 def smallest_size(page: Page) -> float:
@@ -197,8 +227,7 @@ def title_and_headings(page: Page) -> tuple[float | None, float]:
     """The size of the page's first line (its title; None when it is not bold: running text
     carried on from the page before, a page with no title of its own) and of the largest bold
     line of two words or more elsewhere on the page (a heading)."""
-    lines = [(box, text, [c for c in page.chars if c.text.strip() and box.holds(*c.box.centre)])
-             for box, text in text_lines(page)]
+    lines = [(box, text, marks_in(page, box)) for box, text in text_lines(page)]
     upright = [line for line in lines if line[2] and line[2][0].direction[0] > 0.99]
     top = max(upright, key=lambda line: line[0].y1)
     headings = [max(map(size_pt, chars)) for box, text, chars in upright
@@ -212,10 +241,10 @@ def empty_band(path: Path, index: int, top: float = 10.0, bottom: float = 18.0) 
     above its foot) with no ink in it, in mm, as a renderer prints the page."""
     image = pdfium.PdfDocument(str(path))[index].render(scale=4 * 25.4 / 72, grayscale=True).to_pil().convert("L")
     width, height = image.size
-    pixels = image.load()
     best = run = 0
     for y in range(round(top * 4), height - round(bottom * 4)):
-        run = 0 if any(pixels[x, y] < 200 for x in range(40, width - 40)) else run + 1
+        darkest = image.crop((40, y, width - 40, y + 1)).getextrema()[0]  # of the row's pixels 40 .. width - 41
+        run = 0 if darkest < 200 else run + 1
         best = max(best, run)
     return best / 4
 

@@ -70,10 +70,9 @@ def folded(tmp_path_factory) -> dict[tuple[str, float], Path]:
 
 
 @pytest.fixture(scope="module")
-def duplex_a4(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("duplex-a4")
-    assert build_into(out, "--paper", "a4") == 0
-    return out
+def duplex_a4(built_a4) -> Path:
+    """The session's A4 build (conftest: `build --paper a4`, read only), the duplex sheets to compare."""
+    return built_a4
 
 
 # --- reading a gutter-fold page ---------------------------------------------------------------------
