@@ -17,6 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from printkit.interrupt import SIGNALS
 
+WORKERS = "PRINTKIT_WORKERS"  # at most this many processes side by side (see `cores`)
 _work = None  # the function and items of the call under way, inherited by the forked workers
 _items: list = []
 
@@ -29,7 +30,7 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
     and the others fill the time it takes. An item whose worker ended before it was done (killed,
     out of memory) is done again here. `done(item, result)` hears of each as it is collected."""
     done = done or (lambda item, result: None)
-    workers = min(len(items), os.cpu_count() or 1)
+    workers = min(len(items), cores())
     if weight and sum(map(weight, items)) < least:
         workers = 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
@@ -53,6 +54,15 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
         _work, _items = None, []
         _stop(pool, finished)
     return [results[i] for i in range(len(items))]
+
+
+def cores() -> int:
+    """How many processes may work side by side: the machine's cores, or fewer where
+    PRINTKIT_WORKERS says so (a whole number; 1: everything in printkit's own process, as on a
+    shared machine, or in the tests' builds; anything else is not heeded)."""
+    machine = os.cpu_count() or 1
+    asked = os.environ.get(WORKERS, "").strip()
+    return min(machine, int(asked)) if asked.isdigit() and int(asked) >= 1 else machine
 
 
 def _told(done, item, result):

@@ -5,6 +5,7 @@ parses each page of the same bytes once per session, for every worker."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -17,6 +18,7 @@ import pytest
 import yaml
 
 from printkit.cli import main
+from printkit.cores import WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -29,7 +31,12 @@ PT = 25.4 / 72  # millimetres per PDF point
 def pytest_configure(config):
     """The planned pages a test session's builds keep (printkit/lasting.py) go to a folder of the
     session's own, not to the user's cache; its subprocesses use it too. So do the pages pdfplumber
-    read (below), for every worker of the session."""
+    read (below), for every worker of the session. A test's build draws in its own process
+    (PRINTKIT_WORKERS=1: the suite already runs on every core, and forking a pool a build cost a
+    quarter of the suite's time); the session's whole builds of the kit (`built_a4`,
+    `built_letter`), tests/test_cores.py and the interruption tests draw in forked workers, as
+    printkit does on a machine of several cores."""
+    os.environ.setdefault(WORKERS, "1")
     for variable, prefix in (("PRINTKIT_CACHE", "printkit-cache-"), (READS, "printkit-reads-")):
         if variable not in os.environ:
             folder = tempfile.mkdtemp(prefix=prefix)
@@ -79,17 +86,30 @@ def build_into(out: Path, *args: str, content: Path = CONTENT) -> int:
     return main(["build", "--content", str(content), "--out", str(out), *args])
 
 
+@contextlib.contextmanager
+def forked_workers():
+    """Builds inside draw in forked workers, as printkit does on a machine of several cores."""
+    asked = os.environ.pop(WORKERS, None)
+    try:
+        yield
+    finally:
+        if asked is not None:
+            os.environ[WORKERS] = asked
+
+
 @pytest.fixture(scope="session")
 def built_a4(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("a4")
-    assert build_into(out, "--paper", "a4") == 0
+    with forked_workers():
+        assert build_into(out, "--paper", "a4") == 0
     return out
 
 
 @pytest.fixture(scope="session")
 def built_letter(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("letter")
-    assert build_into(out, "--paper", "letter") == 0
+    with forked_workers():
+        assert build_into(out, "--paper", "letter") == 0
     return out
 
 

@@ -14,9 +14,17 @@ from pathlib import Path
 import pytest
 
 from printkit import cores
+from printkit.cores import WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 PARENT = os.getpid()
+
+@pytest.fixture(autouse=True)
+def forked(monkeypatch):
+    """This file's builds draw in forked workers, as on a machine of several cores (conftest.py
+    asks every other test's build to draw in its own process)."""
+    monkeypatch.delenv(WORKERS, raising=False)
+
 
 needs_cores = pytest.mark.skipif((os.cpu_count() or 1) < 2 or not hasattr(os, "fork"),
                                  reason="one core, or no fork: the work is done in one process")
@@ -97,3 +105,19 @@ def test_a_signal_to_the_process_group_while_the_workers_draw(tmp_path, signal_n
     assert not list(out.rglob("*.pdf"))  # interrupted while drawing: nothing was written
     time.sleep(0.2)
     assert not workers_of(process.pid)
+
+
+@pytest.mark.parametrize("asked, expected", [("1", 1), ("2", 2), ("64", None), ("0", None), ("", None),
+                                             ("two", None), ("-1", None), (" 1 ", 1)])
+def test_printkit_workers_says_how_many_processes_at_most(monkeypatch, asked, expected):
+    monkeypatch.setenv(WORKERS, asked)
+    machine = os.cpu_count() or 1
+    assert cores.cores() == (min(machine, expected) if expected else machine)
+
+
+@needs_cores
+def test_with_one_worker_everything_is_done_in_printkit_s_own_process(monkeypatch):
+    monkeypatch.setenv(WORKERS, "1")
+    assert cores.each_on_every_core(square_and_where, list(range(6))) == [(n * n, True) for n in range(6)]
+    monkeypatch.delenv(WORKERS)
+    assert not all(here for _, here in cores.each_on_every_core(square_and_where, list(range(6))))

@@ -21,11 +21,19 @@ import pytest
 
 from conftest import CONTENT, build_into, pdfs
 from interrupt_driver import OPERATIONS
+from printkit.cores import WORKERS
 from printkit.write import recover
 
 GAME = "numbered-cards"  # three PDFs and the manifest: four files to rename
 DRIVER = Path(__file__).with_name("interrupt_driver.py")
 BUILD = ["build", GAME, "--content", str(CONTENT), "--out", "{out}", "--paper", "a4"]
+
+
+@pytest.fixture(autouse=True)
+def forked(monkeypatch):
+    """This file's builds draw in forked workers, as on a machine of several cores (conftest.py
+    asks every other test's build to draw in its own process)."""
+    monkeypatch.delenv(WORKERS, raising=False)
 
 
 @pytest.fixture(scope="module")
