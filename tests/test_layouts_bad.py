@@ -15,6 +15,7 @@ that misleads, a mistake it lets through) is kept, marked xfail(strict=True) wit
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 from PIL import Image
@@ -583,6 +584,10 @@ def test_a_text_that_would_run_for_ever_is_stopped_at_the_sandboxs_time(tmp_path
     monkeypatch.setattr("printkit.sandbox.TIME_LIMIT", 0.5)
     loops = '"{% for a in range(9999) %}{% for b in range(9999) %}{% endfor %}{% endfor %}{{ name }}"'
     project = project_of(tmp_path, BASE, 'text: "{{ name }}"', f"text: {loops}")
+    started = time.monotonic()
     code, out, err = run(project, capsys, monkeypatch, "validate", SLUG, "--content", "content")
     assert (code, out) == (1, "")
     assert len(err.splitlines()) >= 1 and "the template ran for more than 0.5 s" in err
+    # Every card of the deck, on both papers, under one clock: once it ran out, the next card's
+    # loops were stopped as they began, not run to their end (6 s a card, 12 s in all, before)
+    assert time.monotonic() - started < 8 * 0.5
