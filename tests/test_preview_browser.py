@@ -11,18 +11,13 @@ test is skipped, unless PRINTKIT_BROWSER_TEST=required (as `.ci/run` sets, havin
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
 
+from browser import headless_chromium, needs_chromium
 from conftest import CONTENT
 from printkit.cli import main
 
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-REQUIRED = os.environ.get("PRINTKIT_BROWSER_TEST") == "required"
-pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER) and not REQUIRED,
-                                reason="no chromium and chromedriver (apt-get install chromium chromium-driver)")
+pytestmark = needs_chromium
 DPI = 100
 CSS_PX_PER_MM = 96 / 25.4
 SAFE = 3.175  # mm inside the trim: 1/8 in
@@ -32,19 +27,9 @@ CARDS = "numbered-cards-ability-cards"
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     """The index of a preview of the Numbered Cards kit, open in headless Chromium."""
-    assert CHROMIUM and DRIVER, "PRINTKIT_BROWSER_TEST=required, but chromium or chromedriver is missing"
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     out = tmp_path_factory.mktemp("preview")
     assert main(["preview", "numbered-cards", "--content", str(CONTENT), "--out", str(out), "--dpi", str(DPI)]) == 0
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--window-size=1400,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = headless_chromium(tmp_path_factory.mktemp("chromium"))
     driver.get((out / "index.html").as_uri())
     yield driver
     driver.quit()

@@ -1,0 +1,32 @@
+"""Debian's Chromium, headless, driven by selenium: for the tests of the pages printkit makes (the
+preview's index.html, the page `printkit serve` serves). Without `chromium` and `chromedriver` the
+tests that use it are skipped, unless PRINTKIT_BROWSER_TEST=required (as `.ci/run` sets, having
+installed them)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+REQUIRED = os.environ.get("PRINTKIT_BROWSER_TEST") == "required"
+needs_chromium = pytest.mark.skipif(not (CHROMIUM and DRIVER) and not REQUIRED,
+                                    reason="no chromium and chromedriver (apt-get install chromium chromium-driver)")
+
+
+def headless_chromium(profile: Path):
+    """A new headless Chromium, 1400 x 1000, its profile in the folder `profile`."""
+    assert CHROMIUM and DRIVER, "PRINTKIT_BROWSER_TEST=required, but chromium or chromedriver is missing"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000", f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
