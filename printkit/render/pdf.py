@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas, _buildColorFunction
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -41,6 +41,7 @@ class PdfFile:
         or a press's CMYK); `page_layout`: the catalog's /PageLayout (Document.page_layout)."""
         register_fonts()
         _subsets_once()
+        _subset_tags()
         self.ink_saver = ink_saver
         self.colour = colour
         self._buffer = io.BytesIO()
@@ -384,6 +385,33 @@ def _subsets_once() -> None:
         return small(text) if len(text) <= 4096 else encode(text)
     flate.encode = encoded
     _arrays_once()
+
+
+@functools.cache
+def _subset_tags() -> None:
+    """Each embedded subset's tag, the six capitals before its font's name (`KQWZRE+DejaVuSans`),
+    made from its font and the characters it holds, not from ReportLab's count of a file's
+    subsets (`AAAAAA+` in every file): subsets that differ are named apart, across files too, as a
+    print shop's RIP merging the files of an order needs (ISO 32000-1, 9.6.4); the same subset is
+    named alike, so a file is the same bytes every time it is drawn."""
+    add = ttfonts.TTFont.addObjects
+
+    def tagged(font, doc):
+        state = font.state.get(doc)
+        tags = [subset_tag(bytes(font.face.name), subset) for subset in (state.subsets if state else [])]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n: tags[n]
+        try:
+            add(font, doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+    ttfonts.TTFont.addObjects = tagged
+
+
+def subset_tag(face: bytes, codes) -> bytes:
+    """Six capitals from a digest of a font's face name and the character codes of one subset."""
+    digest = hashlib.sha256(face + b"\0" + ",".join(map(str, codes)).encode()).digest()
+    return bytes(ord("A") + byte % 26 for byte in digest[:6])
 
 
 class _Deflated(str):

@@ -1,0 +1,46 @@
+"""Each font subset a PDF embeds is named with a tag of six capitals made from the characters it
+holds (issue 24, item 4): ReportLab named them by count, `AAAAAA+DejaVuSans` in every file, so two
+files of an order to a print shop held different fonts of one name, which breaks a RIP that
+merges the files. Read back from the built kit (pypdf), every font of every page and form."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pypdf
+
+
+def embedded(path) -> dict[str, bytes]:
+    """Each font a PDF embeds: its BaseFont, and its font program's bytes."""
+    found = {}
+
+    def fonts_of(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            program = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
+            found[str(font["/BaseFont"]).lstrip("/")] = program
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject:
+                fonts_of(xobject["/Resources"])
+
+    for page in pypdf.PdfReader(path).pages:
+        fonts_of(page.get("/Resources"))
+    return found
+
+
+def test_every_subset_is_tagged_by_what_it_holds_in_every_file(built_a4):
+    names: dict[str, set[bytes]] = defaultdict(set)  # a subset's name -> the font programs named so
+    tags: dict[str, set[str]] = defaultdict(set)  # a face -> the tags of its subsets
+    for path in sorted(built_a4.rglob("*.pdf")):
+        fonts = embedded(path)
+        assert fonts, path
+        for name, program in fonts.items():
+            assert re.fullmatch(r"[A-Z]{6}\+[A-Za-z0-9-]+", name), (path, name)
+            names[name].add(program)
+            tags[name.split("+", 1)[1]].add(name.split("+", 1)[0])
+    # one name, one font program, in every file of the kit; and not one count (AAAAAA, AAAAAB, ...)
+    assert all(len(programs) == 1 for programs in names.values()), [n for n, p in names.items() if len(p) > 1]
+    assert len(tags["DejaVuSans"]) > 3 and "AAAAAA" not in tags["DejaVuSans"]
