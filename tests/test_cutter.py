@@ -259,6 +259,11 @@ def test_round_tokens_are_cut_as_circles_on_their_printed_cut_lines(tmp_path, ca
            for e in root.iter(f"{SVG}ellipse")]
     assert len(cut) == len(circles) == 12 and not list(root.iter(f"{SVG}rect"))
     assert all(any(c.same(d) for d in circles) for c in cut)
+    drawn = dxf_outlines(project / "out" / SLUG / "chips-cut.dxf")  # the same circles in the DXF
+    assert [e.dxftype() for e in drawn] == ["CIRCLE"] * 12
+    dxf = [Box(e.dxf.center[0] - e.dxf.radius, e.dxf.center[1] - e.dxf.radius, e.dxf.center[0] + e.dxf.radius,
+               e.dxf.center[1] + e.dxf.radius) for e in drawn]
+    assert all(any(c.same(d) for d in circles) for c in dxf)
 
 
 def test_a_scale_correction_leaves_the_cut_file_in_true_millimetres(tmp_path):
@@ -284,3 +289,77 @@ def test_a_card_too_large_for_the_marks_is_one_line_at_the_product(tmp_path, cap
     assert err == f"{SLUG}/game.yaml:{line}: --cutter silhouette: a 190 x 200 mm card does not fit the 186 x 273 mm " \
                   f"its marks leave on A4\n"
     assert not (project / "out").exists()
+
+
+# --- the cut file as DXF (issue 24, item 5) -------------------------------------------------------------
+
+def dxf_outlines(path: Path) -> list:
+    """The CUT layer's entities of a DXF, read back by ezdxf (its audit finding nothing wrong)."""
+    import ezdxf
+
+    doc = ezdxf.readfile(str(path))
+    assert not doc.audit().has_errors
+    assert doc.header["$INSUNITS"] == 4  # millimetres
+    entities = list(doc.modelspace())
+    assert all(e.dxf.layer == "CUT" for e in entities) and doc.layers.get("CUT").color == 1  # red
+    return entities
+
+
+@pytest.mark.parametrize("cutter", ["silhouette", "cricut"])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_dxf_beside_each_svg_holds_the_pdfs_trims(built, cutter, paper):
+    folder = built[cutter, paper]
+    fronts = pages(folder / "deck.pdf")[::2]
+    files = sorted(folder.glob("deck-cut*.dxf"))
+    assert [f.stem for f in files] == [f.stem for f in sorted(folder.glob("deck-cut*.svg"))]
+    assert len(files) == len(fronts)
+    for file, page in zip(files, fronts):
+        outlines = []
+        for polyline in dxf_outlines(file):
+            assert polyline.dxftype() == "LWPOLYLINE" and polyline.closed
+            points = [(x, y) for x, y, *_ in polyline.get_points()]
+            assert all(bulge == 0 for *_, bulge in polyline.get_points("xyb"))  # square corners
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            outlines.append(Box(min(xs), min(ys), max(xs), max(ys)))  # y up, as the PDF's
+        drawn = guides(page)
+        assert len(outlines) == len(drawn) and all(any(o.same(d) for d in drawn) for o in outlines)
+
+
+def test_rounded_corners_are_quarter_circle_arcs_of_the_radius(tmp_path):
+    radius = 3.175
+    assert build_into(tmp_path, DECK, "--only", "deck", "--cutter", "silhouette", "--corners", str(radius)) == 0
+    polyline = dxf_outlines(sorted((tmp_path / DECK).glob("deck-cut*.dxf"))[0])[0]
+    points = list(polyline.get_points("xyb"))
+    assert len(points) == 8
+    xs, ys = [x for x, *_ in points], [y for _, y, *_ in points]
+    assert abs(max(xs) - min(xs) - CARD_W) <= TOL and abs(max(ys) - min(ys) - CARD_H) <= TOL
+    for (x0, y0, bulge), (x1, y1, _) in zip(points, points[1:] + points[:1]):
+        if bulge:  # an arc: a quarter circle (bulge tan 22.5 degrees) whose chord is r times root 2
+            assert abs(bulge - math.tan(math.pi / 8)) < 1e-9
+            assert abs(math.hypot(x1 - x0, y1 - y0) - radius * math.sqrt(2)) <= TOL
+    assert sum(1 for *_, bulge in points if bulge) == 4
+
+
+def test_the_dxf_is_the_svgs_outlines_and_the_same_bytes_again(tmp_path):
+    for name in ("one", "two"):
+        assert build_into(tmp_path / name, "one-too-many", "--only", "redo-tokens", "--cutter", "silhouette") == 0
+    first, second = (tmp_path / n / "one-too-many" / "redo-tokens-cut.dxf" for n in ("one", "two"))
+    assert first.read_bytes() == second.read_bytes()
+    svg = ET.parse(first.with_suffix(".svg")).getroot()
+    h = PAPERS["a4"][1]
+    squares = sorted((round(float(r.get("x")), 3), round(h - float(r.get("y")) - float(r.get("height")), 3),
+                      round(float(r.get("width")), 3)) for r in svg.iter(f"{SVG}rect"))
+    entities = dxf_outlines(first)
+    found = []
+    for entity in entities:
+        if entity.dxftype() == "CIRCLE":
+            cx, cy, _ = entity.dxf.center
+            found.append((round(cx - entity.dxf.radius, 3), round(cy - entity.dxf.radius, 3), round(2 * entity.dxf.radius, 3)))
+        else:
+            points = [(x, y) for x, y, *_ in entity.get_points()]
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            found.append((round(min(xs), 3), round(min(ys), 3), round(max(xs) - min(xs), 3)))
+    assert sorted(found) == squares or sorted(found) == sorted(
+        (round(float(e.get("cx")) - float(e.get("rx")), 3), round(h - float(e.get("cy")) - float(e.get("ry")), 3),
+         round(2 * float(e.get("rx")), 3)) for e in svg.iter(f"{SVG}ellipse"))
+    assert found

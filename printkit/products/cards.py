@@ -21,6 +21,7 @@ from printkit.plan.scale import bars_in_margins, scale_bar_marks
 from printkit.plan.text import label
 from printkit.plan.type import TYPE
 from printkit.products import FilePlan, Product
+from printkit.render.dxf import cut_dxf
 from printkit.render.svg import cut_svg
 
 CUT_LINE = 0.2  # mm, light grey: guides scissors where cards abut; covered by the cut itself
@@ -54,14 +55,14 @@ class Cards(Product):
         return card_sheet(kit.options, self.size, self.most)
 
     def files(self, kit) -> list[FilePlan]:
-        """The PDF and, with a cutting machine, a cut file (SVG) for each front page."""
+        """The PDF and, with a cutting machine, a cut file for each front page, as SVG and as DXF."""
         (pdf,) = super().files(kit)
         if kit.options.cutter == "none":
             return [pdf]
         sheets = -(-len(self.planned(kit)[1]) // self.planned(kit)[0].per_sheet)
-        names = [f"{self.name}-cut.svg"] if sheets == 1 else [f"{self.name}-cut-{n}.svg" for n in range(1, sheets + 1)]
-        return [pdf] + [FilePlan(name, pdf.inputs, lambda n=n: self.cut_file(kit, n), self)
-                        for n, name in enumerate(names)]
+        stems = [f"{self.name}-cut"] if sheets == 1 else [f"{self.name}-cut-{n}" for n in range(1, sheets + 1)]
+        return [pdf] + [FilePlan(f"{stem}.{kind}", pdf.inputs, lambda n=n, kind=kind: self.cut_file(kit, n, kind), self)
+                        for n, stem in enumerate(stems) for kind in ("svg", "dxf")]
 
     def planned(self, kit) -> tuple[CardSheet, list[Card]]:
         """The sheet and the cards in print order, checked against the corners (--corners)."""
@@ -108,12 +109,15 @@ class Cards(Product):
     def card_size(self, kit) -> str:
         return f"{self.size[0]:g} x {self.size[1]:g}"
 
-    def cut_file(self, kit, page: int) -> Written:
-        """The cut file of front page `page` (from 0): its cards' outlines, as the PDF has them."""
+    def cut_file(self, kit, page: int, kind: str = "svg") -> Written:
+        """The cut file of front page `page` (from 0), as SVG or DXF (`kind`): its cards'
+        outlines, as the PDF has them."""
         sheet, cards = self.planned(kit)
         count = min(sheet.per_sheet, len(cards) - page * sheet.per_sheet)
         cut = CutSheet(sheet.paper, tuple(slot.trim for slot in sheet.slots[:count]), kit.options.corners,
                        self.round(kit))
+        if kind == "dxf":
+            return Written(cut_dxf(cut))
         return Written(cut_svg(cut, f"{kit.file_title(self.label)}: cut lines, sheet {page + 1}"))
 
     def where(self, kit) -> Problem:
