@@ -217,10 +217,10 @@ def test_an_image_in_a_pdfx_1a_file_is_cmyk_flattened_onto_white_and_a_grey_one_
 
 
 def test_an_svg_images_colours_in_a_pdfx_1a_file_are_cmyk_through_the_profile(tmp_path, monkeypatch, capsys):
-    """Its fill as littleCMS prints #1f4e8c; nothing RGB. (ReportLab's drawing of an SVG names
-    Helvetica without embedding it: issue 24's item 7, the one problem preflight finds.)"""
+    """Its fill as littleCMS prints #1f4e8c; nothing RGB; and no problem for preflight (ReportLab's
+    drawing of an SVG named Helvetica without embedding it, before issue 24's item 7)."""
     out, problems = exported_art(tmp_path, monkeypatch, capsys, "dtc", ART + "\n" + MOON)
-    assert problems and all(line.endswith("font Helvetica is not embedded") for line in problems.splitlines())
+    assert problems == ""
     used = colour_operators(out / SLUG / "deck.pdf")
     svg = [operands for op, operands in used if op == "k" and any(operands[:3])]
     assert svg and all(near(operands, in_cmyk(SKIES["moon"], "SWOP-TR003-240.icc")) for operands in svg)
@@ -282,6 +282,51 @@ def test_preflight_finds_rgb_inside_a_form_a_pdfx_1a_page_places(tmp_path, monke
     rewritten(path, change)
     code, stdout, err = run(["preflight", out], capsys)
     assert (code, stdout) == (1, "")
-    assert [line for line in err.splitlines() if not line.endswith("font Helvetica is not embedded")] == [
+    assert err.splitlines() == [
         f"out/{SLUG}/deck.pdf: page {n}: RGB or ICC-based colour (rg); PDF/X-1a:2003 takes grey and CMYK"
         for n in (2, 4, 6)]
+
+
+# --- an SVG's text (issue 24, item 7) ---------------------------------------------------------------------
+
+WORDS = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">'
+         '<text x="5" y="20" font-family="Arial" font-size="12">Night sky</text>'
+         '<text x="5" y="40" font-family="Comic Sans MS, cursive" font-weight="bold" font-size="12">Full moon</text>'
+         '</svg>\n')
+
+
+def fonts_of(path: Path) -> dict[str, bool]:
+    """Every font a PDF's pages and forms use: its BaseFont, and whether its program is embedded."""
+    found = {}
+
+    def read(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            found[str(font["/BaseFont"]).lstrip("/")] = bool(
+                descriptor and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")))
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.get_object().get("/Subtype") == "/Form":
+                read(xobject.get_object().get("/Resources"))
+
+    for page in pypdf.PdfReader(path).pages:
+        read(page.get("/Resources"))
+    return found
+
+
+def test_an_svgs_text_is_set_in_printkits_embedded_fonts_whatever_font_it_names(tmp_path, monkeypatch, capsys):
+    """Arial and Comic Sans, which printkit has not, set in DejaVu Sans and its bold (embedded);
+    no Helvetica, no font of this machine's; the words still read; DTC's preflight content."""
+    files = {**art_files(), "moon.svg": WORDS}
+    monkeypatch.chdir(game_project(tmp_path, deck_yaml(face=MOON), files))
+    assert run(["build", SLUG, "--out", "home"], capsys)[0] == 0
+    code, out, err = run(["export", SLUG, "--for", "dtc", "--out", "dtc"], capsys)
+    assert (code, err) == (0, "")
+    for path in (tmp_path / "home" / SLUG / "deck.pdf", tmp_path / "dtc" / SLUG / "deck.pdf"):
+        fonts = fonts_of(path)
+        assert fonts and all(fonts.values()), fonts  # every font embedded
+        faces = {name.split("+", 1)[-1] for name in fonts}
+        assert {"DejaVuSans", "DejaVuSans-Bold"} <= faces and not any("Helvetica" in face for face in faces)
+        text = " ".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+        assert "Night sky" in text and "Full moon" in text

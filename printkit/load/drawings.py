@@ -29,6 +29,9 @@ SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 __all__ = ["svg_size"]
 
 
+OWN_FAMILIES = {"dejavu sans", "dejavusans", "sans-serif", "sans"}  # an SVG's text that printkit sets as asked
+
+
 class _Refused(ValueError):
     pass
 
@@ -37,16 +40,41 @@ def svg_size(path: Path, folder: Path) -> tuple[float, float]:
     """The (width, height) in points of the SVG file at `path`, in the game's `folder`; ValueError
     saying what is wrong with it (too large, a reference out of the folder, unreadable numbers)."""
     _Scan(folder).file(path)
-    from svglib.svglib import svg2rlg
-
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg_drawing(str(path))
     except Exception as error:  # noqa: BLE001 - svglib on a stranger's file: whatever it raises is the file's
         raise ValueError(f"is not an SVG drawing svglib can read ({_said(error)})") from None
     if drawing is None:
         raise ValueError("is not an SVG drawing svglib can read")
     _numbers_bounded(drawing)
     return drawing.width, drawing.height
+
+
+def svg_drawing(path: str):
+    """An SVG file as a ReportLab drawing (svglib), its text set in printkit's own fonts (embedded
+    in every PDF), whatever font it names: never a font of the machine's (svglib would look for
+    one by name, then ask fontconfig), nor ReportLab's Helvetica, which no PDF embeds (a print
+    shop's preflight refuses it). Its first font, set before anything is drawn, is printkit's too."""
+    from svglib.svglib import svg2rlg
+
+    from printkit.plan.fonts import REGULAR, register_fonts
+
+    register_fonts()
+    drawing = svg2rlg(path, font_map=_OwnFonts())
+    if drawing is not None:
+        drawing.initialFontName = REGULAR
+    return drawing
+
+
+class _OwnFonts:
+    """svglib's font map, answered from printkit's own faces: bold, italic, or regular."""
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        from printkit.plan.fonts import BOLD, ITALIC, REGULAR
+
+        bold = str(weight).lower() in ("bold", "bolder") or str(weight).isdigit() and int(weight) >= 600
+        face = BOLD if bold else ITALIC if str(style).lower() in ("italic", "oblique") else REGULAR
+        return face, str(font_name).strip("'\" ").lower() in OWN_FAMILIES
 
 
 class _Scan:

@@ -347,9 +347,9 @@ def _lighter(value):
 @functools.lru_cache(maxsize=64)
 def _drawing(path: str, digest: str):
     """An SVG file (of these contents) as a ReportLab drawing (checked when the content was loaded)."""
-    from svglib.svglib import svg2rlg
+    from printkit.load.drawings import svg_drawing
 
-    return svg2rlg(path)
+    return svg_drawing(path)
 
 
 @functools.cache
