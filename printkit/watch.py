@@ -71,8 +71,7 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
     chosen = [games]
 
     def rebuild(changed: list[str]) -> None:
-        if changed and find and any(Path(p).name == "game.yaml" for p in changed):
-            chosen[0] = _found(find, complain) or chosen[0]
+        chosen[0] = games_after(changed, chosen[0], find, complain)
         _build(chosen[0], content, out, options, say, complain)
 
     follow(content, out, rebuild, say, stop)
@@ -111,6 +110,15 @@ def _settle(edits: _Edits) -> None:
         edits.arrived.clear()
         if not edits.arrived.wait(QUIET):
             return
+
+
+def games_after(changed: list[str], games: list, find: Callable[[], list] | None, complain) -> list:
+    """The games to build after an edit: found again when a game.yaml changed (a declared game's
+    products are in it), else as they were; as they were too when finding them fails (the build
+    then reports why)."""
+    if changed and find and any(Path(p).name == "game.yaml" for p in changed):
+        return _found(find, complain) or games
+    return games
 
 
 def _found(find, complain) -> list | None:

@@ -25,7 +25,7 @@ from printkit.errata.record import path_for as record_path
 from printkit.errors import PrintkitError, Problem
 from printkit.preview import FOLDER, INDEX, Shown, preview
 from printkit.serve.server import Live, Server
-from printkit.watch import attempt, built, follow, _found
+from printkit.watch import attempt, built, follow, games_after
 from printkit.write import Output, write_outputs
 
 DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
@@ -45,8 +45,7 @@ class Proofing:
         self.digests: dict[str, tuple[int, int, str]] = {}  # path: (mtime_ns, size, digest)
 
     def rebuild(self, changed: list[str]) -> None:
-        if changed and self.find and any(Path(p).name == "game.yaml" for p in changed):
-            self.games = _found(self.find, self.complain) or self.games
+        self.games = games_after(changed, self.games, self.find, self.complain)
         started, problems = time.perf_counter(), []
 
         def complain(line: str) -> None:
