@@ -79,11 +79,16 @@ def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
         if finished:
             pool.shutdown(wait=True)
             return
+        # shutdown(wait=False) forgets the workers and the manager thread: taken first
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        for process in processes:
             process.terminate()
-            process.join()
-        pool.shutdown(wait=True)  # its manager thread ended here, not racing Python's exit for its pipe
+        for process in processes:
+            process.join(timeout=10)
+        if manager is not None:  # it ends once it sees them gone, closing its pipe before Python's exit
+            manager.join(timeout=10)
 
 
 def _run(index: int):

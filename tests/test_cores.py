@@ -79,6 +79,30 @@ def test_an_error_in_the_work_reaches_the_caller():
         cores.each_on_every_core(fails, [0, 1, 2, 3])
 
 
+def fails_while_another_draws(n: int) -> int:
+    if n == 0:
+        time.sleep(0.2)
+        raise ValueError("zero")
+    time.sleep(60)  # still drawing when the error comes back
+    return n
+
+
+@needs_cores
+def test_an_error_ends_the_workers_and_their_manager_before_it_reaches_the_caller():
+    """Stopping early leaves nothing running: a worker still drawing, or the pool's manager thread,
+    raced Python's exit for its pipe ("Exception ignored ... Bad file descriptor" after printkit's
+    one line under SIGTERM)."""
+    import multiprocessing
+    import threading
+
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="zero"):
+        cores.each_on_every_core(fails_while_another_draws, [0, 1])
+    assert time.monotonic() - started < 30
+    assert multiprocessing.active_children() == []
+    assert [t.name for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"] == []
+
+
 def workers_of(pid: int) -> list[int]:
     try:
         return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
