@@ -268,6 +268,7 @@ class Checks:
             self.problems.append(self.at(path, f"'{name}' {error}"))
             return None
         self.files[name] = asset.as_data()
+        self.warnings.extend(self.at(path, f"'{name}' {inexact}") for inexact in asset.inexact)
         return asset
 
     def _read_image(self, target: Path) -> Asset:

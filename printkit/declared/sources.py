@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
-from printkit.load.drawings import svg_size
+from printkit.load.drawings import svg_read
 from printkit.load.files import read_bounded
 from printkit.load.images import raster_size
 from printkit.load.truetype import check_truetype
@@ -67,6 +67,7 @@ class Asset:
     digest: str
     size: tuple[float, float] | None = None
     svg: bool = False
+    inexact: tuple[str, ...] = ()  # an SVG: what of it does not print as it shows (not the manifest's)
 
     def as_data(self) -> dict:
         return {"digest": self.digest, "size": list(self.size) if self.size else None, "svg": self.svg}
@@ -78,7 +79,8 @@ def read_image(path: Path, folder: Path) -> Asset:
     data = _bytes(path)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        return Asset(_digest(data), svg_size(path, folder), svg=True)
+        size, inexact = svg_read(path, folder)
+        return Asset(_digest(data), size, svg=True, inexact=inexact)
     if suffix not in IMAGES:
         raise ValueError("is not a PNG, JPEG or SVG file (by its name)")
     return Asset(_digest(data), raster_size(data, IMAGES[suffix]))

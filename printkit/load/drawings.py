@@ -2,7 +2,8 @@
 first with expat (no DTD, so no entities; at most MAX_BYTES and MAX_ELEMENTS, every file it
 refers to counted in), and every file it refers to (`<image href>`, `<use href>`) must lie in the
 game's own folder, an image there bounded as any other (images.py). Only then does svglib make
-it a drawing, whose every number must be one a PDF can hold."""
+it a drawing, whose every number must be one a PDF can hold. What it cannot draw exactly (a font
+printkit does not have, a filter, a mask...) is said, a line each, by whoever reads the file."""
 
 from __future__ import annotations
 
@@ -25,11 +26,22 @@ FOLLOWED = ("image", "use")  # the elements whose references svglib follows (not
 RASTERS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 EMBEDDED = re.compile(r"data:image/(png|jpe?g);base64,?", re.IGNORECASE)
 SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+SVG_NS = "http://www.w3.org/2000/svg "  # expat's prefix for an element of the SVG namespace
 
-__all__ = ["svg_size"]
+__all__ = ["svg_size", "svg_read"]
 
 
 OWN_FAMILIES = {"dejavu sans", "dejavusans", "sans-serif", "sans"}  # an SVG's text that printkit sets as asked
+# SVG elements that draw or change what is drawn, which svglib leaves out ("Ignoring node"): the
+# picture prints without them. (svglib draws shapes, paths, text, images, groups, links, <use>,
+# <symbol>, <switch>, clip paths and gradients; titles, descriptions and metadata draw nothing.)
+UNDRAWN = {"filter": "a filter (blur, shadow...)", "mask": "a mask", "pattern": "a pattern fill",
+           "marker": "markers (arrowheads...)", "foreignObject": "a foreignObject (HTML)",
+           "textPath": "text on a path", "animate": "animation", "animateMotion": "animation",
+           "animateTransform": "animation", "animateColor": "animation", "set": "animation",
+           "tref": "a text reference (tref)", "altGlyph": "an alternate glyph", "font": "an SVG font",
+           "meshgradient": "a mesh gradient", "hatch": "a hatch fill", "solidcolor": "a solidcolor paint"}
+FONT_FAMILY = re.compile(r"font-family\s*:\s*([^;}]+)", re.IGNORECASE)
 
 
 class _Refused(ValueError):
@@ -39,7 +51,14 @@ class _Refused(ValueError):
 def svg_size(path: Path, folder: Path) -> tuple[float, float]:
     """The (width, height) in points of the SVG file at `path`, in the game's `folder`; ValueError
     saying what is wrong with it (too large, a reference out of the folder, unreadable numbers)."""
-    _Scan(folder).file(path)
+    return svg_read(path, folder)[0]
+
+
+def svg_read(path: Path, folder: Path) -> tuple[tuple[float, float], tuple[str, ...]]:
+    """`svg_size`, and what of the drawing does not print as the SVG shows it: each a phrase
+    ("sets its text in 'Comic Sans MS', which ..."), in the order found, once each."""
+    scan = _Scan(folder)
+    scan.file(path)
     try:
         drawing = svg_drawing(str(path))
     except Exception as error:  # noqa: BLE001 - svglib on a stranger's file: whatever it raises is the file's
@@ -47,7 +66,7 @@ def svg_size(path: Path, folder: Path) -> tuple[float, float]:
     if drawing is None:
         raise ValueError("is not an SVG drawing svglib can read")
     _numbers_bounded(drawing)
-    return drawing.width, drawing.height
+    return (drawing.width, drawing.height), scan.inexact()
 
 
 def svg_drawing(path: str):
@@ -82,6 +101,17 @@ class _Scan:
 
     def __init__(self, folder: Path):
         self.folder, self.elements, self.bytes, self.seen = folder.resolve(), 0, 0, set()
+        self.undrawn: dict[str, None] = {}  # what svglib leaves out, in the order met
+        self.families: dict[str, None] = {}  # the font families asked for that printkit does not have
+        self.text = False  # whether anything sets text at all
+
+    def inexact(self) -> tuple[str, ...]:
+        """What does not print as the SVG shows it."""
+        named = " and ".join(f"'{family}'" for family in self.families)
+        fonts = [f"sets its text in {named}, which printkit does not have: it prints in DejaVu Sans (to keep "
+                 f"a font, turn the text into paths in the drawing program)"] if self.text and self.families else []
+        return tuple(fonts + [f"has {what}, which printkit cannot draw: it prints without it"
+                              for what in dict.fromkeys(UNDRAWN[name] for name in self.undrawn)])
 
     def file(self, path: Path) -> None:
         if path in self.seen:
@@ -95,19 +125,40 @@ class _Scan:
             self._referred(path, href)
 
     def _hrefs(self, data: bytes) -> list[str]:
-        parser, found = expat.ParserCreate(namespace_separator=" "), []
+        parser, found, styled = expat.ParserCreate(namespace_separator=" "), [], []
 
         def start(name, attributes):
             self.elements += 1
             if self.elements > MAX_ELEMENTS:
                 raise _Refused(f"has more than {MAX_ELEMENTS:,} elements (with the files it refers to)")
-            if name.rsplit(" ", 1)[-1] in FOLLOWED:
+            local = name.rsplit(" ", 1)[-1]
+            if local in FOLLOWED:
                 found.extend(value.strip() for key, value in attributes.items() if key in HREFS)
+            if " " not in name or name.startswith(SVG_NS):  # SVG's own elements, not an editor's
+                self.text |= local == "text"
+                if local in UNDRAWN:
+                    self.undrawn.setdefault(local)
+                styled.append(local == "style")
+            else:
+                styled.append(False)
+            self._families(attributes.get("font-family", ""))
+            for declared in FONT_FAMILY.findall(attributes.get("style", "")):
+                self._families(declared)
+
+        def end(name):
+            styled.pop()
+
+        def characters(data):  # a <style> sheet's rules
+            if styled and styled[-1]:
+                for declared in FONT_FAMILY.findall(data):
+                    self._families(declared)
 
         def doctype(*_):
             raise _Refused("has a DTD (<!DOCTYPE ... [...]>), which printkit does not read")
 
         parser.StartElementHandler = start
+        parser.CharacterDataHandler = characters
+        parser.EndElementHandler = end
         parser.StartDoctypeDeclHandler = doctype
         parser.EntityDeclHandler = doctype
         try:
@@ -115,6 +166,12 @@ class _Scan:
         except expat.ExpatError as error:
             raise ValueError(f"is not SVG (XML): {expat.ErrorString(error.code)} at line {error.lineno}") from None
         return found
+
+    def _families(self, declared: str) -> None:
+        """A font-family list: printkit sets the text in its own face unless it names one."""
+        names = [name.strip().strip("'\"").strip() for name in declared.split(",") if name.strip()]
+        if names and not any(name.lower() in OWN_FAMILIES for name in names):
+            self.families.setdefault(names[0][:80])
 
     def _referred(self, path: Path, href: str) -> None:
         """A reference: within the file (#id), an image embedded in it, or a file in the game's folder."""
