@@ -9,7 +9,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from declared import SLUG, game_project, line_of
+from declared import SLUG, line_of
 from test_declared import build
 from test_declared_images import image_game
 

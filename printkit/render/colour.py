@@ -10,7 +10,7 @@ import functools
 import io
 from importlib import resources
 
-from PIL import Image, ImageCms, ImageMath
+from PIL import Image, ImageChops, ImageCms, ImageMath
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
 
@@ -27,6 +27,7 @@ class SRGB:
     """Colours as planned: DeviceRGB (a grey as three equal parts), images as they are."""
 
     key = "sRGB"
+    flattens = False  # transparency is drawn as such
 
     def operator(self, value, stroke: bool = False) -> str:
         """A grey or colour as a fill (`rg`) or stroke (`RG`) colour operator."""
@@ -46,6 +47,8 @@ class SRGB:
 class Press:
     """A CMYK printing condition: greys in black ink alone, other colours through the condition's
     ICC profile, none above the shop's total ink; images in CMYK (or grey), flattened onto white."""
+
+    flattens = True  # PDF/X-1a holds no transparency (printkit/render/flatten.py)
 
     def __init__(self, icc: str, ink_limit: float):
         """`icc`: a profile's file name in printkit/icc/; `ink_limit`: total ink, % (C+M+Y+K)."""
@@ -83,6 +86,17 @@ class Press:
             return flat, None
         transform = _transform_from(source, self.icc) if source else self._transform
         return limited_image(ImageCms.applyTransform(flat, transform), self.ink_limit), None
+
+    def picture(self, image: Image.Image) -> Image.Image:
+        """An sRGB picture of the page (a flattened area) in CMYK: its greys (black text, lines)
+        in black ink alone as `cmyk` prints them, every other pixel through the profile."""
+        converted = limited_image(ImageCms.applyTransform(image, self._transform), self.ink_limit)
+        red, green, blue = image.split()
+        spread = ImageChops.add(ImageChops.difference(red, green), ImageChops.difference(green, blue))
+        grey = spread.point(lambda v: 255 if v == 0 else 0)
+        none = Image.new("L", image.size, 0)
+        black = Image.merge("CMYK", (none, none, none, ImageChops.invert(red)))
+        return Image.composite(black, converted, grey)
 
     def enforced(self, colour: colors.Color) -> colors.Color:
         """A colour ReportLab's canvas is given (an SVG image's, its renderer's own black) as

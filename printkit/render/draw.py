@@ -7,6 +7,7 @@ from printkit import lasting
 from printkit.plan.marks import Box, Circle, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters, union
 from printkit.render.colour import SRGB
+from printkit.render.flatten import Flat, flattened
 from printkit.render.pdf import PdfFile, circle_path, ellipse_path, polygon_path, rect_path
 
 
@@ -35,7 +36,7 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
         pdf.end_form()
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
-        draw(pdf, page.marks)
+        draw(pdf, flattened(page, document) if colour.flattens else page.marks)
     return pdf.finish(), pdf.pages
 
 
@@ -85,6 +86,7 @@ DRAW = {
     Group: _group,
     UseForm: lambda pdf, m: pdf.place_form(m.name, m.x, m.y),
     Picture: lambda pdf, m: (pdf.svg if m.svg else pdf.image)(m.path, m.rect, m.digest),
+    Flat: lambda pdf, m: pdf.flat(m.image, m.rect, m.frames),
 }
 
 OUTLINE = {  # a group's clip: its shape's path, whatever its outline and fill

@@ -248,6 +248,16 @@ class PdfFile:
         image, mask = self._images[digest]
         self.canvas.drawImage(image, r.x * mm, r.y * mm, r.width * mm, r.height * mm, mask=mask)
 
+    def flat(self, image, r: Rect, frames) -> None:
+        """A flattened picture (printkit/render/flatten.py) over `r` in the page's own frame, from
+        inside the groups `frames` moved and turned (undone, innermost first)."""
+        self.canvas.saveState()
+        for x, y, angle in reversed(frames):
+            self.canvas.rotate(-angle)
+            self.canvas.translate(-x * mm, -y * mm)
+        self.canvas.drawImage(ImageReader(self.colour.picture(image)), r.x * mm, r.y * mm, r.width * mm, r.height * mm)
+        self.canvas.restoreState()
+
     def svg(self, path: str, r: Rect, digest: str) -> None:
         """An SVG drawing scaled over `r`: drawn once into a form, which every placement reuses."""
         drawing = _drawing(path, digest)
