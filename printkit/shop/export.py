@@ -32,7 +32,7 @@ from PIL import Image
 
 from printkit import __version__, keyed, project
 from printkit.cores import each_on_every_core
-from printkit.errors import PrintkitError, UsageError
+from printkit.errors import PrintkitError, Problem, UsageError, warn
 from printkit.kit import Kit
 from printkit.manifest import within
 from printkit.options import Options
@@ -68,11 +68,12 @@ class Job:
 
 
 def export(games, content: Path, out: Path, options: Options, profile: Profile,
-           corners: float | None = None, base_url: str | None = None) -> list[Output]:
+           corners: float | None = None, base_url: str | None = None, sold_only: bool = False) -> list[Output]:
     """Write the export of every card product of `games` under `out`; returns its files. A
     cutout's corners: `corners` (--corners, 0 for square ones), else printkit.yaml's, else the
     profile's. A virtual table's images are found at `base_url` (where they are hosted), else as
-    the files written."""
+    the files written. A product whose size the shop does not sell is an error (nothing is
+    written), or with `sold_only` a warning, the product left out."""
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
@@ -81,6 +82,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
+    jobs = _sold(jobs, profile, sold_only)
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported_or_problems, jobs)
     problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
@@ -95,6 +97,31 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
     _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
     return outputs
+
+
+def _sold(jobs: list[Job], profile: Profile, sold_only: bool) -> list[Job]:
+    """The jobs whose card size and shape the shop sells. Each other is a problem at its
+    product's declaration, raised (nothing is exported) or, `sold_only`, warned and left out."""
+    sold = [job for job in jobs if profile.sells(job.product.trim(job.kit), job.product.round(job.kit))]
+    problems = [_unsold(job, profile) for job in jobs if not any(job is kept for kept in sold)]
+    if problems and not sold_only:
+        raise PrintkitError(problems)
+    for problem in problems:
+        warn(problem.with_message(problem.message + "; left out (--sold-only)"))
+    if not sold:
+        raise UsageError(f"{profile.name} sells none of these products' card sizes; nothing to export")
+    return sold
+
+
+def _unsold(job: Job, profile: Profile) -> Problem:
+    """`FILE:LINE: deck: MB Print does not sell 63.5 x 88.9 mm cards; it sells (nearest first) ...`"""
+    product, trim = job.product, job.product.trim(job.kit)
+    round_ = product.round(job.kit)
+    size = f"{trim[0]:g} mm round" if round_ else f"{trim[0]:g} x {trim[1]:g} mm"
+    kind = "tokens" if product.tokens(job.kit) else "cards"
+    sold = ", ".join(str(sold) for sold in profile.nearest(trim, round_))
+    return product.where(job.kit).with_message(
+        f"{product.name}: {profile.name} does not sell {size} {kind}; it sells (nearest first) {sold}")
 
 
 def _exported_or_problems(job: Job):
