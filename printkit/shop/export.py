@@ -1,8 +1,11 @@
 """`printkit export --for SHOP`: every card and token product of the chosen games as the shop takes
 it (profiles in printkit/shops.yaml), from the same planned cards as the home sheets:
 
-- png: one sRGB image a card side, trim + bleed in whole pixels at the shop's dpi, named in
-  upload order (`<game>/<product>/001-front-card-01.png`, `002-back-card-01.png`, ...);
+- png: sRGB images, trim + bleed in whole pixels at the shop's dpi: a deck whose cards share one
+  back as the shop takes it, that back once and each distinct face once with how many cards show
+  it (`<game>/<product>/back.png`, `face-01.png`, `face-02-x3.png`, ...); a deck whose backs
+  differ, one image a card side named in upload order (`001-front-card-01.png`,
+  `002-back-card-01.png`, ...);
 - pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
   page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a where the shop
   asks for it);
@@ -175,12 +178,29 @@ def _pdf_file(job: Job, data: bytes, sides, sheet, marks):
 
 
 def _png_files(job: Job, data: bytes, sides, sheet, marks):
-    """A PNG for each card side, named in upload order, and (file, 1) for each."""
+    """A PNG for each card side, named in upload order, and (file, 1) for each; a deck whose
+    cards share one back, as the shop takes it: that back once and each distinct face once."""
     folder = job.out / job.kit.game.slug / job.product.name
-    names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
     pngs = _pngs(data, job.profile, sheet.card, [id(side) for side in marks])
+    backs = {png for png, (_, side) in zip(pngs, sides) if side == "back"}
+    if len(backs) == 1:
+        return _shared_back(folder, pngs, sides)
+    names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
     files = [Output(folder / name, png, 1) for name, png in zip(names, pngs)]
     return files, [(file, 1) for file in files]
+
+
+def _shared_back(folder: Path, pngs: list[bytes], sides):
+    """`back.png`, the deck's one back, and `face-01.png`, ... each distinct face once in deck
+    order, its name saying how many cards show it (`face-02-x3.png`): a TGC deck's back and its
+    faces with their quantities, an MPC project's "same image" back and its fronts."""
+    faces = [png for png, (_, side) in zip(pngs, sides) if side == "front"]
+    back = Output(folder / "back.png", next(png for png, (_, side) in zip(pngs, sides) if side == "back"), 1)
+    groups = cutout.grouped(faces)
+    files = [back] + [Output(folder / name, faces[numbers[0] - 1], 1)
+                      for name, numbers in zip(cutout.names(groups, "face"), groups)]
+    face_of = {number: file for file, numbers in zip(files[1:], groups) for number in numbers}
+    return files, [(face_of[number] if side == "front" else back, 1) for number, side in sides]
 
 
 def _sheets(job: Job) -> tuple[list[Output], dict]:
