@@ -267,3 +267,21 @@ def test_preflight_finds_a_shared_back_missing_and_a_face_too_many(tmp_path, mon
     assert (code, out) == (1, "")
     assert err.splitlines() == ["out/mine/deck/back.png: missing: No such file or directory",
                                 "out/mine/deck/face-04.png: not part of this export; remove it"]
+
+
+def test_a_round_token_is_not_the_square_chit_of_its_size(tmp_path, monkeypatch, capsys):
+    """TGC with its round chits taken away: a 1 in round token is refused though 1 in squares are sold."""
+    from dataclasses import replace
+
+    from printkit.shop.profiles import profiles
+
+    tgc = profiles()["tgc"]
+    monkeypatch.setitem(profiles(), "tgc", replace(tgc, cards=tuple(c for c in tgc.cards if "circle" not in c.name)))
+    game = TGC_SIZES.split("  squares:")[0]
+    code, out, err, project = exported(tmp_path, monkeypatch, capsys, game, "tgc")
+    line = line_of(project / "content" / SLUG / "game.yaml", "chits:")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{SLUG}/game.yaml:{line}: chits: The Game Crafter does not sell 25.4 mm round tokens; it sells (nearest first) "
+        "large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, small square chit 12.7 x 12.7 mm, "
+        "micro card 31.75 x 44.45 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm"]
