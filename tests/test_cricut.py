@@ -112,7 +112,7 @@ def test_a_card_is_the_shops_card_without_its_bleed(cricut, tmp_path):
     seen = set()
     for k in (1, 5, 18):
         ours = Image.open(cricut / f"numbered-cards/ability-cards/card-{k:02d}.png")
-        mpc = Image.open(tmp_path / f"numbered-cards/ability-cards/{2 * k - 1:03d}-front-card-{k:02d}.png")
+        mpc = Image.open(tmp_path / f"numbered-cards/ability-cards/face-{k:02d}.png")
         b = MPC_BLEED_PX
         theirs = mpc.convert("RGB").crop((b, b, b + POKER_PX[0], b + POKER_PX[1]))
         inside = (CORNER_PX, CORNER_PX, POKER_PX[0] - CORNER_PX, POKER_PX[1] - CORNER_PX)

@@ -2,7 +2,9 @@
 pdfplumber for PDFs), and `printkit preflight` passing on the bundled kits and failing, one line a
 problem, on planted faults. Every expected figure comes from the shops' published specs (PRINT.md),
 not from printkit's profiles: 1/8 in bleed = 3.175 mm; poker 63.5 x 88.9 mm; TGC 825 x 1125 px,
-MPC 822 x 1122 px at 300 dpi; DTC 2.75 x 3.75 in pages; MB Print 3 mm bleed."""
+MPC 822 x 1122 px at 300 dpi; DTC 2.75 x 3.75 in pages; MB Print 3 mm bleed on a 63 x 88 mm card
+(the bundled decks made that size: tests/european.py). The shops that sell no 40 mm token are
+exported --sold-only (the sizes each sells: tests/test_shop_sizes.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import yaml
 from PIL import Image, ImageCms
 
 from conftest import BAD, CONTENT, build_into, expected_stderr, mm, overlay
+from european import EURO, EURO_GAMES, european_content
 from printkit.cli import main
 
 INCH = 25.4
@@ -48,10 +51,12 @@ def run(argv, capsys) -> tuple[int, str, str]:
 @pytest.fixture(scope="session")
 def exported(tmp_path_factory) -> dict[str, Path]:
     """Every shop's export of every game, once a session; each must have passed its preflight."""
-    folders = {}
+    folders, europe = {}, european_content(tmp_path_factory.mktemp("europe"))
     for shop in SHOPS:
         out = tmp_path_factory.mktemp(shop)
-        assert main(["export", "--for", shop, "--content", str(CONTENT), "--out", str(out)]) == 0
+        games = ["--content", str(CONTENT), "--sold-only"] if shop != "mbprint" else \
+            [*EURO_GAMES, "--content", str(europe)]
+        assert main(["export", "--for", shop, *games, "--out", str(out)]) == 0
         folders[shop] = out
     return folders
 
@@ -73,8 +78,7 @@ def test_png_shops_write_every_side_at_the_published_size(exported, shop, poker)
     for product, cards in GAMES.items():
         folder = exported[shop] / product
         names = sorted(p.name for p in folder.iterdir())
-        assert names == [name for k in range(1, cards + 1)
-                         for name in (f"{2 * k - 1:03d}-front-card-{k:02d}.png", f"{2 * k:03d}-back-card-{k:02d}.png")]
+        assert names == ["back.png"] + [f"face-{k:02d}.png" for k in range(1, cards + 1)]  # one back, each face once
         for name in names:
             image = Image.open(folder / name)
             assert image.size == poker, name
@@ -84,40 +88,40 @@ def test_png_shops_write_every_side_at_the_published_size(exported, shop, poker)
             assert "sRGB" in ImageCms.getProfileDescription(icc)
 
 
-def test_tgc_tokens_are_their_trim_and_an_eighth_of_an_inch_a_side_in_whole_pixels(exported):
-    folder = exported["tgc"] / "one-too-many" / "redo-tokens"
-    images = sorted(folder.iterdir())
-    assert len(images) == 2 * redo_tokens()
-    side = round((TOKEN[0] + 2 * INCH / 8) / INCH * 300)  # 46.35 mm -> 547.4 px
-    assert {Image.open(p).size for p in images} == {(side, side)}
+def test_tokens_no_card_shop_sells_are_left_out_with_sold_only(exported):
+    """40 mm tokens: TGC's largest chit is 1 in, MPC and DTC sell poker cards here."""
+    for shop in ("tgc", "mpc", "dtc"):
+        assert not (exported[shop] / "one-too-many").exists(), shop
+        assert [p["product"] for p in json.loads((exported[shop] / ".printkit-export.json").read_text())["products"]] \
+            == ["ascending-row-overflow/deck", "numbered-cards/ability-cards"]
 
 
 def test_a_back_runs_into_the_bleed_and_a_face_keeps_its_words_off_the_edge(exported):
     """The back's grey lattice reaches every edge of the image (the bleed); the face's outer
     2.5 mm and its bleed are white (the frame stands 3 mm inside the trim)."""
-    back = Image.open(exported["tgc"] / "ascending-row-overflow/deck/002-back-card-01.png").convert("L")
+    back = Image.open(exported["tgc"] / "ascending-row-overflow/deck/back.png").convert("L")
     width, height = back.size
     for strip in ((0, 0, 3, height), (width - 3, 0, width, height), (0, 0, width, 3), (0, height - 3, width, height)):
         assert back.crop(strip).getextrema()[1] < 252, strip  # no white edge: the ground (242) is printed; a line's halo is 250
-    face = Image.open(exported["tgc"] / "ascending-row-overflow/deck/001-front-card-01.png").convert("L")
+    face = Image.open(exported["tgc"] / "ascending-row-overflow/deck/face-01.png").convert("L")
     edge = round((INCH / 8 + 2.5) / INCH * 300)  # the bleed and the card's outer 2.5 mm: 67 px
     assert face.crop((0, 0, edge, height)).getextrema() == (255, 255)
 
 
 # --- PDF shops -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("shop, bleed, first", [("dtc", INCH / 8, "back"), ("mbprint", 3.0, "front")])
-def test_card_pdfs_are_one_card_side_a_page_with_trim_and_bleed_boxes(exported, shop, bleed, first):
+@pytest.mark.parametrize("shop, bleed, card", [("dtc", INCH / 8, POKER), ("mbprint", 3.0, EURO)])
+def test_card_pdfs_are_one_card_side_a_page_with_trim_and_bleed_boxes(exported, shop, bleed, card):
     for product, cards in GAMES.items():
         path = exported[shop] / f"{product}.pdf"
         reader, pages = pages_mm(path)
         assert len(pages) == 2 * cards
-        whole = (POKER[0] + 2 * bleed, POKER[1] + 2 * bleed)
+        whole = (card[0] + 2 * bleed, card[1] + 2 * bleed)
         for page in pages:
             media, bleed_box, trim = page["mediabox"], page["bleedbox"], page["trimbox"]
             assert near((media[2] - media[0], media[3] - media[1]), whole)
             assert near(bleed_box, media)
-            assert near(trim, (bleed, bleed, bleed + POKER[0], bleed + POKER[1]))
+            assert near(trim, (bleed, bleed, bleed + card[0], bleed + card[1]))
         for font in _fonts(reader):
             assert font.get("/FontFile2") or font.get("/FontFile3") or font.get("/FontFile")
     if shop == "dtc":
@@ -140,7 +144,7 @@ def test_card_pdfs_have_no_crop_marks(exported):
         for line in page.lines:
             x0, x1 = mm(line["x0"]), mm(line["x1"])
             y0, y1 = mm(height - line["bottom"]), mm(height - line["top"])
-            assert 3.0 - TOL <= x0 and x1 <= 3.0 + POKER[0] + TOL and 3.0 - TOL <= y0 and y1 <= 3.0 + POKER[1] + TOL
+            assert 3.0 - TOL <= x0 and x1 <= 3.0 + EURO[0] + TOL and 3.0 - TOL <= y0 and y1 <= 3.0 + EURO[1] + TOL
 
 
 def _fonts(reader):
@@ -199,7 +203,7 @@ def test_preflight_fails_a_corner_index_in_the_safe_zone(tmp_path, monkeypatch, 
                             f"zone is 3.2 mm" for n in range(1, 25)]
                            + [f"ascending-row-overflow/deck: card {n}: penalty pip 1.8 mm inside the trim; the safe "
                               f"zone is 3.2 mm" for n in range(1, 10)])  # its pip stands under a one-digit index
-    assert len(list((tmp_path / "ascending-row-overflow/deck").glob("*.png"))) == 48  # written, and flagged
+    assert len(list((tmp_path / "ascending-row-overflow/deck").glob("*.png"))) == 25  # written, and flagged
 
 
 def test_preflight_reads_where_a_card_pdf_prints_its_text(tmp_path, capsys):
@@ -271,16 +275,16 @@ def test_preflight_reads_the_pdf_boxes_back(tmp_path, capsys):
 def test_preflight_reads_the_pngs_back(tmp_path, capsys):
     out = _export("mpc", tmp_path, capsys, "numbered-cards")
     folder = out / "numbered-cards/ability-cards"
-    (folder / "003-front-card-02.png").unlink()
-    Image.new("RGB", (750, 1050), "white").save(folder / "005-front-card-03.png", dpi=(300, 300))
-    shutil.copy(folder / "001-front-card-01.png", folder / "999-front-card-99.png")
+    (folder / "face-02.png").unlink()
+    Image.new("RGB", (750, 1050), "white").save(folder / "face-03.png", dpi=(300, 300))
+    shutil.copy(folder / "face-01.png", folder / "face-99.png")
     base = f"{out}/numbered-cards/ability-cards"
     assert sorted(_failed_preflight(out, capsys)) == sorted([
-        f"{base}/003-front-card-02.png: missing: No such file or directory",
-        f"{base}/005-front-card-03.png: 750 x 1050 px; MakePlayingCards takes 822 x 1122 px for a "
+        f"{base}/face-02.png: missing: No such file or directory",
+        f"{base}/face-03.png: 750 x 1050 px; MakePlayingCards takes 822 x 1122 px for a "
         f"63.50 x 88.90 mm card (3.048 mm bleed at 300 dpi)",
-        f"{base}/005-front-card-03.png: no sRGB colour profile (found: none)",
-        f"{base}/999-front-card-99.png: not part of this export; remove it",
+        f"{base}/face-03.png: no sRGB colour profile (found: none)",
+        f"{base}/face-99.png: not part of this export; remove it",
     ])
 
 
@@ -315,7 +319,7 @@ def _components(colour) -> tuple:
 
 
 def test_preflight_finds_rgb_in_a_pdfx_1a_file(tmp_path, capsys):
-    out = _export("dtc", tmp_path, capsys, "one-too-many")
+    out = _export("dtc", tmp_path, capsys, "numbered-cards")
 
     def change(writer):
         page = writer.pages[1]
@@ -323,9 +327,9 @@ def test_preflight_finds_rgb_in_a_pdfx_1a_file(tmp_path, capsys):
         content.set_data(page.get_contents().get_data().replace(b" 0 0 0 1 k ", b" 0 0 0 rg ", 1))
         page.replace_contents(content)
 
-    _rewritten(out / "one-too-many/redo-tokens.pdf", change)
-    assert _failed_preflight(out, capsys) == [f"{out}/one-too-many/redo-tokens.pdf: page 2: RGB or ICC-based colour "
-                                              f"(rg); PDF/X-1a:2003 takes grey and CMYK"]
+    _rewritten(out / "numbered-cards/ability-cards.pdf", change)
+    assert _failed_preflight(out, capsys) == [f"{out}/numbered-cards/ability-cards.pdf: page 2: RGB or ICC-based "
+                                              f"colour (rg); PDF/X-1a:2003 takes grey and CMYK"]
 
 
 def test_preflight_finds_a_low_resolution_image(tmp_path):
@@ -369,7 +373,8 @@ def test_an_unknown_shop_is_a_usage_error_listing_the_shops(tmp_path, capsys):
 def test_an_out_folder_that_cannot_be_written_is_one_line_and_writes_nothing(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    code, out, err = run(["export", "--for", "dtc", "--content", CONTENT, "--out", blocker / "shop"], capsys)
+    code, out, err = run(["export", "numbered-cards", "--for", "dtc", "--content", CONTENT, "--out", blocker / "shop"],
+                         capsys)
     assert (code, out) == (1, "")
     assert len(err.splitlines()) == 1 and "cannot write: Not a directory" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
@@ -377,14 +382,14 @@ def test_an_out_folder_that_cannot_be_written_is_one_line_and_writes_nothing(tmp
 
 def test_a_second_export_removes_the_files_the_first_made_and_it_does_not(tmp_path, capsys):
     _export("tgc", tmp_path, capsys, "numbered-cards")
-    stray = tmp_path / "numbered-cards/ability-cards/037-front-card-19.png"
+    stray = tmp_path / "numbered-cards/ability-cards/face-19.png"
     record = json.loads((tmp_path / ".printkit-export.json").read_text())
     record["products"][0]["pages"].append({"file": stray.relative_to(tmp_path).as_posix(), "page": 1})
     (tmp_path / ".printkit-export.json").write_text(json.dumps(record))
-    shutil.copy(tmp_path / "numbered-cards/ability-cards/001-front-card-01.png", stray)
+    shutil.copy(tmp_path / "numbered-cards/ability-cards/face-01.png", stray)
     _export("tgc", tmp_path, capsys, "numbered-cards")
     assert not stray.exists()
-    assert len(list((tmp_path / "numbered-cards/ability-cards").iterdir())) == 36
+    assert len(list((tmp_path / "numbered-cards/ability-cards").iterdir())) == 19
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -419,23 +424,19 @@ def test_an_ability_too_long_for_its_card_is_reported_as_a_build_reports_it(proj
     case = BAD / "numbered-cards" / "ability-too-long"
     overlay(case, project)
     monkeypatch.chdir(project)
-    code, out, err = run(["export", "numbered-cards", "--for", "mbprint"], capsys)
+    code, out, err = run(["export", "numbered-cards", "--for", "dtc"], capsys)
     assert (code, out) == (1, "")
     assert err.splitlines() == expected_stderr(case, project)
     assert not (project / "output").exists()
 
 
 def test_an_export_says_what_it_wrote_and_that_preflight_passed(tmp_path, capsys):
-    code, out, err = run(["export", "numbered-cards", "one-too-many", "--for", "mpc", "--content", CONTENT,
-                          "--out", tmp_path], capsys)
+    code, out, err = run(["export", "numbered-cards", "--for", "mpc", "--content", CONTENT, "--out", tmp_path], capsys)
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[:2] == [f"{tmp_path}/numbered-cards/ability-cards/  36 images (001-front-card-01.png ... "
-                         f"036-back-card-18.png)",
-                         f"{tmp_path}/one-too-many/redo-tokens/  {2 * redo_tokens()} images (001-front-card-01.png ... "
-                         f"{2 * redo_tokens():03d}-back-card-{redo_tokens():02d}.png)"]
-    assert re.fullmatch(rf"exported {36 + 2 * redo_tokens()} files for MakePlayingCards, in \d+\.\d\d s", lines[2])
-    assert lines[3:] == [f"preflight: {36 + 2 * redo_tokens()} files in {tmp_path} as the shop takes them, no problems"]
+    assert lines[:1] == [f"{tmp_path}/numbered-cards/ability-cards/  19 images (back.png ... face-18.png)"]
+    assert re.fullmatch(r"exported 19 files for MakePlayingCards, in \d+\.\d\d s", lines[1])
+    assert lines[2:] == [f"preflight: 19 files in {tmp_path} as the shop takes them, no problems"]
 
 
 def test_preflight_holds_the_pages_to_the_shops_order_and_every_front_to_its_back(exported, tmp_path, capsys):
@@ -454,23 +455,24 @@ def test_preflight_holds_the_pages_to_the_shops_order_and_every_front_to_its_bac
 
 
 def test_preflight_finds_a_font_that_is_not_embedded(tmp_path, capsys):
-    out = _export("mbprint", tmp_path, capsys, "one-too-many")
+    out = _export("dtc", tmp_path, capsys, "numbered-cards")
 
     def change(writer):
         font = next(iter(writer.pages[0]["/Resources"]["/Font"].values())).get_object()
         del font["/FontDescriptor"].get_object()["/FontFile2"]
 
-    _rewritten(out / "one-too-many/redo-tokens.pdf", change)
+    _rewritten(out / "numbered-cards/ability-cards.pdf", change)
     lines = _failed_preflight(out, capsys)
-    assert lines and all(re.fullmatch(rf"{out}/one-too-many/redo-tokens\.pdf: page \d+: font \w+\+DejaVuSans[-\w]* "
+    assert lines and all(re.fullmatch(rf"{out}/numbered-cards/ability-cards\.pdf: page \d+: font \w+\+DejaVuSans[-\w]* "
                                        r"is not embedded", line) for line in lines), lines
-    assert any("redo-tokens.pdf: page 1: font" in line for line in lines)
+    assert any("ability-cards.pdf: page 1: font" in line for line in lines)
 
 
 def test_a_declared_games_tokens_are_exported_at_their_own_size(tmp_path, capsys, monkeypatch):
-    """30 mm round tokens: (30 + 2 x 3.175) mm at 300 dpi = 429.3, so 429 px square; not poker."""
+    """1 in round tokens (TGC's large circle chit): (25.4 + 2 x 3.175) mm at 300 dpi = 375 px square,
+    not poker; one back, the one face shown twice."""
     from declared import SLUG, game_project
-    game = ("title: Tokens\nproducts:\n  chips:\n    kind: tokens\n    shape: round\n    size: 30\n"
+    game = ("title: Tokens\nproducts:\n  chips:\n    kind: tokens\n    shape: round\n    size: 25.4\n"
             "    tokens:\n      - {value: '+1', copies: 2}\n    face:\n      boxes:\n"
             "        value: {kind: text, field: value, x: 5, y: 10, width: 20, height: 10, size: 14}\n")
     project = game_project(tmp_path, game)
@@ -478,4 +480,5 @@ def test_a_declared_games_tokens_are_exported_at_their_own_size(tmp_path, capsys
     code, out, err = run(["export", SLUG, "--for", "tgc", "--out", "out"], capsys)
     assert (code, err) == (0, "")
     images = sorted((project / "out" / SLUG / "chips").iterdir())
-    assert len(images) == 4 and all(Image.open(path).size == (429, 429) for path in images)
+    assert [path.name for path in images] == ["back.png", "face-01-x2.png"]
+    assert all(Image.open(path).size == (375, 375) for path in images)

@@ -4,11 +4,13 @@ a mark in the safe zone is still found; in the PDF/X-1a shops' files (DTC, MB Pr
 game's colours and images are CMYK as littleCMS converts them here through the shop's profile,
 black and greys in black ink alone, under the shop's total ink, images without transparency; the
 PNG shops and the PDF/X-4 sheets keep sRGB; preflight finds an RGB image, a soft mask and RGB in
-a form planted in a PDF/X-1a file."""
+a form planted in a PDF/X-1a file. Colour, not card sizes, is what these files test: every shop
+here takes any card size (the sizes each shop sells: tests/test_shop_sizes.py)."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pypdf
@@ -18,6 +20,7 @@ from PIL import Image, ImageCms
 from conftest import ROOT
 from declared import SLUG, deck_yaml, game_project, starter_project
 from printkit.cli import main
+from printkit.shop.profiles import profiles
 from test_export import run
 
 SHOPS = ("tgc", "mpc", "dtc", "mbprint", "pdfx", "cricut", "tts")
@@ -40,6 +43,15 @@ products:
 %s    back:
       background: moon
 """
+
+
+@pytest.fixture(scope="module", autouse=True)
+def any_size():
+    """Every shop selling every card size, for these tests' 30 mm tokens and poker decks."""
+    with pytest.MonkeyPatch.context() as patch:
+        for slug, profile in profiles().items():
+            patch.setitem(profiles(), slug, replace(profile, cards=()))
+        yield
 
 
 def export(tmp_path, monkeypatch, capsys, game: str, shop: str) -> tuple[int, str, str]:
@@ -150,7 +162,7 @@ def test_the_starter_game_passes_every_shops_preflight(starter_exports, shop, ca
 
 def test_the_png_shops_keep_the_starter_games_colours_in_srgb(starter_exports):
     """The sun's number on card 1's face, read from TGC's PNG: #b23a1e as written."""
-    image = Image.open(starter_exports["tgc"] / "three-skies/deck/001-front-card-01.png").convert("RGB")
+    image = Image.open(starter_exports["tgc"] / "three-skies/deck/face-01.png").convert("RGB")
     assert SKIES["sun"] in {colour for _, colour in image.getcolors(1 << 20)}
 
 

@@ -64,10 +64,11 @@ TOKENS = {"one-too-many": {"Redo tokens": (["Redo"] * redo_tokens(), "square", (
 def in_srgb(shop: str):
     """A PDF shop's files drawn in sRGB, as the table's images are: its one-card-a-page pages are
     then the reference, pixel for pixel (its own files are CMYK, which PDFium renders as ink on
-    paper would look: black ink alone as (35, 31, 32), not black)."""
+    paper would look: black ink alone as (35, 31, 32), not black), and at any card size (the
+    reference is the table's own cards, which a shop need not sell)."""
     shops = profiles()
     kept = shops[shop]
-    shops[shop] = replace(kept, pdfx=None)
+    shops[shop] = replace(kept, pdfx=None, cards=())
     try:
         yield
     finally:

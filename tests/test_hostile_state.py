@@ -257,12 +257,13 @@ def test_a_deeply_nested_printed_json_is_one_error_line(project, cli, command):
 # --- the export record and preflight --------------------------------------------------------------
 
 EXPORT = "out/shops/tgc"
+SHOP_GAME = "numbered-cards"  # poker cards, which TGC sells (not one-too-many's 40 mm tokens)
 RECORD = ".printkit-export.json"
 
 
 @pytest.fixture
 def exported(project, cli) -> Path:
-    code, _, err = cli("export", GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
+    code, _, err = cli("export", SHOP_GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
     assert (code, err) == (0, "")
     return project / EXPORT
 
@@ -282,18 +283,18 @@ def names_in_record(*names: str):
 def test_an_export_record_naming_other_files_removes_none(project, cli, exported):
     """An export removes the files its earlier record names that it no longer makes: only PNGs and
     PDFs, in its own folder, through no link (a note the designer keeps there was removed)."""
-    note = exported / GAME / "notes.txt"
+    note = exported / SHOP_GAME / "notes.txt"
     note.write_text("mine", encoding="utf-8")
-    (exported / GAME / "link").symlink_to(project / "content" / GAME)
-    record_with(exported, names_in_record(f"{GAME}/notes.txt", f"../../../content/{GAME}/game.yaml",
-                                          f"{GAME}/link/game.yaml", "/etc/hostname"))
-    code, _, _ = cli("export", GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
-    assert code == 0 and note.is_file() and (project / "content" / GAME / "game.yaml").is_file()
+    (exported / SHOP_GAME / "link").symlink_to(project / "content" / SHOP_GAME)
+    record_with(exported, names_in_record(f"{SHOP_GAME}/notes.txt", f"../../../content/{SHOP_GAME}/game.yaml",
+                                          f"{SHOP_GAME}/link/game.yaml", "/etc/hostname"))
+    code, _, _ = cli("export", SHOP_GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
+    assert code == 0 and note.is_file() and (project / "content" / SHOP_GAME / "game.yaml").is_file()
 
 
 def test_a_deeply_nested_export_record_is_set_aside(project, cli, exported):
     (exported / RECORD).write_text('{"products": ' + nested(100_000) + "}", encoding="utf-8")
-    code, _, err = cli("export", GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
+    code, _, err = cli("export", SHOP_GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
     assert code == 0 and len(err.splitlines()) == 1 and "warning: ignored (nested more than" in err
 
 
@@ -309,7 +310,7 @@ def test_preflight_of_duplicated_pages_is_one_line(project, cli, exported):
         record["products"][0]["pages"].append(record["products"][0]["pages"][0])
     record_with(exported, twice)
     code, _, err = cli("preflight", EXPORT)
-    assert (code, err) == (1, f"{GAME}/redo-tokens: 25 pages for 24 card sides: page 25 is not one of them\n")
+    assert (code, err) == (1, f"{SHOP_GAME}/ability-cards: 37 pages for 36 card sides: page 37 is not one of them\n")
 
 
 @pytest.mark.parametrize("trim", [[1e308, 1e308], [0, 40], [40], "40 x 40", [True, 40]])

@@ -442,7 +442,7 @@ def test_art_past_the_trim_with_no_bleed_is_clipped_at_the_trim(tmp_path):
 
 def test_a_shop_export_of_bleed_art_has_no_white_frame(tmp_path):
     out = built(tmp_path, BLEEDING, BLEEDING_FILES, "--for", "tgc", command="export")
-    front = Image.open(out / SLUG / "deck" / "001-front-card-01.png").convert("RGB")
+    front = Image.open(out / SLUG / "deck" / "face-01.png").convert("RGB")
     assert front.size == (825, 1125)  # TGC's poker: 63.5 + 2 x 3.175 mm at 300 dpi
     width, height = front.size
     green = tuple(int(GROUND[i:i + 2], 16) for i in (1, 3, 5))

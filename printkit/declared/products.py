@@ -72,8 +72,11 @@ class DeclaredCards(Cards):
         return Cards.shop_deck(replace(self, size=size), kit, bleed)
 
     def card_size(self, kit) -> str:
-        width, height = layout.card_size(self.spec(kit))
+        width, height = self.trim(kit)
         return f"{width:g} x {height:g}"
+
+    def trim(self, kit) -> tuple[float, float]:
+        return layout.card_size(self.spec(kit))
 
     def round(self, kit) -> bool:
         spec = self.spec(kit)

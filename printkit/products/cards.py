@@ -109,6 +109,10 @@ class Cards(Product):
     def card_size(self, kit) -> str:
         return f"{self.size[0]:g} x {self.size[1]:g}"
 
+    def trim(self, kit) -> tuple[float, float]:
+        """The cards' trim, mm."""
+        return self.size
+
     def cut_file(self, kit, page: int, kind: str = "svg") -> Written:
         """The cut file of front page `page` (from 0), as SVG or DXF (`kind`): its cards'
         outlines, as the PDF has them."""

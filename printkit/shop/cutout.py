@@ -77,10 +77,10 @@ def grouped(images: list[bytes]) -> list[list[int]]:
     return list(groups.values())
 
 
-def names(groups: list[list[int]]) -> list[str]:
+def names(groups: list[list[int]], stem: str = "card") -> list[str]:
     """`card-01.png`, ... in deck order; an image several cards share says how many: `-x3`."""
     digits = max(2, len(str(len(groups))))
-    return [f"card-{i:0{digits}d}" + (f"-x{len(cards)}" if len(cards) > 1 else "") + ".png"
+    return [f"{stem}-{i:0{digits}d}" + (f"-x{len(cards)}" if len(cards) > 1 else "") + ".png"
             for i, cards in enumerate(groups, start=1)]
 
 

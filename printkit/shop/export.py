@@ -1,8 +1,11 @@
 """`printkit export --for SHOP`: every card and token product of the chosen games as the shop takes
 it (profiles in printkit/shops.yaml), from the same planned cards as the home sheets:
 
-- png: one sRGB image a card side, trim + bleed in whole pixels at the shop's dpi, named in
-  upload order (`<game>/<product>/001-front-card-01.png`, `002-back-card-01.png`, ...);
+- png: sRGB images, trim + bleed in whole pixels at the shop's dpi: a deck whose cards share one
+  back as the shop takes it, that back once and each distinct face once with how many cards show
+  it (`<game>/<product>/back.png`, `face-01.png`, `face-02-x3.png`, ...); a deck whose backs
+  differ, one image a card side named in upload order (`001-front-card-01.png`,
+  `002-back-card-01.png`, ...);
 - pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
   page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a where the shop
   asks for it);
@@ -32,7 +35,7 @@ from PIL import Image
 
 from printkit import __version__, keyed, project
 from printkit.cores import each_on_every_core
-from printkit.errors import PrintkitError, UsageError
+from printkit.errors import PrintkitError, Problem, UsageError, warn
 from printkit.kit import Kit
 from printkit.manifest import within
 from printkit.options import Options
@@ -68,11 +71,12 @@ class Job:
 
 
 def export(games, content: Path, out: Path, options: Options, profile: Profile,
-           corners: float | None = None, base_url: str | None = None) -> list[Output]:
+           corners: float | None = None, base_url: str | None = None, sold_only: bool = False) -> list[Output]:
     """Write the export of every card product of `games` under `out`; returns its files. A
     cutout's corners: `corners` (--corners, 0 for square ones), else printkit.yaml's, else the
     profile's. A virtual table's images are found at `base_url` (where they are hosted), else as
-    the files written."""
+    the files written. A product whose size the shop does not sell is an error (nothing is
+    written), or with `sold_only` a warning, the product left out."""
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
@@ -81,6 +85,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
+    jobs = _sold(jobs, profile, sold_only)
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported_or_problems, jobs)
     problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
@@ -95,6 +100,31 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
     _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
     return outputs
+
+
+def _sold(jobs: list[Job], profile: Profile, sold_only: bool) -> list[Job]:
+    """The jobs whose card size and shape the shop sells. Each other is a problem at its
+    product's declaration, raised (nothing is exported) or, `sold_only`, warned and left out."""
+    sold = [job for job in jobs if profile.sells(job.product.trim(job.kit), job.product.round(job.kit))]
+    problems = [_unsold(job, profile) for job in jobs if not any(job is kept for kept in sold)]
+    if problems and not sold_only:
+        raise PrintkitError(problems)
+    for problem in problems:
+        warn(problem.with_message(problem.message + "; left out (--sold-only)"))
+    if not sold:
+        raise UsageError(f"{profile.name} sells none of these products' card sizes; nothing to export")
+    return sold
+
+
+def _unsold(job: Job, profile: Profile) -> Problem:
+    """`FILE:LINE: deck: MB Print does not sell 63.5 x 88.9 mm cards; it sells (nearest first) ...`"""
+    product, trim = job.product, job.product.trim(job.kit)
+    round_ = product.round(job.kit)
+    size = f"{trim[0]:g} mm round" if round_ else f"{trim[0]:g} x {trim[1]:g} mm"
+    kind = "tokens" if product.tokens(job.kit) else "cards"
+    sold = ", ".join(str(sold) for sold in profile.nearest(trim, round_))
+    return product.where(job.kit).with_message(
+        f"{product.name}: {profile.name} does not sell {size} {kind}; it sells (nearest first) {sold}")
 
 
 def _exported_or_problems(job: Job):
@@ -148,12 +178,29 @@ def _pdf_file(job: Job, data: bytes, sides, sheet, marks):
 
 
 def _png_files(job: Job, data: bytes, sides, sheet, marks):
-    """A PNG for each card side, named in upload order, and (file, 1) for each."""
+    """A PNG for each card side, named in upload order, and (file, 1) for each; a deck whose
+    cards share one back, as the shop takes it: that back once and each distinct face once."""
     folder = job.out / job.kit.game.slug / job.product.name
-    names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
     pngs = _pngs(data, job.profile, sheet.card, [id(side) for side in marks])
+    backs = {png for png, (_, side) in zip(pngs, sides) if side == "back"}
+    if len(backs) == 1:
+        return _shared_back(folder, pngs, sides)
+    names = [f"{i:03d}-{side}-card-{number:02d}.png" for i, (number, side) in enumerate(sides, start=1)]
     files = [Output(folder / name, png, 1) for name, png in zip(names, pngs)]
     return files, [(file, 1) for file in files]
+
+
+def _shared_back(folder: Path, pngs: list[bytes], sides):
+    """`back.png`, the deck's one back, and `face-01.png`, ... each distinct face once in deck
+    order, its name saying how many cards show it (`face-02-x3.png`): a TGC deck's back and its
+    faces with their quantities, an MPC project's "same image" back and its fronts."""
+    faces = [png for png, (_, side) in zip(pngs, sides) if side == "front"]
+    back = Output(folder / "back.png", next(png for png, (_, side) in zip(pngs, sides) if side == "back"), 1)
+    groups = cutout.grouped(faces)
+    files = [back] + [Output(folder / name, faces[numbers[0] - 1], 1)
+                      for name, numbers in zip(cutout.names(groups, "face"), groups)]
+    face_of = {number: file for file, numbers in zip(files[1:], groups) for number in numbers}
+    return files, [(face_of[number] if side == "front" else back, 1) for number, side in sides]
 
 
 def _sheets(job: Job) -> tuple[list[Output], dict]:

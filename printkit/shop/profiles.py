@@ -14,6 +14,23 @@ from printkit.plan.geometry import MM_PER_INCH
 KINDS = ("png", "pdf", "sheets", "cutout", "tts")
 ORDERS = ("front-back", "back-front", "front")
 PDFX = ("PDF/X-4", "PDF/X-1a:2003")
+SAME = 0.05  # mm: a trim within this of a size the shop sells is that size
+
+
+@dataclass(frozen=True)
+class Sold:
+    """A card size a shop sells: its name, its trim in mm, and whether it is round (a token)."""
+
+    name: str
+    trim: tuple[float, float]
+    round: bool = False
+
+    def fits(self, trim: tuple[float, float], round_: bool) -> bool:
+        return self.round == round_ and _same(self.trim, trim, SAME)
+
+    def __str__(self) -> str:
+        size = f"{self.trim[0]:g} mm round" if self.round else f"{self.trim[0]:g} x {self.trim[1]:g} mm"
+        return f"{self.name} {size}"
 
 
 @dataclass(frozen=True)
@@ -34,6 +51,17 @@ class Profile:
     largest: int | None = None  # tts: the widest and tallest image, px
     icc: str | None = None  # PDF/X-1a: the condition's CMYK profile in printkit/icc/, colours converted through it
     ink_limit: float | None = None  # PDF/X-1a: total ink (C+M+Y+K), %, at most
+    cards: tuple[Sold, ...] = ()  # the card sizes the shop sells; none: it prints any size
+
+    def sells(self, trim: tuple[float, float], round_: bool) -> bool:
+        """Whether the shop sells cards of this trim (±0.05 mm) and shape; a shop that names no
+        sizes (print sheets, a cutting machine, a virtual table) takes any."""
+        return not self.cards or any(sold.fits(trim, round_) for sold in self.cards)
+
+    def nearest(self, trim: tuple[float, float], round_: bool) -> list[Sold]:
+        """The sizes the shop sells, those of the same shape first, then the nearest in size."""
+        return sorted(self.cards, key=lambda sold: (sold.round != round_,
+                                                    max(abs(a - b) for a, b in zip(sold.trim, trim))))
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
@@ -63,6 +91,14 @@ def profiles() -> dict[str, Profile]:
     return {slug: _profile(slug, entry) for slug, entry in data.items()}
 
 
+def _sold(name: str, size: str) -> Sold:
+    """`63.5 x 88.9` (a rectangle's trim, mm) or `25.4 round` (a round token's diameter, mm)."""
+    if size.endswith(" round"):
+        diameter = float(size.removesuffix(" round"))
+        return Sold(name, (diameter, diameter), True)
+    return Sold(name, tuple(float(v) for v in size.split(" x ")))
+
+
 def _profile(slug: str, entry: dict) -> Profile:
     sizes = tuple((tuple(float(v) for v in size.split(" x ")), tuple(px))
                   for size, px in (entry.get("sizes") or {}).items())
@@ -72,7 +108,8 @@ def _profile(slug: str, entry: dict) -> Profile:
                       tuple(float(v) for v in entry["area"]) if entry.get("area") else None,
                       tuple(int(v) for v in entry["grid"]) if entry.get("grid") else None,
                       int(entry["largest"]) if entry.get("largest") else None, entry.get("profile"),
-                      float(entry["ink_limit"]) if entry.get("ink_limit") else None)
+                      float(entry["ink_limit"]) if entry.get("ink_limit") else None,
+                      tuple(_sold(name, size) for name, size in (entry.get("cards") or {}).items()))
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")
