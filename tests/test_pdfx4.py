@@ -240,9 +240,11 @@ def test_every_page_is_one_card_its_trimbox_the_card_and_its_bleedbox_3_mm_round
     for product, ((width, height), _) in PRODUCTS.items():
         for path in sorted(bundled[shop].glob(f"{product}*.pdf")):
             for page in pypdf.PdfReader(path).pages:
-                boxes = {name: [mm(float(v)) for v in getattr(page, name)] for name in ("mediabox", "bleedbox", "trimbox")}
+                boxes = {name: [mm(float(v)) for v in getattr(page, name)]
+                         for name in ("mediabox", "bleedbox", "trimbox")}
+                trim = [BLEED, BLEED, width + BLEED, height + BLEED]
                 whole = [0, 0, width + 2 * BLEED, height + 2 * BLEED]
-                assert all(abs(a - b) <= TOL for a, b in zip(boxes["trimbox"], [BLEED, BLEED, width + BLEED, height + BLEED]))
+                assert all(abs(a - b) <= TOL for a, b in zip(boxes["trimbox"], trim)), (path, boxes)
                 assert all(abs(a - b) <= TOL for a, b in zip(boxes["bleedbox"], whole)), (path, boxes)
                 assert all(abs(a - b) <= TOL for a, b in zip(boxes["mediabox"], whole)), (path, boxes)
 
@@ -262,7 +264,8 @@ def test_meinspiels_front_file_page_n_and_back_file_page_n_are_card_n(sides):
 
 
 def test_the_offset_printers_one_file_is_each_cards_front_then_its_back(sides):
-    assert texts(sides["pdfx"] / SLUG / "deck.pdf") == [f"{side} {name}" for name in NAMES for side in ("Front", "Back")]
+    expected = [f"{side} {name}" for name in NAMES for side in ("Front", "Back")]
+    assert texts(sides["pdfx"] / SLUG / "deck.pdf") == expected
 
 
 def test_meinspiels_front_and_back_files_of_the_bundled_games_hold_every_card_once(bundled):

@@ -4,8 +4,9 @@ printing condition (FOGRA39, CGATS TR 003) named by the output intent, with the 
 profile the colours were converted through as its DestOutputProfile; both with the version key in
 the Info dictionary and in the XMP metadata and /Trapped. (A PDF/X-4 file must embed its
 condition's profile, an output device's: the sRGB monitor profile it once carried is refused by a
-strict checker, and would tell the press nothing of its own inks.) ReportLab draws the pages; nothing on them changes here. The page boxes are ReportLab's
-(MediaBox >= BleedBox >= TrimBox); preflight reads them back."""
+strict checker, and would tell the press nothing of its own inks.) ReportLab draws the pages;
+nothing on them changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox);
+preflight reads them back."""
 
 from __future__ import annotations
 
