@@ -158,7 +158,9 @@ def _fonts(reader):
 
 # --- PDF/X-4 ------------------------------------------------------------------------------------
 
-def test_pdfx_sheets_carry_an_output_intent_version_keys_and_nested_boxes(exported, tmp_path):
+def test_pdfx_files_carry_an_output_intent_version_keys_and_a_trimbox_a_card(exported):
+    """One card side a page (a press cuts by each page's TrimBox), in a printer's CMYK condition;
+    tests/test_pdfx4.py reads the colours, the profile's header and MeinSpiel's files."""
     path = exported["pdfx"] / "ascending-row-overflow/deck.pdf"
     reader, pages = pages_mm(path)
     assert reader.pdf_header == "%PDF-1.6"
@@ -168,18 +170,17 @@ def test_pdfx_sheets_carry_an_output_intent_version_keys_and_nested_boxes(export
     intent = intent.get_object()
     assert intent["/S"] == "/GTS_PDFX"
     icc = ImageCms.ImageCmsProfile(io.BytesIO(intent["/DestOutputProfile"].get_object().get_data()))
-    assert icc.profile.xcolor_space.strip() == "RGB" and "sRGB" in ImageCms.getProfileDescription(icc)
+    assert icc.profile.xcolor_space.strip() == "CMYK" and "FOGRA39" in ImageCms.getProfileDescription(icc)
     xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
     description = ElementTree.fromstring(xmp).find(".//{http://www.w3.org/1999/02/22-rdf-syntax-ns#}Description")
     assert description.find("{http://www.npes.org/pdfx/ns/id/}GTS_PDFXVersion").text == "PDF/X-4"
     assert description.find("{http://ns.adobe.com/pdf/1.3/}Trapped").text == "False"
     assert description.find("{http://ns.adobe.com/xap/1.0/mm/}DocumentID").text.startswith("uuid:")
-    assert build_into(tmp_path, "ascending-row-overflow", "--only", "deck", "--bleed", "3") == 0
-    assert len(pages) == len(pypdf.PdfReader(tmp_path / "ascending-row-overflow/deck.pdf").pages)
+    assert len(pages) == 2 * GAMES["ascending-row-overflow/deck"]  # each card's front, then its back
+    whole = [0, 0, POKER[0] + 6, POKER[1] + 6]  # 3 mm bleed a side
     for page in pages:
-        media, bleed, trim = page["mediabox"], page["bleedbox"], page["trimbox"]
-        assert media[0] <= bleed[0] <= trim[0] - 3 + TOL and media[1] <= bleed[1] <= trim[1] - 3 + TOL
-        assert trim[2] + 3 - TOL <= bleed[2] <= media[2] and trim[3] + 3 - TOL <= bleed[3] <= media[3]
+        assert near(page["mediabox"], whole) and near(page["bleedbox"], whole)
+        assert near(page["trimbox"], [3, 3, POKER[0] + 3, POKER[1] + 3])
 
 
 # --- preflight ----------------------------------------------------------------------------------
@@ -366,7 +367,7 @@ def test_an_unknown_shop_is_a_usage_error_listing_the_shops(tmp_path, capsys):
     code, out, err = run(["export", "--for", "kinkos", "--content", CONTENT, "--out", tmp_path], capsys)
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == ("printkit: error: argument --for: unknown shop 'kinkos' "
-                                    "(known: tgc, mpc, dtc, mbprint, pdfx, cricut, tts)")
+                                    "(known: tgc, mpc, dtc, mbprint, pdfx, meinspiel, cricut, tts)")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -406,7 +407,7 @@ def test_an_export_with_nothing_to_export_or_into_the_project_is_a_usage_error(p
 
 
 @pytest.mark.parametrize("change, reason", [
-    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx, cricut, tts)"),
+    (lambda r: r.update(shop="kinkos"), "shop 'kinkos' is not one printkit knows (tgc, mpc, dtc, mbprint, pdfx, meinspiel, cricut, tts)"),
     (lambda r: r["products"][0]["pages"][0].pop("side"), "KeyError: 'side'"),
     (lambda r: r["products"][0].update(trim=None), "a trim that is no card's size"),
 ])

@@ -3,7 +3,7 @@ on a coloured ground pass every shop's preflight (their ground is art, as a rect
 a mark in the safe zone is still found; in the PDF/X-1a shops' files (DTC, MB Print) the starter
 game's colours and images are CMYK as littleCMS converts them here through the shop's profile,
 black and greys in black ink alone, under the shop's total ink, images without transparency; the
-PNG shops and the PDF/X-4 sheets keep sRGB; preflight finds an RGB image, a soft mask and RGB in
+PNG shops and the home PDFs keep sRGB; preflight finds an RGB image, a soft mask and RGB in
 a form planted in a PDF/X-1a file. Colour, not card sizes, is what these files test: every shop
 here takes any card size (the sizes each shop sells: tests/test_shop_sizes.py)."""
 
@@ -239,9 +239,10 @@ def test_an_svg_images_colours_in_a_pdfx_1a_file_are_cmyk_through_the_profile(tm
     assert {op for op, _ in used} <= {"k", "K"}
 
 
-def test_the_png_shops_and_the_home_pdf_keep_an_image_in_srgb_with_its_transparency(tmp_path, monkeypatch, capsys):
-    out, _ = exported_art(tmp_path, monkeypatch, capsys, "pdfx")
-    found = images(out / SLUG / "deck.pdf")
+def test_the_home_pdf_keeps_an_image_in_srgb_with_its_transparency(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(game_project(tmp_path, deck_yaml(face=ART), art_files()))
+    assert run(["build", SLUG, "--out", "home"], capsys)[0] == 0
+    found = images(tmp_path / "home" / SLUG / "deck.pdf")
     assert set(found) == {(600, 300, "/DeviceRGB"), (600, 300, "/DeviceGray")}
     assert "/SMask" in found[(600, 300, "/DeviceRGB")]
 

@@ -292,11 +292,16 @@ def test_a_declared_deck_folds_the_same_way(tmp_path):
             assert all(abs(f.width - CARD_W) <= TOL and abs(f.height - CARD_H) <= TOL for f in fronts)
 
 
-def test_a_shop_export_prints_duplex_sheets_whatever_printkit_yaml_says(tmp_path):
+def test_a_shop_export_prints_duplex_sheets_whatever_printkit_yaml_says(tmp_path, monkeypatch):
+    """A shop of kind `sheets` (none in shops.yaml takes them now: the offset printer's PDF/X-4 is
+    one card a page), made here from the offset printer's profile."""
+    from dataclasses import replace
+    from printkit.shop.profiles import profiles
+    monkeypatch.setitem(profiles(), "sheets", replace(profiles()["pdfx"], slug="sheets", kind="sheets"))
     project = starter_project(tmp_path / "starter")
     (project / "printkit.yaml").write_text("sheet: gutterfold\n")
-    assert main(["export", "--project", str(project), "--for", "pdfx", "--out", str(tmp_path / "pdfx")]) == 0
-    path = tmp_path / "pdfx" / "three-skies" / "deck.pdf"
+    assert main(["export", "--project", str(project), "--for", "sheets", "--out", str(tmp_path / "sheets")]) == 0
+    path = tmp_path / "sheets" / "three-skies" / "deck.pdf"
     assert reader(path).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     assert all(not [s for s in page.lines if s.dashed] and page.height > page.width for page in pages(path))
 

@@ -23,7 +23,7 @@ def test_a_poker_card_is_the_size_the_shop_publishes(shop, size):
 
 
 def test_every_profile_keeps_text_at_least_an_eighth_of_an_inch_in():
-    assert set(profiles()) == {"tgc", "mpc", "dtc", "mbprint", "pdfx", "cricut", "tts"}
+    assert set(profiles()) == {"tgc", "mpc", "dtc", "mbprint", "pdfx", "meinspiel", "cricut", "tts"}
     for name, profile in profiles().items():
         if name == "tts":  # a virtual table: nothing is printed or cut, the image is the card
             assert (profile.kind, profile.bleed, profile.safe) == ("tts", 0.0, 0.0)

@@ -2,7 +2,8 @@
 or (red, green, blue) in sRGB, each 0 to 1) and an image become in the file written for a target.
 Home PDFs and the PNG shops keep sRGB (`SRGB`); a press's PDF/X-1a file is CMYK (`Press`), every
 colour and image converted by littleCMS through the shop's printer profile (printkit/icc/), each
-distinct colour once and each image once, as a RIP would."""
+distinct colour once and each image once, as a RIP would; a PDF/X-4 file likewise, its images'
+transparency kept (`TransparentPress`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from importlib import resources
 from PIL import Image, ImageChops, ImageCms, ImageMath
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.utils import ImageReader
 
 # Relative colorimetric with black point compensation, as prepress does for art picked by hand:
 # a colour the press can print is printed as measured (relative to the paper's white), one it
@@ -197,3 +199,62 @@ def _build(source: bytes, icc: str) -> ImageCms.ImageCmsTransform:
     return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(source)),
                                    ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))), "RGB", "CMYK",
                                    renderingIntent=INTENT, flags=FLAGS)
+
+
+class TransparentPress(Press):
+    """A CMYK printing condition for PDF/X-4, which keeps live transparency (ISO 15930-7): colours
+    as `Press` prints them, images converted to CMYK (or grey) with their alpha kept as a soft
+    mask. Flattening onto white, as PDF/X-1a must, would print a white box round a picture with
+    transparent parts that lies on a coloured ground; the press's RIP composites the mask over
+    whatever is under it, in the CMYK the rest of the page is in. Shops that take PDF/X-4 ask for
+    transparency left live ("Transparenzen nicht reduziert", meinspiel.de/datencheck-und-upload)."""
+
+    def __init__(self, icc: str, ink_limit: float):
+        super().__init__(icc, ink_limit)
+        self.key = f"CMYK {icc} {ink_limit:g}% transparency kept"
+
+    def image(self, path: str):
+        """The image at `path` in DeviceGray where it is grey (black ink only) and DeviceCMYK
+        otherwise, its alpha (if any) as its soft mask."""
+        with Image.open(path) as opened:
+            opened.load()
+            source = opened.info.get("icc_profile")
+            alpha = _alpha(opened)
+            flat = _colour_only(opened)
+        if flat.mode != "L":
+            transform = _transform_from(source, self.icc) if source else self._transform
+            flat = limited_image(ImageCms.applyTransform(flat, transform), self.ink_limit)
+        return _masked(flat, alpha), ("auto" if alpha else None)
+
+
+@functools.cache
+def transparent_press(icc: str, ink_limit: float) -> TransparentPress:
+    """The PDF/X-4 press of a printing condition, once a process."""
+    return TransparentPress(icc, ink_limit)
+
+
+def _alpha(image: Image.Image) -> Image.Image | None:
+    """An image's transparency as an 8-bit mask (255: opaque), or None where it is opaque throughout."""
+    if "A" not in image.getbands() and "transparency" not in image.info:
+        return None
+    alpha = image.convert("RGBA").getchannel("A")
+    return None if alpha.getextrema() == (255, 255) else alpha
+
+
+def _colour_only(image: Image.Image) -> Image.Image:
+    """An image's colour without its alpha, as it is under the mask (not composited onto white,
+    which would lighten every partly transparent pixel twice): L where it has no colour of its own."""
+    grey = image.mode in ("1", "L", "LA", "I", "I;16") or (image.mode == "P" and _grey_palette(image))
+    if image.mode == "P":
+        image = image.convert("RGBA")
+    return image.convert("L" if grey else "RGB")
+
+
+def _masked(image: Image.Image, alpha: Image.Image | None):
+    """What ReportLab embeds for `image` with `alpha` as its soft mask: its ImageReader reads the
+    alpha of RGBA and LA images only, so a CMYK image's is handed to it as it would have read it."""
+    reader = ImageReader(image)
+    reader.getRGBData()  # reads the pixels, and sets no alpha of its own for CMYK or L
+    if alpha is not None:
+        reader._dataA = ImageReader(alpha)
+    return reader

@@ -10,7 +10,7 @@ from printkit.shop.profiles import profiles
 
 
 def takes_export(parser, ctx) -> None:
-    """What `printkit export` takes: the games, the shop, where to write, the paper of pdfx's sheets,
+    """What `printkit export` takes: the games, the shop, where to write, the paper of a sheets shop's sheets,
     the corners of a cutting machine's images, where a virtual table's images are hosted."""
     from printkit.arguments import _corners, _games, _where
 
@@ -20,7 +20,7 @@ def takes_export(parser, ctx) -> None:
     parser.add_argument("--out", default=None, metavar="DIR", help="default: the project's output/shops/SHOP")
     _where(parser)
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
-                        help="paper of pdfx's sheets, a4 or letter (default: the project's)")
+                        help="paper of the print sheets (a shop of kind sheets), a4 or letter (default: the project's)")
     parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
                         help="the corner radius a cutting machine's images (cricut) are cut to, 0 to 6 mm "
                              "(default: the project's, else a poker card's 3.175)")

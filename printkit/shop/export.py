@@ -7,8 +7,9 @@ it (profiles in printkit/shops.yaml), from the same planned cards as the home sh
   differ, one image a card side named in upload order (`001-front-card-01.png`,
   `002-back-card-01.png`, ...);
 - pdf: one PDF a product (`<game>/<product>.pdf`), one card side a page in the shop's order, each
-  page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a where the shop
-  asks for it);
+  page the trim plus the bleed with its TrimBox and BleedBox, no marks (PDF/X-1a or PDF/X-4 where
+  the shop asks for it); or, where the shop takes them apart, one PDF of the fronts and one of the
+  backs (`<product>-front.pdf`, `<product>-back.pdf`), card N on page N of each;
 - sheets: the duplex print sheets with the shop's bleed, crop marks and mirrored backs, as PDF/X;
 - cutout: one RGBA image a distinct card face, at the trim exactly, transparent outside the card's
   outline, for a cutting machine's print-then-cut (printkit/shop/cutout.py), and `HOW-TO-CUT.txt`;
@@ -43,10 +44,10 @@ from printkit.plan.fonts import register_fonts
 from printkit.plan.marks import Document
 from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
-from printkit.render.colour import SRGB, press
+from printkit.render.colour import SRGB, press, transparent_press
 from printkit.render.draw import render
 from printkit.shop import cutout, tts
-from printkit.shop.pdfx import X1A, as_pdfx, icc_profile
+from printkit.shop.pdfx import X1A, X4, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
 from printkit.write import Output, write_outputs
@@ -149,8 +150,11 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
     sheet, cards = job.product.shop_deck(job.kit, bleed)
     sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
     marks = [getattr(cards[number - 1], "face" if side == "front" else "back") for number, side in sides]
-    files_of = _pdf_file if profile.kind == "pdf" else _png_files
-    files, placed = files_of(job, _card_pdf(job, sheet, marks), sides, sheet, marks)
+    if profile.separate:
+        files, placed = _side_files(job, sheet, sides, marks)
+    else:
+        files_of = _pdf_file if profile.kind == "pdf" else _png_files
+        files, placed = files_of(job, _card_pdf(job, sheet, marks), sides, sheet, marks)
     pages = [{"file": _rel(file, job), "page": page, "card": number, "side": side}
              for (file, page), (number, side) in zip(placed, sides)]
     return files, _entry(job, sheet.card, cards, pages)
@@ -167,7 +171,10 @@ def _card_pdf(job: Job, sheet, marks: list) -> bytes:
 
 
 def _colours(profile: Profile):
-    """What the shop's files print colours in: a PDF/X-1a shop's CMYK condition, else sRGB."""
+    """What the shop's files print colours in: a PDF/X shop's CMYK condition (PDF/X-4 keeps an
+    image's transparency, PDF/X-1a flattens it), else sRGB."""
+    if profile.pdfx == X4:
+        return transparent_press(profile.icc, profile.ink_limit)
     return press(profile.icc, profile.ink_limit) if profile.pdfx == X1A else SRGB()
 
 
@@ -175,6 +182,18 @@ def _pdf_file(job: Job, data: bytes, sides, sheet, marks):
     """The product's one PDF, and (file, page) for each card side."""
     output = Output((job.out / job.kit.game.slug / job.product.name).with_suffix(".pdf"), data, len(sides))
     return [output], [(output, page) for page in range(1, len(sides) + 1)]
+
+
+def _side_files(job: Job, sheet, sides, marks):
+    """One PDF of the product's fronts and one of its backs, card N on page N of each (a shop that
+    prints each side from its own file), and (file, page) for each card side."""
+    name = job.product.name
+    files = {}
+    for side in ("front", "back"):
+        drawn = [mark for (_, placed), mark in zip(sides, marks) if placed == side]
+        path = job.out / job.kit.game.slug / f"{name}-{side}.pdf"
+        files[side] = Output(path, _card_pdf(job, sheet, drawn), len(drawn))
+    return list(files.values()), [(files[side], number) for number, side in sides]
 
 
 def _png_files(job: Job, data: bytes, sides, sheet, marks):

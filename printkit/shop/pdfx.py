@@ -1,11 +1,12 @@
-"""A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7) with the shipped sRGB ICC
-profile as its output intent's DestOutputProfile and a PDF 1.6 header, or PDF/X-1a:2003 (ISO
-15930-4; the pages drawn in CMYK and grey, no RGB) with a registered printing condition (CGATS
-TR 003, FOGRA39) named by its output intent, the CMYK profile its colours were converted through
-as the intent's DestOutputProfile, and a PDF 1.4 header; both with the version key in the Info
-dictionary and in the XMP metadata and /Trapped. ReportLab draws the pages; nothing on them
-changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox); preflight reads
-them back."""
+"""A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7; a PDF 1.6 header) or
+PDF/X-1a:2003 (ISO 15930-4; a PDF 1.4 header), the pages drawn in CMYK and grey for a registered
+printing condition (FOGRA39, CGATS TR 003) named by the output intent, with the CMYK printer
+profile the colours were converted through as its DestOutputProfile; both with the version key in
+the Info dictionary and in the XMP metadata and /Trapped. (A PDF/X-4 file must embed its
+condition's profile, an output device's: the sRGB monitor profile it once carried is refused by a
+strict checker, and would tell the press nothing of its own inks.) ReportLab draws the pages;
+nothing on them changes here. The page boxes are ReportLab's (MediaBox >= BleedBox >= TrimBox);
+preflight reads them back."""
 
 from __future__ import annotations
 
@@ -71,8 +72,7 @@ def as_pdfx(data: bytes, version: str, condition: str, icc: str | None = None) -
 
 def _intent(writer: PdfWriter, version: str, condition: str, icc: str | None) -> DictionaryObject:
     """The output intent: the condition by its registered name, and the ICC profile of what the
-    pages are in: PDF/X-4's sRGB, PDF/X-1a's CMYK condition (the one its colours were converted
-    through, printkit/icc/)."""
+    pages are in: the CMYK condition their colours were converted through (printkit/icc/)."""
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
@@ -81,10 +81,10 @@ def _intent(writer: PdfWriter, version: str, condition: str, icc: str | None) ->
         NameObject("/RegistryName"): TextStringObject(REGISTRY),
         NameObject("/Info"): TextStringObject(condition),
     })
-    if version == X4 or icc:
+    if icc:
         profile = DecodedStreamObject()
-        profile.set_data(icc_profile() if version == X4 else icc_bytes(icc))
-        profile[NameObject("/N")] = NumberObject(3 if version == X4 else 4)
+        profile.set_data(icc_bytes(icc))
+        profile[NameObject("/N")] = NumberObject(4)
         intent[NameObject("/DestOutputProfile")] = writer._add_object(profile.flate_encode())
     return intent
 

@@ -49,8 +49,9 @@ class Profile:
     area: tuple[float, float] | None = None  # cutout: the largest image the machine prints and cuts, mm
     grid: tuple[int, int] | None = None  # tts: the most cards a sheet holds, [columns, rows]
     largest: int | None = None  # tts: the widest and tallest image, px
-    icc: str | None = None  # PDF/X-1a: the condition's CMYK profile in printkit/icc/, colours converted through it
-    ink_limit: float | None = None  # PDF/X-1a: total ink (C+M+Y+K), %, at most
+    icc: str | None = None  # PDF/X: the condition's CMYK profile in printkit/icc/, colours converted through it
+    ink_limit: float | None = None  # PDF/X: total ink (C+M+Y+K), %, at most
+    separate: bool = False  # pdf: one file of fronts and one of backs, card N on page N of each
     cards: tuple[Sold, ...] = ()  # the card sizes the shop sells; none: it prints any size
 
     def sells(self, trim: tuple[float, float], round_: bool) -> bool:
@@ -108,12 +109,14 @@ def _profile(slug: str, entry: dict) -> Profile:
                       tuple(float(v) for v in entry["area"]) if entry.get("area") else None,
                       tuple(int(v) for v in entry["grid"]) if entry.get("grid") else None,
                       int(entry["largest"]) if entry.get("largest") else None, entry.get("profile"),
-                      float(entry["ink_limit"]) if entry.get("ink_limit") else None,
+                      float(entry["ink_limit"]) if entry.get("ink_limit") else None, bool(entry.get("separate")),
                       tuple(_sold(name, size) for name, size in (entry.get("cards") or {}).items()))
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")
-    if profile.pdfx == "PDF/X-1a:2003" and not (profile.icc and profile.ink_limit):
-        raise ValueError(f"shops.yaml: {slug}: a PDF/X-1a shop needs the `profile` its colours are converted "
+    if profile.pdfx and not (profile.icc and profile.ink_limit):
+        raise ValueError(f"shops.yaml: {slug}: a PDF/X shop needs the `profile` its colours are converted "
                          f"through and its `ink_limit`")
+    if profile.separate and (profile.kind != "pdf" or len(profile.sides()) != 2):
+        raise ValueError(f"shops.yaml: {slug}: separate front and back files are a `pdf` shop's, of both sides")
     return profile
