@@ -227,3 +227,17 @@ def validate(cli, *games: str):
 
 def pdfs(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def any_size():
+    """Every shop selling every card size, for a module whose tests are about colour or a file's
+    form, not the sizes each shop sells (tests/test_shop_sizes.py): poker decks to MB Print."""
+    from dataclasses import replace
+
+    from printkit.shop.profiles import profiles
+
+    with pytest.MonkeyPatch.context() as patch:
+        for slug, profile in profiles().items():
+            patch.setitem(profiles(), slug, replace(profile, cards=()))
+        yield

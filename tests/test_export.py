@@ -3,8 +3,8 @@ pdfplumber for PDFs), and `printkit preflight` passing on the bundled kits and f
 problem, on planted faults. Every expected figure comes from the shops' published specs (PRINT.md),
 not from printkit's profiles: 1/8 in bleed = 3.175 mm; poker 63.5 x 88.9 mm; TGC 825 x 1125 px,
 MPC 822 x 1122 px at 300 dpi; DTC 2.75 x 3.75 in pages; MB Print 3 mm bleed on a 63 x 88 mm card
-(the bundled decks made that size: tests/european.py). The shops that sell no 40 mm token are
-exported --sold-only (the sizes each sells: tests/test_shop_sizes.py)."""
+(the bundled decks made that size: tests/european.py). The shops that sell no 40 mm token leave
+One Too Many's out, with a warning (the sizes each sells: tests/test_shop_sizes.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import pytest
 import yaml
 from PIL import Image, ImageCms
 
-from conftest import BAD, CONTENT, build_into, expected_stderr, mm, overlay
+from conftest import BAD, CONTENT, expected_stderr, mm, overlay
 from european import EURO, EURO_GAMES, european_content
 from printkit.cli import main
 
@@ -54,7 +54,7 @@ def exported(tmp_path_factory) -> dict[str, Path]:
     folders, europe = {}, european_content(tmp_path_factory.mktemp("europe"))
     for shop in SHOPS:
         out = tmp_path_factory.mktemp(shop)
-        games = ["--content", str(CONTENT), "--sold-only"] if shop != "mbprint" else \
+        games = ["--content", str(CONTENT)] if shop != "mbprint" else \
             [*EURO_GAMES, "--content", str(europe)]
         assert main(["export", "--for", shop, *games, "--out", str(out)]) == 0
         folders[shop] = out
@@ -88,7 +88,7 @@ def test_png_shops_write_every_side_at_the_published_size(exported, shop, poker)
             assert "sRGB" in ImageCms.getProfileDescription(icc)
 
 
-def test_tokens_no_card_shop_sells_are_left_out_with_sold_only(exported):
+def test_tokens_no_card_shop_sells_are_left_out(exported):
     """40 mm tokens: TGC's largest chit is 1 in, MPC and DTC sell poker cards here."""
     for shop in ("tgc", "mpc", "dtc"):
         assert not (exported[shop] / "one-too-many").exists(), shop

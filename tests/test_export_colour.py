@@ -10,7 +10,6 @@ here takes any card size (the sizes each shop sells: tests/test_shop_sizes.py)."
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from pathlib import Path
 
 import pypdf
@@ -20,7 +19,6 @@ from PIL import Image, ImageCms
 from conftest import ROOT
 from declared import SLUG, deck_yaml, game_project, starter_project
 from printkit.cli import main
-from printkit.shop.profiles import profiles
 from test_export import run
 
 SHOPS = ("tgc", "mpc", "dtc", "mbprint", "pdfx", "cricut", "tts")
@@ -45,13 +43,7 @@ products:
 """
 
 
-@pytest.fixture(scope="module", autouse=True)
-def any_size():
-    """Every shop selling every card size, for these tests' 30 mm tokens and poker decks."""
-    with pytest.MonkeyPatch.context() as patch:
-        for slug, profile in profiles().items():
-            patch.setitem(profiles(), slug, replace(profile, cards=()))
-        yield
+pytestmark = pytest.mark.usefixtures("any_size")
 
 
 def export(tmp_path, monkeypatch, capsys, game: str, shop: str) -> tuple[int, str, str]:

@@ -49,6 +49,8 @@ products:
       background: moon
 """
 
+pytestmark = pytest.mark.usefixtures("any_size")  # a poker deck to every press: what is tested is the file
+
 
 def dot() -> bytes:
     """A white disc on a transparent square, 300 dpi as placed."""

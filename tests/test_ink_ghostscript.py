@@ -25,7 +25,8 @@ from test_export_colour import PRESSES, SKIES, in_cmyk
 
 GS = shutil.which("gs")
 REQUIRED = os.environ.get("PRINTKIT_GHOSTSCRIPT_TEST") == "required"
-pytestmark = pytest.mark.skipif(not GS and not REQUIRED, reason="no Ghostscript (apt-get install ghostscript)")
+pytestmark = [pytest.mark.skipif(not GS and not REQUIRED, reason="no Ghostscript (apt-get install ghostscript)"),
+              pytest.mark.usefixtures("any_size")]  # the starter's poker deck to MB Print too
 DPI = 50  # enough to hold each sky's disc and the numbers' strokes: a few hundred pixels each
 GAME = "three-skies"
 

@@ -38,6 +38,8 @@ COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"sc", b"SC", b"scn", b"SCN", b
 SKIES = {"sun": (0xb2, 0x3a, 0x1e), "moon": (0x1f, 0x4e, 0x8c), "star": (0x8a, 0x6a, 0x00)}  # the starter game's
 RED = (0xc8, 0x32, 0x28)
 
+pytestmark = pytest.mark.usefixtures("any_size")  # a poker deck to every press: what is tested is the file
+
 
 def export(shop: str, out: Path, *args: str) -> Path:
     assert main(["export", "--for", shop, "--out", str(out), *args]) == 0  # and its preflight passed

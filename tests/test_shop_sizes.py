@@ -1,7 +1,7 @@
 """The card sizes each shop sells, read back: `printkit export --for SHOP` writes a product only
 to a shop that sells its trim (within 0.05 mm) and shape, and names each other product at its
-declaration with the sizes the shop sells, nearest first, writing nothing (exit 1); --sold-only
-leaves those out with a warning. TGC and MPC take a deck that shares one back as that back once
+declaration with the sizes the shop sells, nearest first, as a warning, and leaves it out; when
+the shop sells none of them, those lines are errors and nothing is written (exit 1). TGC and MPC take a deck that shares one back as that back once
 and each distinct face once, its count in its name. Every expected figure is computed here from
 the shops' published sizes (inches and mm) and the dpi, not taken from printkit's profiles."""
 
@@ -139,19 +139,19 @@ products:
 """
 
 
-def test_tokens_tgc_does_not_sell_are_one_line_with_its_sizes_nearest_first_and_nothing_is_written(
+def test_tokens_tgc_does_not_sell_are_one_line_with_its_sizes_nearest_first_and_left_out(
         tmp_path, monkeypatch, capsys):
     """30 mm round: TGC's round chits first (25.4, 19.05, 12.7 mm), then its other sizes by how far
     their longer difference is (25.4 square: 4.6 mm, 19.05: 10.95, micro 31.75 x 44.45: 14.45, ...)."""
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, UNSOLD, "tgc")
     line = line_of(project / "content" / SLUG / "game.yaml", "chips:")
-    assert (code, out) == (1, "")
+    assert code == 0
     assert err.splitlines() == [
-        f"{SLUG}/game.yaml:{line}: chips: The Game Crafter does not sell 30 mm round tokens; it sells (nearest first) "
-        "large circle chit 25.4 mm round, medium circle chit 19.05 mm round, small circle chit 12.7 mm round, "
-        "large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, micro card 31.75 x 44.45 mm, "
-        "small square chit 12.7 x 12.7 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm"]
-    assert not (project / "out").exists()
+        f"{SLUG}/game.yaml:{line}: warning: chips: The Game Crafter does not sell 30 mm round tokens; it sells "
+        "(nearest first) large circle chit 25.4 mm round, medium circle chit 19.05 mm round, small circle chit 12.7 mm "
+        "round, large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, micro card 31.75 x 44.45 mm, "
+        "small square chit 12.7 x 12.7 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; left out"]
+    assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
 
 
 def test_a_us_poker_deck_is_not_sent_to_mb_print_which_sells_63_x_88(tmp_path, monkeypatch, capsys):
@@ -166,12 +166,23 @@ def test_a_us_poker_deck_is_not_sent_to_mb_print_which_sells_63_x_88(tmp_path, m
     assert not (project / "out").exists()
 
 
-def test_sold_only_exports_what_the_shop_sells_and_warns_of_the_rest(tmp_path, monkeypatch, capsys):
-    code, out, err, project = exported(tmp_path, monkeypatch, capsys, UNSOLD, "mpc", "--sold-only")
+def test_meinspiel_takes_the_formats_of_its_design_guides_alone(tmp_path, monkeypatch, capsys):
+    """Its guides are for 59 x 91 and 62 x 100 mm cards (meinspiel.de): a poker deck is refused."""
+    code, out, err, project = exported(tmp_path, monkeypatch, capsys, UNSOLD, "meinspiel")
+    game = project / "content" / SLUG / "game.yaml"
+    assert (code, out) == (1, "")
+    assert err.splitlines()[0] == (f"{SLUG}/game.yaml:{line_of(game, 'deck:')}: deck: MeinSpiel does not sell 63.5 x "
+                                   "88.9 mm cards; it sells (nearest first) playing card 59 x 91 mm, "
+                                   "large playing card 62 x 100 mm")
+    assert not (project / "out").exists()
+
+
+def test_the_export_holds_what_the_shop_sells_and_warns_of_the_rest(tmp_path, monkeypatch, capsys):
+    code, out, err, project = exported(tmp_path, monkeypatch, capsys, UNSOLD, "mpc")
     line = line_of(project / "content" / SLUG / "game.yaml", "chips:")
     assert code == 0
     assert err.splitlines() == [f"{SLUG}/game.yaml:{line}: warning: chips: MakePlayingCards does not sell 30 mm round "
-                                "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm; left out (--sold-only)"]
+                                "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm; left out"]
     assert out.splitlines()[-1].endswith("as the shop takes them, no problems")
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
     assert sorted(p.name for p in (project / "out" / SLUG).iterdir()) == ["deck"]
@@ -189,16 +200,8 @@ def test_the_bundled_games_go_to_the_shops_that_sell_their_sizes(tmp_path, capsy
         "63.5 x 88.9 mm cards; it sells (nearest first) poker 63 x 88 mm",
         "one-too-many/layouts.yaml:5: redo-tokens: MB Print (and other European shops) does not sell "
         "40 x 40 mm tokens; it sells (nearest first) poker 63 x 88 mm"]
-    code, out, err = run(["export", "--for", "mbprint", "--sold-only", "--content", CONTENT, "--out", tmp_path / "mb"],
-                         capsys)
-    lines = err.splitlines()
-    assert (code, out) == (2, "") and [line.split(": warning: ")[0] for line in lines[:3]] == [
-        "ascending-row-overflow/layouts.yaml:5", "numbered-cards/layouts.yaml:6", "one-too-many/layouts.yaml:5"]
-    assert lines[-1] == ("printkit: error: MB Print (and other European shops) sells none of these products' card "
-                         "sizes; nothing to export")
     assert not (tmp_path / "mb").exists()
-    code, out, err = run(["export", "--for", "dtc", "--sold-only", "--content", CONTENT, "--out", tmp_path / "dtc"],
-                         capsys)
+    code, out, err = run(["export", "--for", "dtc", "--content", CONTENT, "--out", tmp_path / "dtc"], capsys)
     assert code == 0 and [line.split(": warning: ")[0] for line in err.splitlines()] == ["one-too-many/layouts.yaml:5"]
     assert sorted(p.relative_to(tmp_path / "dtc").as_posix() for p in (tmp_path / "dtc").rglob("*.pdf")) == [
         "ascending-row-overflow/deck.pdf", "numbered-cards/ability-cards.pdf"]
@@ -280,8 +283,9 @@ def test_a_round_token_is_not_the_square_chit_of_its_size(tmp_path, monkeypatch,
     game = TGC_SIZES.split("  squares:")[0]
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, game, "tgc")
     line = line_of(project / "content" / SLUG / "game.yaml", "chits:")
-    assert (code, out) == (1, "")
+    assert code == 0
     assert err.splitlines() == [
-        f"{SLUG}/game.yaml:{line}: chits: The Game Crafter does not sell 25.4 mm round tokens; it sells (nearest first) "
-        "large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, small square chit 12.7 x 12.7 mm, "
-        "micro card 31.75 x 44.45 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm"]
+        f"{SLUG}/game.yaml:{line}: warning: chits: The Game Crafter does not sell 25.4 mm round tokens; it sells "
+        "(nearest first) large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, small square chit "
+        "12.7 x 12.7 mm, micro card 31.75 x 44.45 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; left out"]
+    assert f"{SLUG}/chits" not in [p["product"] for p in record(project / "out")["products"]]

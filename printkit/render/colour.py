@@ -209,6 +209,8 @@ class TransparentPress(Press):
     whatever is under it, in the CMYK the rest of the page is in. Shops that take PDF/X-4 ask for
     transparency left live ("Transparenzen nicht reduziert", meinspiel.de/datencheck-und-upload)."""
 
+    flattens = False  # an opacity is drawn as such too
+
     def __init__(self, icc: str, ink_limit: float):
         super().__init__(icc, ink_limit)
         self.key = f"CMYK {icc} {ink_limit:g}% transparency kept"

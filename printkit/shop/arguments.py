@@ -24,9 +24,6 @@ def takes_export(parser, ctx) -> None:
     parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
                         help="the corner radius a cutting machine's images (cricut) are cut to, 0 to 6 mm "
                              "(default: the project's, else a poker card's 3.175)")
-    parser.add_argument("--sold-only", action="store_true",
-                        help="export only the products whose card size and shape the shop sells; the "
-                             "others are listed as warnings (default: each is an error, nothing is written)")
     parser.add_argument("--base-url", default=None, metavar="URL",
                         help="where a virtual table's images (tts) will be hosted: the export folder's files "
                              "under URL (default: file:/// URIs of the files written, for this computer only)")

@@ -21,8 +21,7 @@ def cmd_export(args) -> int:
     _outside_project(out, content)
     if args.base_url and profile.kind != "tts":
         raise UsageError(f"--base-url: {profile.name} takes files, not URLs; it is for --for tts")
-    outputs = export(games, content, out, cli._options(args), profile, corners=args.corners, base_url=args.base_url,
-                     sold_only=args.sold_only)
+    outputs = export(games, content, out, cli._options(args), profile, corners=args.corners, base_url=args.base_url)
     for line in _listed(outputs):
         print(line)
     print(f"exported {cli._count(len(outputs), 'file')} for {profile.name}, in {time.perf_counter() - started:.2f} s")

@@ -72,12 +72,13 @@ class Job:
 
 
 def export(games, content: Path, out: Path, options: Options, profile: Profile,
-           corners: float | None = None, base_url: str | None = None, sold_only: bool = False) -> list[Output]:
+           corners: float | None = None, base_url: str | None = None) -> list[Output]:
     """Write the export of every card product of `games` under `out`; returns its files. A
     cutout's corners: `corners` (--corners, 0 for square ones), else printkit.yaml's, else the
     profile's. A virtual table's images are found at `base_url` (where they are hosted), else as
-    the files written. A product whose size the shop does not sell is an error (nothing is
-    written), or with `sold_only` a warning, the product left out."""
+    the files written. A product whose size or shape the shop does not sell is left out, with a
+    warning line at its declaration; when the shop sells none of them, those lines are the errors
+    and nothing is written."""
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
@@ -86,7 +87,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
-    jobs = _sold(jobs, profile, sold_only)
+    jobs = _sold(jobs, profile)
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported_or_problems, jobs)
     problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
@@ -103,17 +104,15 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     return outputs
 
 
-def _sold(jobs: list[Job], profile: Profile, sold_only: bool) -> list[Job]:
-    """The jobs whose card size and shape the shop sells. Each other is a problem at its
-    product's declaration, raised (nothing is exported) or, `sold_only`, warned and left out."""
+def _sold(jobs: list[Job], profile: Profile) -> list[Job]:
+    """The jobs whose card size and shape the shop sells; each other is a warning at its
+    product's declaration, and left out. None sold: those lines are the errors (nothing is written)."""
     sold = [job for job in jobs if profile.sells(job.product.trim(job.kit), job.product.round(job.kit))]
     problems = [_unsold(job, profile) for job in jobs if not any(job is kept for kept in sold)]
-    if problems and not sold_only:
+    if not sold:
         raise PrintkitError(problems)
     for problem in problems:
-        warn(problem.with_message(problem.message + "; left out (--sold-only)"))
-    if not sold:
-        raise UsageError(f"{profile.name} sells none of these products' card sizes; nothing to export")
+        warn(problem.with_message(problem.message + "; left out"))
     return sold
 
 
