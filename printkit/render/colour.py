@@ -10,7 +10,7 @@ import functools
 import io
 from importlib import resources
 
-from PIL import Image, ImageCms, ImageMath
+from PIL import Image, ImageChops, ImageCms, ImageMath
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
 
@@ -99,6 +99,24 @@ def press(icc: str, ink_limit: float) -> Press:
     return Press(icc, ink_limit)
 
 
+def proofed(image: Image.Image, icc: str, ink_limit: float) -> Image.Image:
+    """A soft proof of an sRGB picture: each pixel as `Press` prints that colour (through the same
+    transform, greys in black ink alone, held to `ink_limit`), then shown in sRGB again. Back
+    relative colorimetric without black point compensation: the paper's white is the screen's white
+    (the page is seen beside the ordinary preview, on a screen whose white the eye takes as the
+    paper's; the card stock is the shop's, not the characterisation's), while the press's black is
+    shown as the grey it prints, which compensation would hide."""
+    rgb = image.convert("RGB")
+    cmyk = ImageCms.applyTransform(rgb, _transform(icc))
+    red, green, blue = rgb.split()
+    spread = ImageChops.add(ImageChops.difference(red, green), ImageChops.difference(green, blue))
+    grey = spread.point(lambda v: 255 if v == 0 else 0)
+    none = Image.new("L", rgb.size, 0)
+    black_only = Image.merge("CMYK", (none, none, none, red.point(lambda v: 255 - v)))
+    printed = limited_image(Image.composite(black_only, cmyk, grey), ink_limit)
+    return ImageCms.applyTransform(printed, _shown(icc))
+
+
 def limited(cmyk: tuple[float, ...], ink_limit: float) -> tuple[float, ...]:
     """`cmyk` with no more than `ink_limit` % of ink in all: the profile is built for the limit,
     so this only catches what its tables' interpolation and rounding leave over; the excess is
@@ -183,3 +201,11 @@ def _build(source: bytes, icc: str) -> ImageCms.ImageCmsTransform:
     return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(source)),
                                    ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))), "RGB", "CMYK",
                                    renderingIntent=INTENT, flags=FLAGS)
+
+
+@functools.cache
+def _shown(icc: str) -> ImageCms.ImageCmsTransform:
+    """The profile's CMYK back to sRGB for the screen (`proofed`), built once a process."""
+    return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))),
+                                   ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes("sRGB.icc"))), "CMYK", "RGB",
+                                   renderingIntent=INTENT)
