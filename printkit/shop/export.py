@@ -138,7 +138,7 @@ def _card_pdf(job: Job, sheet, marks: list) -> bytes:
 
 def _colours(profile: Profile):
     """What the shop's files print colours in: a PDF/X-1a shop's CMYK condition, else sRGB."""
-    return press(profile.icc, profile.ink_limit) if profile.pdfx == X1A else SRGB()
+    return press(profile.icc, profile.ink_limit, profile.rich_black) if profile.pdfx == X1A else SRGB()
 
 
 def _pdf_file(job: Job, data: bytes, sides, sheet, marks):

@@ -34,6 +34,7 @@ class Profile:
     largest: int | None = None  # tts: the widest and tallest image, px
     icc: str | None = None  # PDF/X-1a: the condition's CMYK profile in printkit/icc/, colours converted through it
     ink_limit: float | None = None  # PDF/X-1a: total ink (C+M+Y+K), %, at most
+    rich_black: tuple[float, float, float, float] | None = None  # PDF/X-1a: C, M, Y, K % of a large black solid
 
     def pixels(self, trim: tuple[float, float]) -> tuple[int, int]:
         """A card image's size: the trim plus the bleed on each side, in whole pixels."""
@@ -72,11 +73,14 @@ def _profile(slug: str, entry: dict) -> Profile:
                       tuple(float(v) for v in entry["area"]) if entry.get("area") else None,
                       tuple(int(v) for v in entry["grid"]) if entry.get("grid") else None,
                       int(entry["largest"]) if entry.get("largest") else None, entry.get("profile"),
-                      float(entry["ink_limit"]) if entry.get("ink_limit") else None)
+                      float(entry["ink_limit"]) if entry.get("ink_limit") else None,
+                      tuple(float(v) for v in entry["rich_black"]) if entry.get("rich_black") else None)
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")
     if profile.pdfx == "PDF/X-1a:2003" and not (profile.icc and profile.ink_limit):
         raise ValueError(f"shops.yaml: {slug}: a PDF/X-1a shop needs the `profile` its colours are converted "
                          f"through and its `ink_limit`")
+    if profile.rich_black and (len(profile.rich_black) != 4 or sum(profile.rich_black) > (profile.ink_limit or 0)):
+        raise ValueError(f"shops.yaml: {slug}: rich_black is [C, M, Y, K] %, at most the ink_limit in all")
     return profile
