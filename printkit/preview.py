@@ -101,6 +101,7 @@ class Proof:
     condition: str  # its printing condition
     key: str  # what `look` depends on (the profile, the ink limit), in the stamp
     look: Callable
+    rich_black: str = ""  # the shop's rich black for large solids ("C60 M40 Y40 K100"), if it has one
 
     @property
     def folder(self) -> str:
@@ -113,8 +114,9 @@ class Proof:
 
 def proof_for(profile) -> Proof:
     """The soft proof of a shop's profile (printkit/shop/profiles.py) that prints CMYK (`icc`)."""
+    rich = " ".join(f"{ink}{part:g}" for ink, part in zip("CMYK", profile.rich_black or ()))
     return Proof(profile.slug, profile.name, profile.condition, f"{profile.icc} {profile.ink_limit:g}%",
-                 functools.partial(proofed, icc=profile.icc, ink_limit=profile.ink_limit))
+                 functools.partial(proofed, icc=profile.icc, ink_limit=profile.ink_limit), rich)
 
 
 @dataclass

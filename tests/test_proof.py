@@ -184,6 +184,8 @@ def test_the_proofs_page_says_it_is_a_proof_for_the_shops_condition(proofs, shop
     pictures = [src for src in page.split('src="')[1:]]
     assert pictures and all(src.startswith(f"preview/_proof-{shop}/") for src in pictures)
     assert "soft proof" not in after["index.html"].decode("utf-8")
+    rich = "prints in the rich black the shop asks for, <strong>C60 M40 Y40 K100</strong>"
+    assert (rich in page) is (shop == "dtc")  # black is shown as K alone: the page says where it prints richer
 
 
 @pytest.mark.parametrize("shop", ["tgc", "pdfx", "nope"])
