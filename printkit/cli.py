@@ -187,7 +187,8 @@ def cmd_preview(args) -> int:
     """build, then a PNG of every page and card and an index.html to open in a browser
 
     The page works straight from the folder: no server. PNGs are rendered again only when their PDF
-    or the dpi changed.
+    or the dpi changed. With --proof SHOP, a soft proof instead: the pictures as the shop's press will
+    print them, in proof-SHOP.html; the ordinary preview's files are left as they are.
     """
     from printkit.preview import INDEX, preview, proof_for
 
