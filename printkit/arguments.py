@@ -131,6 +131,23 @@ def preview(parser, ctx: Context) -> None:
     _build_options(parser, ctx)
     parser.add_argument("--force", action="store_true", help="draw every file again")
     parser.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs, 10 to 600 (default: 100)")
+    parser.add_argument("--proof", type=_proofed_shop, default=None, metavar="SHOP",
+                        help="a soft proof: the pictures as SHOP's press will print them (its CMYK profile "
+                             f"and ink limit), in a page of their own: {', '.join(_proofing_shops())}")
+
+
+def _proofing_shops() -> list[str]:
+    """The shops whose files are CMYK, through a profile a proof can go through."""
+    from printkit.shop.profiles import profiles
+    return [slug for slug, profile in profiles().items() if profile.icc]
+
+
+def _proofed_shop(text: str):
+    from printkit.shop.profiles import profiles
+    if text not in _proofing_shops():
+        raise argparse.ArgumentTypeError(f"no soft proof for {text!r}: only a shop that prints CMYK has one "
+                                         f"({', '.join(_proofing_shops())})")
+    return profiles()[text]
 
 
 def serve(parser, ctx: Context) -> None:

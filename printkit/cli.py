@@ -187,14 +187,16 @@ def cmd_preview(args) -> int:
     """build, then a PNG of every page and card and an index.html to open in a browser
 
     The page works straight from the folder: no server. PNGs are rendered again only when their PDF
-    or the dpi changed.
+    or the dpi changed. With --proof SHOP, a soft proof instead: the pictures as the shop's press will
+    print them, in proof-SHOP.html; the ordinary preview's files are left as they are.
     """
-    from printkit.preview import INDEX, preview
+    from printkit.preview import INDEX, preview, proof_for
 
     started = time.perf_counter()
     options = _options(args)
+    proof = proof_for(args.proof) if args.proof else None
     results, shown = preview(_games(args, args.games), _folder(args), _out(args), options, args.dpi,
-                             force=args.force)
+                             force=args.force, proof=proof)
     for output, changed in results:
         _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}{'' if changed else '  (unchanged)'}",
              VERBOSITY["verbose"])
@@ -202,7 +204,9 @@ def cmd_preview(args) -> int:
     rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
     _say(args, f"previewed {_count(len(results), 'file')}: {_count(images, 'PNG')} ({rendered} rendered) "
                f"at {args.dpi} dpi, in {time.perf_counter() - started:.2f} s")
-    _say(args, f"open {project.shown(_out(args) / INDEX)}")
+    if proof:
+        _say(args, f"a soft proof for {proof.name} ({proof.condition})")
+    _say(args, f"open {project.shown(_out(args) / (proof.index if proof else INDEX))}")
     return 0
 
 

@@ -9,13 +9,19 @@ small inline one that remembers whether the guides are shown. Its words are the 
 `templates/preview/index.html.j2`, filled with autoescaping on, so text from content is always shown
 as text. PNGs are rendered with pdfium and written only when their PDF (or the resolution) changed
 since the last preview, which a stamp beside them records.
+
+With `--proof SHOP` (a shop that prints CMYK), a soft proof instead: the same pictures as that
+shop's press will print them (`Proof`), under `<out>/preview/_proof-<shop>/<game>/` with their own
+page, `<out>/proof-<shop>.html`; the ordinary preview's files are left as they are.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
@@ -30,6 +36,7 @@ from printkit.load.files import read_bounded
 from printkit.options import Options
 from printkit.products import Product
 from printkit.products.cards import Cards
+from printkit.render.colour import proofed
 from printkit.pipeline import build, load_all, templates_for
 from printkit.plan.cards import DeckLayout, GutterFold
 from printkit.plan.geometry import MM_PER_INCH, Rect
@@ -83,6 +90,35 @@ class Guides:
         return Rect(self.px(mm.x), self.px(mm.y), self.px(mm.width), self.px(mm.height))
 
 
+@dataclass(frozen=True)
+class Proof:
+    """A soft proof: the pictures as a shop's press will print them (`look`: an sRGB picture as
+    printed, printkit/render/colour.py `proofed`), in a folder and page of their own beside the
+    ordinary preview's, which it never writes."""
+
+    shop: str  # the shop's slug (shops.yaml)
+    name: str  # the shop's name
+    condition: str  # its printing condition
+    key: str  # what `look` depends on (the profile, the ink limit), in the stamp
+    look: Callable
+    rich_black: str = ""  # the shop's rich black for large solids ("C60 M40 Y40 K100"), if it has one
+
+    @property
+    def folder(self) -> str:
+        return f"{FOLDER}/_proof-{self.shop}"  # "_": no game or product is named so
+
+    @property
+    def index(self) -> str:
+        return f"proof-{self.shop}.html"
+
+
+def proof_for(profile) -> Proof:
+    """The soft proof of a shop's profile (printkit/shop/profiles.py) that prints CMYK (`icc`)."""
+    rich = " ".join(f"{ink}{part:g}" for ink, part in zip("CMYK", profile.rich_black or ()))
+    return Proof(profile.slug, profile.name, profile.condition, f"{profile.icc} {profile.ink_limit:g}%",
+                 functools.partial(proofed, icc=profile.icc, ink_limit=profile.ink_limit), rich)
+
+
 @dataclass
 class Shown:
     """One built PDF as the index shows it; paths are relative to the output folder."""
@@ -112,11 +148,13 @@ class Entry:
 
 
 def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False,
-            other_papers: bool = True, earlier: dict[str, Shown] | None = None, rendered=None):
+            other_papers: bool = True, earlier: dict[str, Shown] | None = None, rendered=None,
+            proof: Proof | None = None):
     """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown).
     `earlier`: the PDFs shown by the last preview of this process (`printkit serve`), by path; a PDF
     the build did not change keeps their PNGs without a look at its stamp. `rendered(shown)` hears of
-    every picture as soon as the changed PDFs' are written, before the index is."""
+    every picture as soon as the changed PDFs' are written, before the index is. `proof`: the
+    pictures and the page of a soft proof instead of the ordinary preview's."""
     results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
@@ -129,7 +167,7 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         layout = entry.product.layout(kits[slug])
         known = (earlier or {}).get(output.path.relative_to(out).as_posix())
         shown = replace(known, rendered=False) if known and not changed and not force else \
-            render_pngs(out, output.path, layout, dpi, options.drawing["scale"])
+            render_pngs(out, output.path, layout, dpi, options.drawing["scale"], proof)
         if layout:
             shown.names, shown.sources, shown.fields = card_details(entry.product, kits[slug], layout)
             shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
@@ -141,7 +179,8 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     every = [shown for found in entries.values() for e in found.values() for shown in e.files]
     if rendered:
         rendered(every)
-    write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options)
+    write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options,
+                proof)
     return results, every
 
 
@@ -181,19 +220,20 @@ def _entry_of(entries: dict[str, Entry], name: str) -> Entry:
 # --- PNGs -------------------------------------------------------------------------------------------
 
 def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
-                scale: tuple[float, float] = (1.0, 1.0)) -> Shown:
+                scale: tuple[float, float] = (1.0, 1.0), proof: Proof | None = None) -> Shown:
     """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current;
-    `scale`: the pages' scale correction, which the cards' trims are drawn with."""
+    `scale`: the pages' scale correction, which the cards' trims are drawn with; `proof`: as a
+    shop's press prints them, in the proof's folder."""
     data = pdf_path.read_bytes()
-    folder = out / FOLDER / pdf_path.relative_to(out).with_suffix("")
+    folder = out / (proof.folder if proof else FOLDER) / pdf_path.relative_to(out).with_suffix("")
     document = pypdfium2.PdfDocument(data)
     try:
         pages = len(document)
         names = _png_names(pages, len(layout.faces()) if layout else 0)
-        stamp, (before, pixels) = _stamp(data, layout, dpi), _stamped(folder / STAMP)
+        stamp, (before, pixels) = _stamp(data, layout, dpi, proof), _stamped(folder / STAMP)
         current = before == stamp and all((folder / n).is_file() for n in names)
         if not current:
-            pixels = _write_pngs(document, folder, layout, dpi, names, scale, pixels)
+            pixels = _write_pngs(document, folder, layout, dpi, names, scale, pixels, proof)
             _remove_stale(folder, names)
             stamped = stamp + "".join(f"{name} {digest}\n" for name, digest in pixels.items())
             write_outputs([Output(folder / STAMP, stamped.encode(), 0)])
@@ -220,9 +260,9 @@ def _png_names(pages: int, cards: int) -> list[str]:
             + [f"card-{n:0{width}d}.png" for n in range(1, cards + 1)])
 
 
-def _stamp(data: bytes, layout: DeckLayout | None, dpi: int) -> str:
+def _stamp(data: bytes, layout: DeckLayout | None, dpi: int, proof: Proof | None = None) -> str:
     return (f"{hashlib.sha256(data).hexdigest()} {dpi} dpi {hashlib.sha256(repr(layout).encode()).hexdigest()}"
-            f" {CUT}\n")
+            f" {CUT}{f' proof {proof.key}' if proof else ''}\n")
 
 
 def _stamped(path: Path) -> tuple[str | None, dict[str, str]]:
@@ -238,10 +278,12 @@ def _stamped(path: Path) -> tuple[str | None, dict[str, str]]:
 
 
 def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale,
-                before: dict[str, str]) -> dict[str, str]:
+                before: dict[str, str], proof: Proof | None = None) -> dict[str, str]:
     """The PNGs whose pixels changed since `before` (each PNG's pixels' digest) or that are missing;
     returns the digests now."""
     images = [_render_page(document[i], dpi) for i in range(len(document))]
+    if proof:
+        images = [proof.look(image) for image in images]  # the cards are cut from the proofed pages
     if layout:
         bleed = layout.sheet.bleed  # the card's art runs into it: the PNG shows it round the trim
         images += [_crop(images[page], document[page], trim.inset(-bleed), scale) for page, trim in layout.faces()]
@@ -290,13 +332,15 @@ def _remove_stale(folder: Path, names: list[str]) -> None:
 
 # --- the index page -----------------------------------------------------------------------------------
 
-def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], options: Options) -> Path:
+def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], options: Options,
+                proof: Proof | None = None) -> Path:
     html = templates_for(content).page(
         TEMPLATE, games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
                          for kit, entries in games],
         cards=any(file.cards for _, entries in games for entry in entries for file in entry.files),
-        paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number)
-    path = out / INDEX
+        paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number,
+        proof=proof)
+    path = out / (proof.index if proof else INDEX)
     write_outputs([Output(path, html.encode("utf-8"), 1)])
     return path
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 from importlib import resources
 
 from PIL import Image, ImageChops, ImageCms, ImageMath
@@ -24,6 +25,14 @@ from reportlab.lib.utils import ImageReader
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
 
+# A black fill is a large solid, which a press prints in the shop's rich black (its `rich_black`),
+# when it is at least this large and this wide both ways; smaller black fills, text, lines, strokes
+# and marks stay in black ink alone, whose plate alone cannot be out of register with the others.
+# Printers' figures: "a solid black area larger than two square inches" takes a rich black
+# (owenprinting.com/black-rich-black), as do "Large, solid black areas and text over 36 point"
+# (smartlevels.com, Design for print): 2 in² and 36 pt (1/2 in) both ways.
+LARGE_SOLID = (2 * 25.4 ** 2, 36 / 72 * 25.4)  # mm², mm
+
 
 class SRGB:
     """Colours as planned: DeviceRGB (a grey as three equal parts), images as they are."""
@@ -31,8 +40,9 @@ class SRGB:
     key = "sRGB"
     flattens = False  # transparency is drawn as such
 
-    def operator(self, value, stroke: bool = False) -> str:
-        """A grey or colour as a fill (`rg`) or stroke (`RG`) colour operator."""
+    def operator(self, value, stroke: bool = False, solid: tuple[float, float] | None = None) -> str:
+        """A grey or colour as a fill (`rg`) or stroke (`RG`) colour operator (`solid`: a fill's
+        size, `Press.operator`)."""
         return f"{_rgb(value)} {'RG' if stroke else 'rg'}"
 
     def shading(self, colours) -> tuple[str, tuple]:
@@ -52,10 +62,12 @@ class Press:
 
     flattens = True  # PDF/X-1a holds no transparency (printkit/render/flatten.py)
 
-    def __init__(self, icc: str, ink_limit: float):
-        """`icc`: a profile's file name in printkit/icc/; `ink_limit`: total ink, % (C+M+Y+K)."""
+    def __init__(self, icc: str, ink_limit: float, rich_black: tuple[float, ...] | None = None):
+        """`icc`: a profile's file name in printkit/icc/; `ink_limit`: total ink, % (C+M+Y+K);
+        `rich_black`: the shop's C, M, Y, K (%) for a large black solid, None: black ink alone."""
         self.icc, self.ink_limit = icc, ink_limit
-        self.key = f"CMYK {icc} {ink_limit:g}%"
+        self.rich_black = tuple(round(part / 100, 6) for part in rich_black) if rich_black else None
+        self.key = f"CMYK {icc} {ink_limit:g}%" + (f" rich black {fp_str(*rich_black)}" if rich_black else "")
         self._transform = _transform(icc)
         self._converted: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
 
@@ -71,7 +83,11 @@ class Press:
             found = self._converted[rgb] = limited(tuple(part / 255 for part in pixel), self.ink_limit)
         return found
 
-    def operator(self, value, stroke: bool = False) -> str:
+    def operator(self, value, stroke: bool = False, solid: tuple[float, float] | None = None) -> str:
+        """`solid`: a fill's (area mm², narrowest mm): a black one that is a large solid is the
+        shop's rich black."""
+        if self.rich_black and solid and not stroke and _bytes(value) == (0, 0, 0) and large_solid(*solid):
+            return f"{fp_str(*self.rich_black)} k"
         return f"{fp_str(*self.cmyk(value))} {'K' if stroke else 'k'}"
 
     def shading(self, colours) -> tuple[str, tuple]:
@@ -110,9 +126,40 @@ class Press:
 
 
 @functools.cache
-def press(icc: str, ink_limit: float) -> Press:
+def press(icc: str, ink_limit: float, rich_black: tuple[float, ...] | None = None) -> Press:
     """The press of a printing condition, once a process: its colours converted once for every file."""
-    return Press(icc, ink_limit)
+    return Press(icc, ink_limit, rich_black)
+
+
+def large_solid(area: float, narrowest: float) -> bool:
+    """Whether a fill of `area` mm², `narrowest` mm across at its narrowest, is a large solid."""
+    return area >= LARGE_SOLID[0] and narrowest >= LARGE_SOLID[1]
+
+
+def narrowest(area: float, perimeter: float) -> float:
+    """How wide a shape is at its narrowest, as the short side of the rectangle of its area and
+    perimeter (a rectangle's own; a long thin or spiky polygon's is small); a shape rounder than a
+    square has no such rectangle: the side of the square of its area."""
+    half = perimeter / 2
+    return (half - math.sqrt(half * half - 4 * area)) / 2 if half * half >= 4 * area else math.sqrt(area)
+
+
+def proofed(image: Image.Image, icc: str, ink_limit: float) -> Image.Image:
+    """A soft proof of an sRGB picture: each pixel as `Press` prints that colour (through the same
+    transform, greys in black ink alone, held to `ink_limit`), then shown in sRGB again. Back
+    relative colorimetric without black point compensation: the paper's white is the screen's white
+    (the page is seen beside the ordinary preview, on a screen whose white the eye takes as the
+    paper's; the card stock is the shop's, not the characterisation's), while the press's black is
+    shown as the grey it prints, which compensation would hide."""
+    rgb = image.convert("RGB")
+    cmyk = ImageCms.applyTransform(rgb, _transform(icc))
+    red, green, blue = rgb.split()
+    spread = ImageChops.add(ImageChops.difference(red, green), ImageChops.difference(green, blue))
+    grey = spread.point(lambda v: 255 if v == 0 else 0)
+    none = Image.new("L", rgb.size, 0)
+    black_only = Image.merge("CMYK", (none, none, none, red.point(lambda v: 255 - v)))
+    printed = limited_image(Image.composite(black_only, cmyk, grey), ink_limit)
+    return ImageCms.applyTransform(printed, _shown(icc))
 
 
 def limited(cmyk: tuple[float, ...], ink_limit: float) -> tuple[float, ...]:
@@ -211,9 +258,9 @@ class TransparentPress(Press):
 
     flattens = False  # an opacity is drawn as such too
 
-    def __init__(self, icc: str, ink_limit: float):
-        super().__init__(icc, ink_limit)
-        self.key = f"CMYK {icc} {ink_limit:g}% transparency kept"
+    def __init__(self, icc: str, ink_limit: float, rich_black: tuple[float, ...] | None = None):
+        super().__init__(icc, ink_limit, rich_black)
+        self.key += " transparency kept"
 
     def image(self, path: str):
         """The image at `path` in DeviceGray where it is grey (black ink only) and DeviceCMYK
@@ -230,9 +277,9 @@ class TransparentPress(Press):
 
 
 @functools.cache
-def transparent_press(icc: str, ink_limit: float) -> TransparentPress:
+def transparent_press(icc: str, ink_limit: float, rich_black: tuple[float, ...] | None = None) -> TransparentPress:
     """The PDF/X-4 press of a printing condition, once a process."""
-    return TransparentPress(icc, ink_limit)
+    return TransparentPress(icc, ink_limit, rich_black)
 
 
 def _alpha(image: Image.Image) -> Image.Image | None:
@@ -260,3 +307,11 @@ def _masked(image: Image.Image, alpha: Image.Image | None):
     if alpha is not None:
         reader._dataA = ImageReader(alpha)
     return reader
+
+
+@functools.cache
+def _shown(icc: str) -> ImageCms.ImageCmsTransform:
+    """The profile's CMYK back to sRGB for the screen (`proofed`), built once a process."""
+    return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))),
+                                   ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes("sRGB.icc"))), "CMYK", "RGB",
+                                   renderingIntent=INTENT)

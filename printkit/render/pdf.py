@@ -22,7 +22,7 @@ from printkit.plan.fonts import FONTS, register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Gradient
 from printkit.plan.text import Text
-from printkit.render.colour import SRGB
+from printkit.render.colour import SRGB, narrowest
 
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 # --ink-saver: fills larger than this (mm2) keep a quarter of their ink, with an outline where they
@@ -162,26 +162,31 @@ class PdfFile:
              dash=None, radius: float = 0.0, solid: bool = False) -> None:
         """A rectangle; `level` is the outline's grey (None: no outline), `fill` the fill's (a
         grey, a colour or a Gradient); `solid`: as planned, even with the ink saver."""
-        self._shape(rect_path(r, radius), width, level, fill, dash, area=0.0 if solid else r.width * r.height)
+        self._shape(rect_path(r, radius), width, level, fill, dash, area=0.0 if solid else r.width * r.height,
+                    size=(r.width * r.height, min(r.width, r.height)))
 
     def polygon(self, points, width: float = 0.25, level: float | None = 0.0, fill=None,
                 closed: bool = True, dash=None) -> None:
         """A polygon, or (not `closed`) an open polyline, never filled."""
-        self._shape(polygon_path(points, closed), width, level, fill if closed else None, dash, area=_area(points))
+        self._shape(polygon_path(points, closed), width, level, fill if closed else None, dash, area=_area(points),
+                    size=(_area(points), narrowest(_area(points), _perimeter(points))))
 
     def circle(self, x: float, y: float, r: float, width: float = 0.25, level=0.0, fill=None, dash=None) -> None:
-        self._shape(circle_path(x, y, r), width, level, fill, dash, area=3.1416 * r * r)
+        self._shape(circle_path(x, y, r), width, level, fill, dash, area=3.1416 * r * r, size=(math.pi * r * r, 2 * r))
 
     def ellipse(self, r: Rect, width: float = 0.25, level=0.0, fill=None, dash=None) -> None:
         """The ellipse inscribed in `r`."""
-        self._shape(ellipse_path(r), width, level, fill, dash, area=math.pi * r.width * r.height / 4)
+        area = math.pi * r.width * r.height / 4
+        self._shape(ellipse_path(r), width, level, fill, dash, area=area, size=(area, min(r.width, r.height)))
 
-    def _shape(self, path: str, width: float, level, fill, dash, area: float) -> None:
-        """A shape's path (`…_path`) outlined and filled, each shape one `q … Q`."""
+    def _shape(self, path: str, width: float, level, fill, dash, area: float, size=None) -> None:
+        """A shape's path (`…_path`) outlined and filled, each shape one `q … Q`; `area`: as the
+        ink saver takes it (0: solid), `size`: the fill's (area mm², narrowest mm), for a press's
+        rich black."""
         if isinstance(fill, Gradient):
             self._shaded(path, width, level, fill, dash, area)
             return
-        state, paint = self._paint(width, level, fill, dash, area)
+        state, paint = self._paint(width, level, fill, dash, area, size)
         self._emit(f"q {state} {path} {paint} Q")
 
     def _shaded(self, path: str, width: float, level, gradient: Gradient, dash, area: float) -> None:
@@ -322,7 +327,7 @@ class PdfFile:
             page.ExtGState = pdfdoc.PDFDictionary({**(page.ExtGState.dict if page.ExtGState else {}), **self._here[0]})
 
     def _paint(self, width: float, level: float | None, fill: float | None, dash=None,
-               area: float = 0.0) -> tuple[str, str]:
+               area: float = 0.0, size=None) -> tuple[str, str]:
         """One shape's outline (grey `level`, `width` mm, dashed or not) and fill (grey `fill`) as
         graphics-state operators, and the operator that paints its path with them."""
         if self.ink_saver and fill is not None and area >= LARGE_FILL:
@@ -334,7 +339,7 @@ class PdfFile:
             if dash:
                 state.append(f"[{fp_str([d * mm for d in dash])}] 0 d")
         if fill is not None:
-            state.append(self._grey(fill, "rg"))
+            state.append(self.colour.operator(fill, solid=size))
         return " ".join(state), PATH_OPS[int(level is not None), int(fill is not None), FILL_NON_ZERO]
 
     def _grey(self, level, operator: str) -> str:
@@ -506,6 +511,10 @@ def _form_resources(form, states: dict, shadings: dict) -> pdfdoc.PDFResourceDic
 def _area(points) -> float:
     """A polygon's area in mm2 (shoelace formula)."""
     return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _perimeter(points) -> float:
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:] + points[:1]))
 
 
 def _scaled(rect: Rect | None, paper: Paper, scale: tuple[float, float]) -> Rect | None:

@@ -173,8 +173,8 @@ def _colours(profile: Profile):
     """What the shop's files print colours in: a PDF/X shop's CMYK condition (PDF/X-4 keeps an
     image's transparency, PDF/X-1a flattens it), else sRGB."""
     if profile.pdfx == X4:
-        return transparent_press(profile.icc, profile.ink_limit)
-    return press(profile.icc, profile.ink_limit) if profile.pdfx == X1A else SRGB()
+        return transparent_press(profile.icc, profile.ink_limit, profile.rich_black)
+    return press(profile.icc, profile.ink_limit, profile.rich_black) if profile.pdfx == X1A else SRGB()
 
 
 def _pdf_file(job: Job, data: bytes, sides, sheet, marks):

@@ -53,6 +53,7 @@ class Profile:
     ink_limit: float | None = None  # PDF/X: total ink (C+M+Y+K), %, at most
     separate: bool = False  # pdf: one file of fronts and one of backs, card N on page N of each
     cards: tuple[Sold, ...] = ()  # the card sizes the shop sells; none: it prints any size
+    rich_black: tuple[float, float, float, float] | None = None  # PDF/X: C, M, Y, K % of a large black solid
 
     def sells(self, trim: tuple[float, float], round_: bool) -> bool:
         """Whether the shop sells cards of this trim (±0.05 mm) and shape; a shop that names no
@@ -110,7 +111,8 @@ def _profile(slug: str, entry: dict) -> Profile:
                       tuple(int(v) for v in entry["grid"]) if entry.get("grid") else None,
                       int(entry["largest"]) if entry.get("largest") else None, entry.get("profile"),
                       float(entry["ink_limit"]) if entry.get("ink_limit") else None, bool(entry.get("separate")),
-                      tuple(_sold(name, size) for name, size in (entry.get("cards") or {}).items()))
+                      tuple(_sold(name, size) for name, size in (entry.get("cards") or {}).items()),
+                      tuple(float(v) for v in entry["rich_black"]) if entry.get("rich_black") else None)
     if profile.kind not in KINDS or profile.order not in ORDERS or profile.pdfx not in (None,) + PDFX:
         raise ValueError(f"shops.yaml: {slug}: kind must be one of {KINDS}, order one of {ORDERS}, "
                          f"pdfx one of {PDFX}")
@@ -119,4 +121,6 @@ def _profile(slug: str, entry: dict) -> Profile:
                          f"through and its `ink_limit`")
     if profile.separate and (profile.kind != "pdf" or len(profile.sides()) != 2):
         raise ValueError(f"shops.yaml: {slug}: separate front and back files are a `pdf` shop's, of both sides")
+    if profile.rich_black and (len(profile.rich_black) != 4 or sum(profile.rich_black) > (profile.ink_limit or 0)):
+        raise ValueError(f"shops.yaml: {slug}: rich_black is [C, M, Y, K] %, at most the ink_limit in all")
     return profile
