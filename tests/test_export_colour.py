@@ -75,6 +75,21 @@ SKIES = {"sun": (0xb2, 0x3a, 0x1e), "moon": (0x1f, 0x4e, 0x8c), "star": (0x8a, 0
 STEP = 1 / 255 + 1e-6  # the converted colours are 8-bit
 
 
+def grey_as_printed(value: int, icc: str) -> int:
+    """The DeviceGray value (black ink 1 - g) a press file holds for the 8-bit sRGB grey `value`:
+    the black ink whose lightness through the profile is the grey's own L* scaled from sRGB's
+    black-to-white onto the press's (black ink alone at 100% to the paper), found here among the
+    256 steps of black ink by littleCMS."""
+    steps = Image.new("CMYK", (256, 1))
+    steps.putdata([(0, 0, 0, k) for k in range(256)])
+    to_lab = ImageCms.buildTransform(ImageCms.getOpenProfile(str(ICC / icc)), ImageCms.createProfile("LAB"),
+                                     "CMYK", "LAB", ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    lightness = [v * 100 / 255 for v in ImageCms.applyTransform(steps, to_lab).getchannel("L").tobytes()]
+    y = value / 255 / 12.92 if value / 255 <= 0.04045 else ((value / 255 + 0.055) / 1.055) ** 2.4
+    wanted = lightness[255] + (lightness[0] - lightness[255]) * (116 * y ** (1 / 3) - 16) / 100
+    return 255 - min(range(256), key=lambda k: abs(lightness[k] - wanted))
+
+
 def in_cmyk(rgb: tuple[int, int, int], icc: str) -> tuple[float, ...]:
     """What littleCMS makes of an sRGB colour through a CMYK profile, relative colorimetric with
     black point compensation (as shops.yaml says), computed here from the profile's file."""
@@ -217,7 +232,24 @@ def test_an_image_in_a_pdfx_1a_file_is_cmyk_flattened_onto_white_and_a_grey_one_
     assert near(pixel(100, 150), in_cmyk(RED, icc))  # the red, as the profile prints it
     assert pixel(450, 150) == (0, 0, 0, 0)  # the transparent half: the paper's white, no ink
     assert max(sum(cmyk[i:i + 4]) for i in range(0, len(cmyk), 4)) / 255 * 100 <= limit + 1e-6
-    assert set(grey) == {96}  # as it was: DeviceGray prints in black ink alone
+    (printed,) = set(grey)  # DeviceGray prints in black ink alone, each tone at its own lightness
+    assert abs(printed - grey_as_printed(96, icc)) <= 1 and printed != 96
+
+
+@pytest.mark.parametrize("shop", PRESSES)
+def test_a_grey_fill_prints_in_black_ink_alone_at_its_own_lightness(tmp_path, monkeypatch, capsys, shop):
+    """A mid grey (#808080) and a light one (#d0d0d0): black ink alone, as much as prints each at
+    its own L* on the press (a press's dot gain makes K = 1 - g print lighter or darker)."""
+    face = ("        mid: {kind: rect, x: 10, y: 20, width: 20, height: 10, fill: '#808080'}\n"
+            "        light: {kind: rect, x: 10, y: 40, width: 20, height: 10, fill: '#d0d0d0'}")
+    monkeypatch.chdir(game_project(tmp_path, deck_yaml(face=face)))
+    assert run(["export", SLUG, "--for", shop, "--out", "out"], capsys)[0] == 0
+    fills = {operands for op, operands in colour_operators(tmp_path / "out" / SLUG / "deck.pdf") if op == "k"}
+    for value in (0x80, 0xd0):
+        black = (255 - grey_as_printed(value, PRESSES[shop][0])) / 255
+        assert any(found[:3] == (0, 0, 0) and abs(found[3] - black) <= 1 / 255 + 1e-6 for found in fills), \
+            (value, black, fills)
+    assert not any(near(found, (0, 0, 0, 1 - 0x80 / 255)) for found in fills)  # not 1 - g: the press is not a screen
 
 
 def test_an_svg_images_colours_in_a_pdfx_1a_file_are_cmyk_through_the_profile(tmp_path, monkeypatch, capsys):

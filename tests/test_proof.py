@@ -144,14 +144,17 @@ def test_a_saturated_colour_proofs_as_the_press_prints_it_visibly_duller(proofs,
 
 @pytest.mark.parametrize("shop", PRESSES)
 def test_a_grey_proofs_as_black_ink_alone_prints_it_with_no_cast(proofs, shop):
-    """The export prints a grey in black ink alone (K = 1 - level): the proof shows that ink, whose
-    own tint (the profile's K ink, a few units of b* cool) is the only colour it may have."""
+    """The export prints a grey in black ink alone, at its own lightness: sRGB's L* scaled from
+    its black-to-white onto the press's (black ink alone at 100% to the paper). The proof shows
+    that tone, with only the black ink's own tint (a few units of b*, cool) for colour."""
     out, _, _ = proofs[shop]
     icc = PRESSES[shop][0]
     (shown,) = proofed(out, shop, GREY)
     l_, a, b = lab(shown)
-    ink = printed_lab((0, 0, 0, 255 - 128), icc)
-    assert delta_e((l_, a, b), ink) <= 1.5, ((l_, a, b), ink)
+    y = ((GREY[0] / 255 + 0.055) / 1.055) ** 2.4  # IEC 61966-2-1, then CIE 1976 L*
+    srgb_l = 116 * y ** (1 / 3) - 16
+    darkest = printed_lab((0, 0, 0, 255), icc)[0]
+    assert abs(l_ - (darkest + (100 - darkest) * srgb_l / 100)) <= 1.5, (l_, darkest, srgb_l)
     assert shown[0] == shown[1] == shown[2] or chroma((l_, a, b)) <= 4
     assert abs(a) <= 1 and abs(b) <= 4
 

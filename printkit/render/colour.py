@@ -76,7 +76,7 @@ class Press:
         rgb = _bytes(value)
         if rgb[0] == rgb[1] == rgb[2]:  # a grey, black text, a line or a mark: black ink only
             level = value[0] if isinstance(value, tuple) else value
-            return 0.0, 0.0, 0.0, round(1 - min(1.0, max(0.0, level)), 6)
+            return 0.0, 0.0, 0.0, round(black_ink(self.icc, min(1.0, max(0.0, level))), 6)
         found = self._converted.get(rgb)
         if found is None:
             pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self._transform).getpixel((0, 0))
@@ -101,20 +101,13 @@ class Press:
             source = opened.info.get("icc_profile")
             flat = _on_white(opened)
         if flat.mode == "L":
-            return flat, None
+            return _grey_image(flat, self.icc), None
         transform = _transform_from(source, self.icc) if source else self._transform
         return limited_image(ImageCms.applyTransform(flat, transform), self.ink_limit), None
 
     def picture(self, image: Image.Image) -> Image.Image:
-        """An sRGB picture of the page (a flattened area) in CMYK: its greys (black text, lines)
-        in black ink alone as `cmyk` prints them, every other pixel through the profile."""
-        converted = limited_image(ImageCms.applyTransform(image, self._transform), self.ink_limit)
-        red, green, blue = image.split()
-        spread = ImageChops.add(ImageChops.difference(red, green), ImageChops.difference(green, blue))
-        grey = spread.point(lambda v: 255 if v == 0 else 0)
-        none = Image.new("L", image.size, 0)
-        black = Image.merge("CMYK", (none, none, none, ImageChops.invert(red)))
-        return Image.composite(black, converted, grey)
+        """An sRGB picture of the page (a flattened area) in CMYK, as `printed` prints it."""
+        return printed(image, self.icc, self.ink_limit)
 
     def enforced(self, colour: colors.Color) -> colors.Color:
         """A colour ReportLab's canvas is given (an SVG image's, its renderer's own black) as
@@ -151,15 +144,67 @@ def proofed(image: Image.Image, icc: str, ink_limit: float) -> Image.Image:
     (the page is seen beside the ordinary preview, on a screen whose white the eye takes as the
     paper's; the card stock is the shop's, not the characterisation's), while the press's black is
     shown as the grey it prints, which compensation would hide."""
+    return ImageCms.applyTransform(printed(image, icc, ink_limit), _shown(icc))
+
+
+def printed(image: Image.Image, icc: str, ink_limit: float) -> Image.Image:
+    """An sRGB picture in the press's CMYK as `Press` prints each of its colours: greys in black
+    ink alone (`black_ink`), every other pixel through the profile, held to `ink_limit`."""
     rgb = image.convert("RGB")
-    cmyk = ImageCms.applyTransform(rgb, _transform(icc))
+    cmyk = limited_image(ImageCms.applyTransform(rgb, _transform(icc)), ink_limit)
     red, green, blue = rgb.split()
     spread = ImageChops.add(ImageChops.difference(red, green), ImageChops.difference(green, blue))
     grey = spread.point(lambda v: 255 if v == 0 else 0)
     none = Image.new("L", rgb.size, 0)
-    black_only = Image.merge("CMYK", (none, none, none, red.point(lambda v: 255 - v)))
-    printed = limited_image(Image.composite(black_only, cmyk, grey), ink_limit)
-    return ImageCms.applyTransform(printed, _shown(icc))
+    black = Image.merge("CMYK", (none, none, none, red.point(_black_table(icc))))
+    return Image.composite(black, cmyk, grey)
+
+
+def black_ink(icc: str, level: float) -> float:
+    """The black ink (0 to 1) that prints the sRGB grey `level` (0 black to 1 white) at its own
+    lightness on the press: its L*, scaled from sRGB's black-to-white onto the press's (black ink
+    alone at 100% to the paper: black point compensation, as the colours have), found on the
+    black ink's own tone curve in the profile (a press's dot gain makes 50% K print darker or
+    lighter than a 50% screen grey; 1 - level would ignore it). Black is 100% K, white none."""
+    if level <= 0.0 or level >= 1.0:
+        return 1.0 - min(1.0, max(0.0, level))
+    ramp = _black_ramp(icc)  # L* of K at 0, 1/255, ..., 1: falling
+    wanted = ramp[-1] + (ramp[0] - ramp[-1]) * _srgb_lightness(level) / 100
+    for step in range(1, len(ramp)):
+        if ramp[step] <= wanted:
+            above, below = ramp[step - 1], ramp[step]
+            share = (above - wanted) / (above - below) if above != below else 0.0
+            return (step - 1 + share) / (len(ramp) - 1)
+    return 1.0
+
+
+@functools.cache
+def _black_ramp(icc: str) -> tuple[float, ...]:
+    """L* of black ink alone at each of 256 steps, as the profile prints it (relative colorimetric)."""
+    steps = Image.new("CMYK", (256, 1))
+    steps.putdata([(0, 0, 0, k) for k in range(256)])
+    lab = ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))), ImageCms.createProfile("LAB"),
+                                  "CMYK", "LAB", renderingIntent=INTENT)
+    lightness = ImageCms.applyTransform(steps, lab).getchannel("L")
+    return tuple(v * 100 / 255 for v in lightness.tobytes())
+
+
+def _srgb_lightness(level: float) -> float:
+    """CIE L* of an sRGB grey (IEC 61966-2-1's curve, then CIE 1976)."""
+    y = level / 12.92 if level <= 0.04045 else ((level + 0.055) / 1.055) ** 2.4
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
+
+
+@functools.cache
+def _black_table(icc: str) -> list[int]:
+    """Each 8-bit sRGB grey's black ink, 0 to 255 (`black_ink`)."""
+    return [round(black_ink(icc, v / 255) * 255) for v in range(256)]
+
+
+def _grey_image(image: Image.Image, icc: str) -> Image.Image:
+    """A grey image (DeviceGray, which prints as black ink 1 - g) whose greys print at their own
+    lightness: each tone moved to the grey whose black ink `black_ink` gives."""
+    return image.point([255 - k for k in _black_table(icc)])
 
 
 def limited(cmyk: tuple[float, ...], ink_limit: float) -> tuple[float, ...]:
@@ -270,7 +315,9 @@ class TransparentPress(Press):
             source = opened.info.get("icc_profile")
             alpha = _alpha(opened)
             flat = _colour_only(opened)
-        if flat.mode != "L":
+        if flat.mode == "L":
+            flat = _grey_image(flat, self.icc)
+        else:
             transform = _transform_from(source, self.icc) if source else self._transform
             flat = limited_image(ImageCms.applyTransform(flat, transform), self.ink_limit)
         return _masked(flat, alpha), ("auto" if alpha else None)
