@@ -25,6 +25,7 @@ from printkit.shop.outlines import copies_problems, how_to_problems, outline_pro
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
+from printkit.shop.landing import Card, nearest_ink
 from printkit.shop.safezone import Item, intrusions
 from printkit.plan.geometry import Rect
 
@@ -91,26 +92,48 @@ def _unreadable(shown: str, error: Exception) -> PrintkitError:
 # --- what the record says ------------------------------------------------------------------------
 
 def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
-    """The planned text and marks against the safe zone; text only where the files cannot be read
-    for it (images, sheets of many cards): in a card PDF, `_text_in_file` reads where it is."""
+    """The planned text and marks against the safe zone, where the files cannot be read for it
+    (sheets of many cards, cut-outs at the trim with no bleed to tell art from ink); a card PDF's
+    marks (its text: `_text_in_file`, where PDFium reads its glyphs). A card image's are read from
+    its pixels (`_ink_in_image`)."""
+    if profile.kind == "png":
+        return []
     worst = {}
     for card in product["cards"]:
         for side in profile.sides():
             for item, inside in intrusions(_planned(card[side], profile.kind == "pdf"), trim, profile.safe):
-                _note(worst, (card["card"], side, item.name), inside)
+                _note(worst, (card["card"], side, item.name), (inside, item.where or card.get("where")))
     return _intrusions(product, worst, profile)
 
 
-def _planned(entries: list, marks_only: bool) -> list[Item]:
-    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), kind == ["text"])
-             for name, x0, y0, x1, y1, *kind in entries]
+def _planned(entries: list, marks_only: bool = False) -> list[Item]:
+    """The record's items of a card side (name, x0, y0, x1, y1, kind, where, a picture's digest)."""
+    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), rest[:1] == ["text"], (rest[1:2] or [None])[0] or None,
+                  rest[2] if rest[:1] == ["image"] and len(rest) > 2 else None)
+             for name, x0, y0, x1, y1, *rest in entries]
     return [item for item in found if not (marks_only and item.text)]
 
 
+def _ink_in_image(product: dict, name: str, png, trim, profile: Profile) -> list[Problem]:
+    """A card image's text and meaningful marks where their ink lands (printkit/shop/landing.py):
+    each item the plan lets come nearer the trim than the safe zone, read from the pixels."""
+    cards = {card["card"]: card for card in product["cards"]}
+    image = Card(png.image, profile.dpi, tuple(trim))
+    worst = {}
+    for page in (p for p in product["pages"] if p["file"] == name):
+        card = cards.get(page["card"], {})
+        for item, _ in intrusions(_planned(card.get(page["side"], [])), trim, profile.safe):
+            inside = nearest_ink(image, item.rect, profile.safe)
+            if inside is not None:
+                _note(worst, (page["card"], page["side"], item.name), (inside, item.where or card.get("where")))
+    return _intrusions(product, worst, profile)
+
+
 def _text_in_file(product: dict, name: str, pdf, boxes, profile: Profile) -> list[Problem]:
-    """Every character a card PDF prints, where PDFium reads it, against the safe zone; named by
-    what the record says was planned there (a corner index), else by the character. A page whose
-    TrimBox is not the card's is reported for that alone."""
+    """Every character a card PDF prints, where PDFium reads its glyph's box, against the safe
+    zone; named by what the record says was planned there (the designer's layer, and where it is
+    written), else by the character. A page whose TrimBox is not the card's is reported for that
+    alone. (PDFium, not pdfplumber: printkit reads its own files with what it already ships.)"""
     placed = {p["page"]: p for p in product["pages"] if p["file"] == name}
     cards = {card["card"]: card for card in product["cards"]}
     worst = {}
@@ -118,30 +141,46 @@ def _text_in_file(product: dict, name: str, pdf, boxes, profile: Profile) -> lis
         if number not in placed or page.trim is None or not _near(page.trim.size, product["trim"]):
             continue
         card, side = placed[number]["card"], placed[number]["side"]
-        planned = [item for item in _planned(cards.get(card, {}).get(side, []), False) if item.text]
+        planned = [item for item in _planned(cards.get(card, {}).get(side, [])) if item.text]
         for char, box in chars:
             inside = min(page.trim.margins(box))
             if inside < profile.safe - 1e-6:
-                _note(worst, (card, side, _what(planned, char, box, page.trim)), inside)
+                item = _what(planned, box, page.trim)
+                where = (item.where if item else None) or cards.get(card, {}).get("where")
+                _note(worst, (card, side, item.name if item else f"text '{char}'"), (inside, where))
     return _intrusions(product, worst, profile)
 
 
-def _what(planned: list[Item], char: str, box: Box, trim: Box) -> str:
+def _what(planned: list[Item], box: Box, trim: Box) -> Item | None:
     x, y = (box.x0 + box.x1) / 2 - trim.x0, (box.y0 + box.y1) / 2 - trim.y0
-    found = [item.name for item in planned
+    found = [item for item in planned
              if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5]
-    return found[0] if found else f"text '{char}'"
+    return found[0] if found else None
 
 
-def _note(worst: dict, key, inside: float) -> None:
-    worst[key] = min(worst.get(key, inside), inside)
+def _note(worst: dict, key, found: tuple[float, str | None]) -> None:
+    if key not in worst or found[0] < worst[key][0]:
+        worst[key] = found
 
 
 def _intrusions(product: dict, worst: dict, profile: Profile) -> list[Problem]:
-    return [Problem(product["product"], None,
-                    f"card {card}{' back' if side == 'back' else ''}: {name} {abs(inside):.1f} mm "
-                    f"{'inside' if inside >= 0 else 'outside'} the trim; the safe zone is {profile.safe:.1f} mm")
-            for (card, side, name), inside in sorted(worst.items())]
+    """A line an item, naming the product, the card and side, and the item as the designer named
+    it: at FILE:LINE it is written at (its layer's, else its card's row) when the record has one."""
+    found = []
+    for (card, side, name), (inside, where) in sorted(worst.items()):
+        said = (f"card {card}{' back' if side == 'back' else ''}: {name} {abs(inside):.1f} mm "
+                f"{'inside' if inside >= 0 else 'outside'} the trim; the safe zone is {profile.safe:.1f} mm")
+        at = _at(where)
+        found.append(Problem(*at, f"{product['product']}: {said}") if at else Problem(product["product"], None, said))
+    return found
+
+
+def _at(where: str | None) -> tuple[str, int] | None:
+    """A record's FILE:LINE as a problem's file and line, when it has one."""
+    if where and ":" in where and where.rsplit(":", 1)[1].isdigit():
+        file, line = where.rsplit(":", 1)
+        return file, int(line)
+    return None
 
 
 def _order(product: dict, profile: Profile) -> list[Problem]:
@@ -186,7 +225,9 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         return [Problem(shown, None, f"missing: {error.strerror or error}")]
     try:
         if profile.kind == "png":
-            return [Problem(shown, None, m) for m in _png(read_png(data), trim, profile)]
+            png = read_png(data)
+            return [Problem(shown, None, m) for m in _png(png, trim, profile)] + \
+                _ink_in_image(product, name, png, trim, profile)
         if profile.kind == "tts":
             return [Problem(shown, None, m) for m in _table_png(read_png(data), profile)]
         if profile.kind == "cutout":
@@ -195,7 +236,7 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
                     for m in _png(png, trim, profile) + outline_problems(png.alpha, product["outline"], profile.dpi)]
         pages = [p for p in product["pages"] if p["file"] == name]
         pdf = read_pdf(data)
-        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages)]
+        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages, product)]
         if profile.kind == "pdf":
             found += _text_in_file(product, name, pdf, text_boxes(data), profile)
         return found
@@ -232,17 +273,60 @@ def _table_png(png, profile: Profile) -> list[str]:
     return problems
 
 
-def _pdf(pdf, trim, profile: Profile, pages: list[dict]) -> list[str]:
+def _pdf(pdf, trim, profile: Profile, pages: list[dict], product: dict | None = None) -> list[str]:
+    pictures = _pictures(product, pages)
     expected = pages[0].get("pages", len(pages))
     problems = [] if len(pdf.pages) == expected else [f"{len(pdf.pages)} pages; the export wrote {expected}"]
     for number, page in enumerate(pdf.pages, start=1):
         problems += [f"page {number}: {m}" for m in _boxes(page, trim, profile)]
-        problems += [f"page {number}: font {font} is not embedded" for font, ok in page.fonts.items() if not ok]
-        problems += [f"page {number}: image {image} is {dpi:.0f} dpi as printed; at least {profile.dpi} dpi"
-                     for image, dpi in page.images if dpi < profile.dpi - 0.5]
+        problems += _painted(number, page, profile, pictures)
     if profile.pdfx:
         problems += _pdfx(pdf, profile)
     return problems
+
+
+def _pictures(product: dict | None, pages: list[dict]) -> dict[int, tuple[str, list[Item]]]:
+    """Each page's card side ("card 3, front") and the pictures the record says it places."""
+    cards = {card["card"]: card for card in (product or {}).get("cards", [])}
+    return {page["page"]: (f"card {page['card']}, {page['side']}",
+                           [i for i in _planned(cards.get(page["card"], {}).get(page["side"], [])) if i.picture])
+            for page in pages if "card" in page and "page" in page}
+
+
+def _painted(number: int, page, profile: Profile, pictures: dict) -> list[str]:
+    """What the page paints, read from its content: every font embedded (one a form brought in
+    named by the image it draws), every image at the shop's dpi, its highest total ink."""
+    side, placed = pictures.get(number, (None, []))
+    painted = page.painted
+    problems = [f"page {number}: font {font} is not embedded{_brought(form, placed)}"
+                for font, ok, form in dict.fromkeys(painted.fonts) if not ok]
+    problems += [f"page {number}: image {_image(image, placed, page)} is {image.dpi:.0f} dpi as printed; "
+                 f"{profile.name} takes at least {profile.dpi} dpi"
+                 for image in painted.images if image.dpi < profile.dpi - 0.5]
+    if profile.ink_limit and painted.ink > profile.ink_limit + 0.5:
+        x, y = painted.at
+        problems.append(f"page {number}{f' ({side})' if side else ''}: total ink {painted.ink:.0f} % at "
+                        f"({x:.1f}, {y:.1f}) mm, above the shop's {profile.ink_limit:.0f} %")
+    return problems
+
+
+def _brought(form: str | None, placed: list[Item]) -> str:
+    """Who brought a font in: the SVG whose form holds it (its form is named by the file's digest)."""
+    if form is None:
+        return ""
+    key = form.split(".")[-1].removeprefix("svg")
+    svg = next((item for item in placed if item.picture and item.picture.startswith(key)), None)
+    return f" (brought in by {svg.name}{f', {svg.where}' if svg and svg.where else ''})" if svg else f" (in form {form})"
+
+
+def _image(image, placed: list[Item], page) -> str:
+    """An image by the file the record places where it lies, else by its name in the PDF."""
+    if page.trim is not None:
+        x, y = image.at[0] - page.trim.x0, image.at[1] - page.trim.y0
+        for item in placed:
+            if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5:
+                return item.name
+    return image.name
 
 
 def _boxes(page, trim, profile: Profile) -> list[str]:
