@@ -25,7 +25,7 @@ from printkit.shop.outlines import copies_problems, how_to_problems, outline_pro
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
-from printkit.shop.landing import Card, nearest_ink
+from printkit.shop.landing import Card, nearest_ink, unplanned_ink
 from printkit.shop.safezone import Item, intrusions
 from printkit.plan.geometry import Rect
 
@@ -109,7 +109,9 @@ def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
 def _planned(entries: list, marks_only: bool = False) -> list[Item]:
     """The record's items of a card side (name, x0, y0, x1, y1, kind, where, a picture's digest)."""
     found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), rest[:1] == ["text"], (rest[1:2] or [None])[0] or None,
-                  rest[2] if rest[:1] == ["image"] and len(rest) > 2 else None)
+                  rest[2] if rest[:1] == ["image"] and len(rest) > 2 else None,
+                  rest[2] if rest[:1] == ["art"] and len(rest) > 3 else None,
+                  float(rest[3]) if rest[:1] == ["art"] and len(rest) > 3 else 0.0)
              for name, x0, y0, x1, y1, *rest in entries]
     return [item for item in found if not (marks_only and item.text)]
 
@@ -126,6 +128,9 @@ def _ink_in_image(product: dict, name: str, png, trim, profile: Profile) -> list
             inside = nearest_ink(image, item.rect, profile.safe)
             if inside is not None:
                 _note(worst, (page["card"], page["side"], item.name), (inside, item.where or card.get("where")))
+        for inside, (x, y) in unplanned_ink(image, _planned(card.get(page["side"], [])), profile.safe):
+            _note(worst, (page["card"], page["side"], f"ink no planned text or mark explains, at ({x:.1f}, {y:.1f}) mm,"),
+                  (inside, card.get("where")))
     return _intrusions(product, worst, profile)
 
 
