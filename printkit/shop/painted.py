@@ -195,8 +195,11 @@ def _image_ink(image, ctm, found: Painted) -> None:
         return
     decode = [float(v) for v in image.get("/Decode", [])]
     inverted = len(decode) >= 2 and decode[0] > decode[1]  # 1 0 1 0 ...: each channel read as 255 - value
-    totals = (4 * 255 - sum(p) if inverted else sum(p) for p in pixels.getdata())
-    index, best = max(enumerate(totals), key=lambda pair: pair[1])
+    raw = pixels.tobytes()  # C, M, Y, K a pixel
+    totals = (sum(raw[i:i + 4]) for i in range(0, len(raw), 4))
+    index, best = max(enumerate(totals), key=lambda pair: pair[1]) if not inverted else \
+        min(enumerate(sum(raw[i:i + 4]) for i in range(0, len(raw), 4)), key=lambda pair: pair[1])
+    best = 4 * 255 - best if inverted else best
     point = ((index % pixels.width + 0.5) / pixels.width, 1 - (index // pixels.width + 0.5) / pixels.height)
     found.more(100 * best / 255, _mm(_apply(ctm, point)))
 
