@@ -199,3 +199,16 @@ def test_ink_over_the_shops_limit_is_found_where_it_is_painted(tmp_path, monkeyp
     (line,) = preflight(tmp_path / "out", capsys)
     assert line == (f"out/{SLUG}/deck.pdf: page 2 (card 1, front): total ink 400 % at (23.2, 33.2) mm, above the "
                     f"shop's 240 %"), line
+
+
+def test_an_image_below_the_shops_dpi_is_named_by_its_file(tmp_path, monkeypatch, capsys):
+    """A 160 x 80 px picture over 40 x 20 mm: 101.6 dpi as printed, against DTC's 300."""
+    small = io.BytesIO()
+    Image.new("RGB", (160, 80), (178, 58, 30)).save(small, "PNG")
+    game = GAME.replace("        moon: {kind: image, file: moon.svg,", "        low: {kind: image, file: low.png, x: 12, "
+                        "y: 30, width: 40, height: 20}\n        moon: {kind: image, file: moon.svg,")
+    monkeypatch.chdir(game_project(tmp_path, game, {**files(), "low.png": small.getvalue()}))
+    code, _, err = run(["export", SLUG, "--for", "dtc", "--out", "out"], capsys)
+    lines = [line for line in err.splitlines() if "dpi as printed" in line]
+    assert code == 1 and lines == [f"out/{SLUG}/deck.pdf: page {n}: image low.png is 102 dpi as printed; "
+                                   f"DriveThruCards takes at least 300 dpi" for n in (2, 4)], err

@@ -37,6 +37,7 @@ class Placed:
     dpi: float
     form: str | None
     at: tuple[float, float]
+    size: tuple[float, float] = (0.0, 0.0)  # mm, as placed (unturned)
 
 
 @dataclass
@@ -149,7 +150,9 @@ class _State:
         label = str(name).lstrip("/")
         if xobject.get("/Subtype") == "/Image":
             found.images.append(Placed(label, _space(xobject.get("/ColorSpace")), "/SMask" in xobject,
-                                       _dpi(xobject, self.ctm), form, _mm(_apply(self.ctm, (0.5, 0.5)))))
+                                       _dpi(xobject, self.ctm), form, _mm(_apply(self.ctm, (0.5, 0.5))),
+                                       _mm(((self.ctm[0] ** 2 + self.ctm[1] ** 2) ** 0.5,
+                                            (self.ctm[2] ** 2 + self.ctm[3] ** 2) ** 0.5))))
             _image_ink(xobject, self.ctm, found)
         elif xobject.get("/Subtype") == "/Form":
             key = getattr(ref, "idnum", None) or id(ref)

@@ -326,12 +326,17 @@ def _brought(form: str | None, placed: list[Item]) -> str:
 
 def _image(image, placed: list[Item], page) -> str:
     """An image by the file the record places where it lies, else by its name in the PDF."""
-    if page.trim is not None:
-        x, y = image.at[0] - page.trim.x0, image.at[1] - page.trim.y0
-        for item in placed:
-            if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5:
-                return item.name
-    return image.name
+    if page.trim is None or not placed:
+        return image.name
+    x, y = image.at[0] - page.trim.x0, image.at[1] - page.trim.y0
+
+    def off(item: Item) -> float:  # how far the picture's placed middle and size are from the record's
+        r = item.rect
+        return (abs(r.x + r.width / 2 - x) + abs(r.y + r.height / 2 - y) + abs(r.width - image.size[0])
+                + abs(r.height - image.size[1]))
+
+    nearest = min(placed, key=off)
+    return nearest.name if off(nearest) < 1.0 else image.name
 
 
 def _boxes(page, trim, profile: Profile) -> list[str]:
