@@ -2,15 +2,19 @@
 goes out, one problem a line (`FILE: message`):
 
 - every file the export's record names is there, and no other card image beside them;
-- page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox), every font
-  embedded, no image below the shop's dpi at its printed size; the PDF/X version's keys, output
-  intent and colours;
+- page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox); what each page
+  paints, read from its content and its forms' (printkit/shop/painted.py): every font embedded (one
+  an SVG's form brought in named by that SVG), every image at the shop's dpi as placed (named by
+  its file), the highest total ink of any point against the shop's limit; the PDF/X version's
+  keys, output intent, colours and images' colour spaces and masks;
 - PNGs: pixel size (and the shop's published size), sRGB, dpi, how many; a cutting machine's
   images (kind cutout) also transparent outside the card's outline and opaque inside it, as many
   cards as each one's name says, and HOW-TO-CUT.txt (printkit/shop/outlines.py); a virtual
   table's (kind tts) RGB and no larger than it takes;
 - the page order the shop wants, and every front with its back;
-- no text or meaningful mark nearer the trim than the safe zone, named by card and content.
+- no text or meaningful mark nearer the trim than the safe zone, judged where its ink lands: a
+  card PDF's glyph boxes (PDFium), a card image's pixels (printkit/shop/landing.py); each named by
+  product, card and the designer's layer, at the FILE:LINE it is written at.
 """
 
 from __future__ import annotations
@@ -25,9 +29,8 @@ from printkit.shop.outlines import copies_problems, how_to_problems, outline_pro
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
-from printkit.shop.landing import Card, nearest_ink, unplanned_ink
-from printkit.shop.safezone import Item, intrusions
-from printkit.plan.geometry import Rect
+from printkit.shop.safelines import image_problems, planned, planned_problems, text_problems
+from printkit.shop.safezone import Item
 
 WITHIN = 0.05  # mm: how near a size or a box must be to its figure
 LARGEST = 1189.0  # mm: the long side of A0, far beyond any card
@@ -40,7 +43,7 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
     try:
         for product in record["products"]:
             trim = tuple(product["trim"])
-            problems += _safe_zone(product, trim, profile) + _order(product, profile)
+            problems += planned_problems(product, trim, profile) + _order(product, profile)
             files = sorted({page["file"] for page in product["pages"]})
             for name in files:
                 problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
@@ -91,103 +94,6 @@ def _unreadable(shown: str, error: Exception) -> PrintkitError:
 
 # --- what the record says ------------------------------------------------------------------------
 
-def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
-    """The planned text and marks against the safe zone, where the files cannot be read for it
-    (sheets of many cards, cut-outs at the trim with no bleed to tell art from ink); a card PDF's
-    marks (its text: `_text_in_file`, where PDFium reads its glyphs). A card image's are read from
-    its pixels (`_ink_in_image`)."""
-    if profile.kind == "png":
-        return []
-    worst = {}
-    for card in product["cards"]:
-        for side in profile.sides():
-            for item, inside in intrusions(_planned(card[side], profile.kind == "pdf"), trim, profile.safe):
-                _note(worst, (card["card"], side, item.name), (inside, item.where or card.get("where")))
-    return _intrusions(product, worst, profile)
-
-
-def _planned(entries: list, marks_only: bool = False) -> list[Item]:
-    """The record's items of a card side (name, x0, y0, x1, y1, kind, where, a picture's digest)."""
-    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), rest[:1] == ["text"], (rest[1:2] or [None])[0] or None,
-                  rest[2] if rest[:1] == ["image"] and len(rest) > 2 else None,
-                  rest[2] if rest[:1] == ["art"] and len(rest) > 3 else None,
-                  float(rest[3]) if rest[:1] == ["art"] and len(rest) > 3 else 0.0)
-             for name, x0, y0, x1, y1, *rest in entries]
-    return [item for item in found if not (marks_only and item.text)]
-
-
-def _ink_in_image(product: dict, name: str, png, trim, profile: Profile) -> list[Problem]:
-    """A card image's text and meaningful marks where their ink lands (printkit/shop/landing.py):
-    each item the plan lets come nearer the trim than the safe zone, read from the pixels."""
-    cards = {card["card"]: card for card in product["cards"]}
-    image = Card(png.image, profile.dpi, tuple(trim))
-    worst = {}
-    for page in (p for p in product["pages"] if p["file"] == name):
-        card = cards.get(page["card"], {})
-        for item, _ in intrusions(_planned(card.get(page["side"], [])), trim, profile.safe):
-            inside = nearest_ink(image, item.rect, profile.safe)
-            if inside is not None:
-                _note(worst, (page["card"], page["side"], item.name), (inside, item.where or card.get("where")))
-        for inside, (x, y) in unplanned_ink(image, _planned(card.get(page["side"], [])), profile.safe):
-            _note(worst, (page["card"], page["side"], f"ink no planned text or mark explains, at ({x:.1f}, {y:.1f}) mm,"),
-                  (inside, card.get("where")))
-    return _intrusions(product, worst, profile)
-
-
-def _text_in_file(product: dict, name: str, pdf, boxes, profile: Profile) -> list[Problem]:
-    """Every character a card PDF prints, where PDFium reads its glyph's box, against the safe
-    zone; named by what the record says was planned there (the designer's layer, and where it is
-    written), else by the character. A page whose TrimBox is not the card's is reported for that
-    alone. (PDFium, not pdfplumber: printkit reads its own files with what it already ships.)"""
-    placed = {p["page"]: p for p in product["pages"] if p["file"] == name}
-    cards = {card["card"]: card for card in product["cards"]}
-    worst = {}
-    for number, (page, chars) in enumerate(zip(pdf.pages, boxes), start=1):
-        if number not in placed or page.trim is None or not _near(page.trim.size, product["trim"]):
-            continue
-        card, side = placed[number]["card"], placed[number]["side"]
-        planned = [item for item in _planned(cards.get(card, {}).get(side, [])) if item.text]
-        for char, box in chars:
-            inside = min(page.trim.margins(box))
-            if inside < profile.safe - 1e-6:
-                item = _what(planned, box, page.trim)
-                where = (item.where if item else None) or cards.get(card, {}).get("where")
-                _note(worst, (card, side, item.name if item else f"text '{char}'"), (inside, where))
-    return _intrusions(product, worst, profile)
-
-
-def _what(planned: list[Item], box: Box, trim: Box) -> Item | None:
-    x, y = (box.x0 + box.x1) / 2 - trim.x0, (box.y0 + box.y1) / 2 - trim.y0
-    found = [item for item in planned
-             if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5]
-    return found[0] if found else None
-
-
-def _note(worst: dict, key, found: tuple[float, str | None]) -> None:
-    if key not in worst or found[0] < worst[key][0]:
-        worst[key] = found
-
-
-def _intrusions(product: dict, worst: dict, profile: Profile) -> list[Problem]:
-    """A line an item, naming the product, the card and side, and the item as the designer named
-    it: at FILE:LINE it is written at (its layer's, else its card's row) when the record has one."""
-    found = []
-    for (card, side, name), (inside, where) in sorted(worst.items()):
-        said = (f"card {card}{' back' if side == 'back' else ''}: {name} {abs(inside):.1f} mm "
-                f"{'inside' if inside >= 0 else 'outside'} the trim; the safe zone is {profile.safe:.1f} mm")
-        at = _at(where)
-        found.append(Problem(*at, f"{product['product']}: {said}") if at else Problem(product["product"], None, said))
-    return found
-
-
-def _at(where: str | None) -> tuple[str, int] | None:
-    """A record's FILE:LINE as a problem's file and line, when it has one."""
-    if where and ":" in where and where.rsplit(":", 1)[1].isdigit():
-        file, line = where.rsplit(":", 1)
-        return file, int(line)
-    return None
-
-
 def _order(product: dict, profile: Profile) -> list[Problem]:
     """One card side a page (or an image) in the shop's order, every front with its back."""
     if profile.kind == "sheets":
@@ -232,7 +138,7 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         if profile.kind == "png":
             png = read_png(data)
             return [Problem(shown, None, m) for m in _png(png, trim, profile)] + \
-                _ink_in_image(product, name, png, trim, profile)
+                image_problems(product, name, png, trim, profile)
         if profile.kind == "tts":
             return [Problem(shown, None, m) for m in _table_png(read_png(data), profile)]
         if profile.kind == "cutout":
@@ -243,7 +149,7 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         pdf = read_pdf(data)
         found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages, product)]
         if profile.kind == "pdf":
-            found += _text_in_file(product, name, pdf, text_boxes(data), profile)
+            found += text_problems(product, name, pdf, text_boxes(data), profile)
         return found
     except ValueError as error:
         return [Problem(shown, None, str(error))]
@@ -294,7 +200,7 @@ def _pictures(product: dict | None, pages: list[dict]) -> dict[int, tuple[str, l
     """Each page's card side ("card 3, front") and the pictures the record says it places."""
     cards = {card["card"]: card for card in (product or {}).get("cards", [])}
     return {page["page"]: (f"card {page['card']}, {page['side']}",
-                           [i for i in _planned(cards.get(page["card"], {}).get(page["side"], [])) if i.picture])
+                           [i for i in planned(cards.get(page["card"], {}).get(page["side"], [])) if i.picture])
             for page in pages if "card" in page and "page" in page}
 
 
