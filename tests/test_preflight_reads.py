@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from pathlib import Path
 
 import pypdf
@@ -71,11 +70,6 @@ def files() -> dict:
     data = io.BytesIO()
     field.save(data, "PNG")
     return {"field.png": data.getvalue(), "moon.svg": SVG}
-
-
-@pytest.fixture(scope="module")
-def exports(tmp_path_factory) -> dict[str, Path]:
-    return {}
 
 
 def exported(tmp_path, monkeypatch, capsys, shop: str) -> tuple[int, str, str]:
