@@ -193,18 +193,22 @@ def test_preflight_passes_the_bundled_kits(exported, shop, capsys):
 
 
 def test_preflight_fails_a_corner_index_in_the_safe_zone(tmp_path, monkeypatch, capsys):
-    """A corner index moved to 1 mm from the trim (the frame stays at 3 mm): named by card."""
+    """A corner index moved to 1 mm from the trim (the frame stays at 3 mm): named by card, at the
+    card's line, as far in as its ink is read in the image (a '1' stands in by its side bearing)."""
     monkeypatch.setattr("printkit.plan.cardface.INDEX_LEFT", -2.0)  # 3 mm frame - 2 mm: 1 mm inside
     code, out, err = run(["export", "ascending-row-overflow", "--for", "tgc", "--content", CONTENT,
                           "--out", tmp_path], capsys)
     assert code == 1
-    lines = err.splitlines()
-    assert "ascending-row-overflow/deck: card 17: corner index 1.0 mm inside the trim; the safe zone is 3.2 mm" in lines
-    assert lines == sorted([f"ascending-row-overflow/deck: card {n}: corner index 1.0 mm inside the trim; the safe "
-                            f"zone is 3.2 mm" for n in range(1, 25)]
-                           + [f"ascending-row-overflow/deck: card {n}: penalty pip 1.8 mm inside the trim; the safe "
-                              f"zone is 3.2 mm" for n in range(1, 10)])  # its pip stands under a one-digit index
-    assert len(list((tmp_path / "ascending-row-overflow/deck").glob("*.png"))) == 25  # written, and flagged
+    found = [re.fullmatch(r"ascending-row-overflow/game\.yaml:\d+: ascending-row-overflow/deck: card (\d+): "
+                          r"(corner index|penalty pip) (\d\.\d) mm inside the trim; the safe zone is 3\.2 mm", line)
+             for line in err.splitlines()]
+    assert all(found), err
+    indices = {int(m.group(1)): float(m.group(3)) for m in found if m.group(2) == "corner index"}
+    pips = {int(m.group(1)): float(m.group(3)) for m in found if m.group(2) == "penalty pip"}
+    assert sorted(indices) == list(range(1, 25)) and all(1.0 <= d < 1.8 for d in indices.values()), indices
+    assert indices[10] == 1.0  # a '1' then a '0': the index's box starts 1 mm in
+    assert sorted(pips) == list(range(1, 10)) and all(1.6 <= d <= 1.8 for d in pips.values()), pips  # under one digit
+    assert len(list((tmp_path / "ascending-row-overflow/deck").glob("*.png"))) == 25  # written (one back, 24 faces), and flagged
 
 
 def test_preflight_reads_where_a_card_pdf_prints_its_text(tmp_path, capsys):
@@ -224,9 +228,10 @@ def test_preflight_reads_where_a_card_pdf_prints_its_text(tmp_path, capsys):
 
     _rewritten(path, change)
     (line,) = _failed_preflight(out, capsys)
-    found = re.fullmatch(r"ascending-row-overflow/deck: card 1: text '1' (\d\.\d) mm inside the trim; "
+    found = re.fullmatch(r"(ascending-row-overflow/game\.yaml:\d+: )?ascending-row-overflow/deck: card 1: text '1' "
+                         r"(\d\.\d) mm inside the trim; "
                          r"the safe zone is 3\.2 mm", line)
-    assert found and 0.35 <= float(found.group(1)) < 1.5, line
+    assert found and 0.35 <= float(found.group(2)) < 1.5, line
 
 
 def test_preflight_names_text_in_a_card_pdf_by_what_was_planned_there(tmp_path, monkeypatch, capsys):
@@ -235,7 +240,8 @@ def test_preflight_names_text_in_a_card_pdf_by_what_was_planned_there(tmp_path, 
                         "--out", tmp_path], capsys)
     assert code == 1
     indices = [line for line in err.splitlines() if "corner index" in line]
-    assert len(indices) == 24 and all(re.fullmatch(r"ascending-row-overflow/deck: card \d+: corner index 1\.\d mm "
+    assert len(indices) == 24 and all(re.fullmatch(r"ascending-row-overflow/game\.yaml:\d+: "
+                                                    r"ascending-row-overflow/deck: card \d+: corner index 1\.\d mm "
                                                     r"inside the trim; the safe zone is 3\.2 mm", i) for i in indices)
 
 

@@ -63,8 +63,8 @@ def test_a_coloured_disc_in_a_round_tokens_safe_zone_is_still_found(tmp_path, mo
     disc = "        dot: {kind: ellipse, x: 1, y: 12, width: 6, height: 6, fill: sun}\n"
     code, out, err = export(tmp_path, monkeypatch, capsys, CHIPS % disc, "dtc")
     assert code == 1
-    assert err.splitlines() == [f"{SLUG}/chips: card {n}: dot 1.0 mm inside the trim; the safe zone is 3.2 mm"
-                                for n in (1, 2)]
+    assert err.splitlines() == [f"{SLUG}/game.yaml:{line}: {SLUG}/chips: card {n}: dot 1.0 mm inside the trim; "
+                                f"the safe zone is 3.2 mm" for n, line in ((1, 9), (2, 10))]  # at each token's line
 
 
 # --- a press's CMYK (PDF/X-1a): DriveThruCards and MB Print ------------------------------------------

@@ -153,7 +153,8 @@ def _number(look, layer: Layer, corners: dict) -> list:
     baseline = rect.y + (rect.height - CAP * size) / 2
     if v.get("corners") is not False and "index" not in corners:
         corners["index"] = (value, turned, level, face)
-    return found + list(big_number(value, rect.x + rect.width / 2, baseline, size, turned, level=level, face=face))
+    return found + list(big_number(value, rect.x + rect.width / 2, baseline, size, turned, level=level, face=face,
+                                   item=layer.mark, where=layer.where))  # named as the designer's layer
 
 
 def _symbol(look, layer: Layer, corners: dict) -> list:

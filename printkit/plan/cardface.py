@@ -26,10 +26,11 @@ def frame(size: tuple[float, float], inset: float = FRAME_INSET, width: float = 
 
 
 def number(text: str, x: float, baseline: float, size: float, underline: bool, item: str = "number", level=0.0,
-           face: str | None = None) -> tuple:
+           face: str | None = None, where=None) -> tuple:
     """A card's number in bold (or in a project's font `face`), centred on x; underlined when it
-    reads as another number upside down."""
-    marks = (line_at(text, x, baseline, size, bold=True, align="centre", level=level, item=item, face=face),)
+    reads as another number upside down. `item` and `where` name it in messages (never drawn)."""
+    marks = (line_at(text, x, baseline, size, bold=True, align="centre", level=level, item=item, face=face,
+                     where=where),)
     if underline:
         half = em_width(text, face or BOLD) * size / 2
         thickness = size * 0.012

@@ -329,14 +329,15 @@ def _how_to(kit: Kit, products: list[dict], out: Path, profile: Profile) -> Outp
 def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
     """What the record says of a product: its cards as planned, its files and pages."""
     return {"product": job.label, "trim": list(trim), "pages": placed,
-            "cards": [{"card": number, "name": card.name,
-                       "front": [_item(i) for i in items(card.face)], "back": [_item(i) for i in items(card.back)]}
+            "cards": [{"card": number, "name": card.name, "where": _where(card),
+                       "front": [i.recorded() for i in items(card.face)], "back": [i.recorded() for i in items(card.back)]}
                       for number, card in enumerate(cards, start=1)]}
 
 
-def _item(item) -> list:
-    r = item.rect
-    return [item.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)] + ["text" if item.text else "mark"]
+def _where(card) -> str:
+    """FILE:LINE the card is written at (its row), for preflight's lines; empty when unknown."""
+    where = getattr(card, "where", None)
+    return f"{where.file}:{where.line}" if where is not None and where.line is not None else ""
 
 
 def _rel(output: Output, job: Job) -> str:

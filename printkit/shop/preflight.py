@@ -2,15 +2,19 @@
 goes out, one problem a line (`FILE: message`):
 
 - every file the export's record names is there, and no other card image beside them;
-- page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox), every font
-  embedded, no image below the shop's dpi at its printed size; the PDF/X version's keys, output
-  intent and colours;
+- page and box sizes to 0.05 mm, boxes nested (MediaBox >= BleedBox >= TrimBox); what each page
+  paints, read from its content and its forms' (printkit/shop/painted.py): every font embedded (one
+  an SVG's form brought in named by that SVG), every image at the shop's dpi as placed (named by
+  its file), the highest total ink of any point against the shop's limit; the PDF/X version's
+  keys, output intent, colours and images' colour spaces and masks;
 - PNGs: pixel size (and the shop's published size), sRGB, dpi, how many; a cutting machine's
   images (kind cutout) also transparent outside the card's outline and opaque inside it, as many
   cards as each one's name says, and HOW-TO-CUT.txt (printkit/shop/outlines.py); a virtual
   table's (kind tts) RGB and no larger than it takes;
 - the page order the shop wants, and every front with its back;
-- no text or meaningful mark nearer the trim than the safe zone, named by card and content.
+- no text or meaningful mark nearer the trim than the safe zone, judged where its ink lands: a
+  card PDF's glyph boxes (PDFium), a card image's pixels (printkit/shop/landing.py); each named by
+  product, card and the designer's layer, at the FILE:LINE it is written at.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from printkit.shop.outlines import copies_problems, how_to_problems, outline_pro
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
-from printkit.shop.safezone import Item, intrusions
-from printkit.plan.geometry import Rect
+from printkit.shop.safelines import image_problems, planned, planned_problems, text_problems
+from printkit.shop.safezone import Item
 
 WITHIN = 0.05  # mm: how near a size or a box must be to its figure
 LARGEST = 1189.0  # mm: the long side of A0, far beyond any card
@@ -39,7 +43,7 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
     try:
         for product in record["products"]:
             trim = tuple(product["trim"])
-            problems += _safe_zone(product, trim, profile) + _order(product, profile)
+            problems += planned_problems(product, trim, profile) + _order(product, profile)
             files = sorted({page["file"] for page in product["pages"]})
             for name in files:
                 problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
@@ -90,60 +94,6 @@ def _unreadable(shown: str, error: Exception) -> PrintkitError:
 
 # --- what the record says ------------------------------------------------------------------------
 
-def _safe_zone(product: dict, trim, profile: Profile) -> list[Problem]:
-    """The planned text and marks against the safe zone; text only where the files cannot be read
-    for it (images, sheets of many cards): in a card PDF, `_text_in_file` reads where it is."""
-    worst = {}
-    for card in product["cards"]:
-        for side in profile.sides():
-            for item, inside in intrusions(_planned(card[side], profile.kind == "pdf"), trim, profile.safe):
-                _note(worst, (card["card"], side, item.name), inside)
-    return _intrusions(product, worst, profile)
-
-
-def _planned(entries: list, marks_only: bool) -> list[Item]:
-    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), kind == ["text"])
-             for name, x0, y0, x1, y1, *kind in entries]
-    return [item for item in found if not (marks_only and item.text)]
-
-
-def _text_in_file(product: dict, name: str, pdf, boxes, profile: Profile) -> list[Problem]:
-    """Every character a card PDF prints, where PDFium reads it, against the safe zone; named by
-    what the record says was planned there (a corner index), else by the character. A page whose
-    TrimBox is not the card's is reported for that alone."""
-    placed = {p["page"]: p for p in product["pages"] if p["file"] == name}
-    cards = {card["card"]: card for card in product["cards"]}
-    worst = {}
-    for number, (page, chars) in enumerate(zip(pdf.pages, boxes), start=1):
-        if number not in placed or page.trim is None or not _near(page.trim.size, product["trim"]):
-            continue
-        card, side = placed[number]["card"], placed[number]["side"]
-        planned = [item for item in _planned(cards.get(card, {}).get(side, []), False) if item.text]
-        for char, box in chars:
-            inside = min(page.trim.margins(box))
-            if inside < profile.safe - 1e-6:
-                _note(worst, (card, side, _what(planned, char, box, page.trim)), inside)
-    return _intrusions(product, worst, profile)
-
-
-def _what(planned: list[Item], char: str, box: Box, trim: Box) -> str:
-    x, y = (box.x0 + box.x1) / 2 - trim.x0, (box.y0 + box.y1) / 2 - trim.y0
-    found = [item.name for item in planned
-             if item.rect.x - 0.5 <= x <= item.rect.right + 0.5 and item.rect.y - 0.5 <= y <= item.rect.top + 0.5]
-    return found[0] if found else f"text '{char}'"
-
-
-def _note(worst: dict, key, inside: float) -> None:
-    worst[key] = min(worst.get(key, inside), inside)
-
-
-def _intrusions(product: dict, worst: dict, profile: Profile) -> list[Problem]:
-    return [Problem(product["product"], None,
-                    f"card {card}{' back' if side == 'back' else ''}: {name} {abs(inside):.1f} mm "
-                    f"{'inside' if inside >= 0 else 'outside'} the trim; the safe zone is {profile.safe:.1f} mm")
-            for (card, side, name), inside in sorted(worst.items())]
-
-
 def _order(product: dict, profile: Profile) -> list[Problem]:
     """One card side a page (or an image) in the shop's order, every front with its back."""
     if profile.kind == "sheets":
@@ -186,7 +136,9 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
         return [Problem(shown, None, f"missing: {error.strerror or error}")]
     try:
         if profile.kind == "png":
-            return [Problem(shown, None, m) for m in _png(read_png(data), trim, profile)]
+            png = read_png(data)
+            return [Problem(shown, None, m) for m in _png(png, trim, profile)] + \
+                image_problems(product, name, png, trim, profile)
         if profile.kind == "tts":
             return [Problem(shown, None, m) for m in _table_png(read_png(data), profile)]
         if profile.kind == "cutout":
@@ -195,9 +147,9 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
                     for m in _png(png, trim, profile) + outline_problems(png.alpha, product["outline"], profile.dpi)]
         pages = [p for p in product["pages"] if p["file"] == name]
         pdf = read_pdf(data)
-        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages)]
+        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages, product)]
         if profile.kind == "pdf":
-            found += _text_in_file(product, name, pdf, text_boxes(data), profile)
+            found += text_problems(product, name, pdf, text_boxes(data), profile)
         return found
     except ValueError as error:
         return [Problem(shown, None, str(error))]
@@ -232,17 +184,65 @@ def _table_png(png, profile: Profile) -> list[str]:
     return problems
 
 
-def _pdf(pdf, trim, profile: Profile, pages: list[dict]) -> list[str]:
+def _pdf(pdf, trim, profile: Profile, pages: list[dict], product: dict | None = None) -> list[str]:
+    pictures = _pictures(product, pages)
     expected = pages[0].get("pages", len(pages))
     problems = [] if len(pdf.pages) == expected else [f"{len(pdf.pages)} pages; the export wrote {expected}"]
     for number, page in enumerate(pdf.pages, start=1):
         problems += [f"page {number}: {m}" for m in _boxes(page, trim, profile)]
-        problems += [f"page {number}: font {font} is not embedded" for font, ok in page.fonts.items() if not ok]
-        problems += [f"page {number}: image {image} is {dpi:.0f} dpi as printed; at least {profile.dpi} dpi"
-                     for image, dpi in page.images if dpi < profile.dpi - 0.5]
+        problems += _painted(number, page, profile, pictures)
     if profile.pdfx:
         problems += _pdfx(pdf, profile)
     return problems
+
+
+def _pictures(product: dict | None, pages: list[dict]) -> dict[int, tuple[str, list[Item]]]:
+    """Each page's card side ("card 3, front") and the pictures the record says it places."""
+    cards = {card["card"]: card for card in (product or {}).get("cards", [])}
+    return {page["page"]: (f"card {page['card']}, {page['side']}",
+                           [i for i in planned(cards.get(page["card"], {}).get(page["side"], [])) if i.picture])
+            for page in pages if "card" in page and "page" in page}
+
+
+def _painted(number: int, page, profile: Profile, pictures: dict) -> list[str]:
+    """What the page paints, read from its content: every font embedded (one a form brought in
+    named by the image it draws), every image at the shop's dpi, its highest total ink."""
+    side, placed = pictures.get(number, (None, []))
+    painted = page.painted
+    problems = [f"page {number}: font {font} is not embedded{_brought(form, placed)}"
+                for font, ok, form in dict.fromkeys(painted.fonts) if not ok]
+    problems += [f"page {number}: image {_image(image, placed, page)} is {image.dpi:.0f} dpi as printed; "
+                 f"{profile.name} takes at least {profile.dpi} dpi"
+                 for image in painted.images if image.dpi < profile.dpi - 0.5]
+    if profile.ink_limit and painted.ink > profile.ink_limit + 0.5:
+        x, y = painted.at
+        problems.append(f"page {number}{f' ({side})' if side else ''}: total ink {painted.ink:.0f} % at "
+                        f"({x:.1f}, {y:.1f}) mm, above the shop's {profile.ink_limit:.0f} %")
+    return problems
+
+
+def _brought(form: str | None, placed: list[Item]) -> str:
+    """Who brought a font in: the SVG whose form holds it (its form is named by the file's digest)."""
+    if form is None:
+        return ""
+    key = form.split(".")[-1].removeprefix("svg")
+    svg = next((item for item in placed if item.picture and item.picture.startswith(key)), None)
+    return f" (brought in by {svg.name}{f', {svg.where}' if svg and svg.where else ''})" if svg else f" (in form {form})"
+
+
+def _image(image, placed: list[Item], page) -> str:
+    """An image by the file the record places where it lies, else by its name in the PDF."""
+    if page.trim is None or not placed:
+        return image.name
+    x, y = image.at[0] - page.trim.x0, image.at[1] - page.trim.y0
+
+    def off(item: Item) -> float:  # how far the picture's placed middle and size are from the record's
+        r = item.rect
+        return (abs(r.x + r.width / 2 - x) + abs(r.y + r.height / 2 - y) + abs(r.width - image.size[0])
+                + abs(r.height - image.size[1]))
+
+    nearest = min(placed, key=off)
+    return nearest.name if off(nearest) < 1.0 else image.name
 
 
 def _boxes(page, trim, profile: Profile) -> list[str]:

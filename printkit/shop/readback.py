@@ -13,6 +13,7 @@ from pypdf.errors import PyPdfError
 from pypdf.generic import ContentStream
 
 from printkit.plan.geometry import MM_PER_INCH
+from printkit.shop.painted import Painted, painted
 
 MM_PER_PT = MM_PER_INCH / 72
 
@@ -48,6 +49,7 @@ class PdfPage:
     images: list[tuple[str, float]]  # (image name, its lower resolution as placed, dpi)
     colours: set[str]  # the colour operators its content and its forms' use: g, rg, k, cs, ...
     pictures: list["Picture"] = field(default_factory=list)  # every image it or its forms place
+    painted: Painted | None = None  # what its content and its forms paint (printkit/shop/painted.py)
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class PngFile:
     dpi: tuple[float, float] | None
     colour: str | None  # the embedded ICC profile's description, None without one
     alpha: Image.Image | None = None  # its alpha channel (mode L), None without one
+    image: Image.Image | None = None  # its pixels as RGB (where its ink lands)
 
 
 def read_pdf(data: bytes) -> PdfFile:
@@ -117,7 +120,7 @@ def read_png(data: bytes) -> PngFile:
         icc = image.info.get("icc_profile")
         colour = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip() if icc else None
         alpha = image.getchannel("A") if image.mode == "RGBA" else None
-        return PngFile(image.size, image.mode, image.info.get("dpi"), colour, alpha)
+        return PngFile(image.size, image.mode, image.info.get("dpi"), colour, alpha, image.convert("RGB"))
     except (OSError, ImageCms.PyCMSError) as error:
         raise ValueError(f"not a PNG that can be read: {error}") from None
 
@@ -134,7 +137,7 @@ def _page(page) -> PdfPage:
     images, colours = _content(page, resources)
     pictures, more = _placed(resources, set())
     return PdfPage(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
-                   _fonts(resources), images, colours | more, pictures)
+                   _fonts(resources), images, colours | more, pictures, painted(page, _embedded))
 
 
 def _placed(resources, seen: set) -> tuple[list[Picture], set[str]]:

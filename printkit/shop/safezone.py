@@ -1,15 +1,20 @@
 """What on a card must survive a shop's cut: its text and meaningful marks (pips, rings, a suit's
 shape), each with its extent in the card's frame (mm from the trim's bottom-left corner), found by
-walking the card's planned marks. Frames, bands, lattices and grounds are art: they may run to
-the trim and into the bleed."""
+walking the card's planned marks; and its pictures, where they are placed and which file they are
+(what preflight names an image or an SVG's form by). Frames, bands, lattices and grounds are art:
+they may run to the trim and into the bleed. A text's extent is where its glyphs may reach (ascent
+to descent), not the leading round it; preflight then reads where the ink really lands."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from printkit.plan.geometry import Rect
-from printkit.plan.marks import Circle, Ellipse, Gradient, Group, Polygon
+from printkit.errors import Problem
+from printkit.plan.corners import ink
+from printkit.plan.marks import Box, Circle, Ellipse, Gradient, Group, Line, Picture, Polygon
 from printkit.plan.text import Text
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a, b, c, d, e, f: x' = a x + c y + e, y' = b x + d y + f
@@ -26,6 +31,18 @@ class Item:
     name: str
     rect: Rect
     text: bool = False  # set text (which a PDF can be read back for), or a drawn mark
+    where: str | None = None  # FILE:LINE its words (or its layer) were written at, when known
+    picture: str | None = None  # a picture's file digest (an SVG's form is named by it): no mark, an image
+    art: str | None = None  # art (may run to the bleed): "area", "ring" (an outline `width` wide), "line"
+    width: float = 0.0  # an outline's or a line's width, mm (a line's rect runs from its start to its end)
+
+    def recorded(self) -> list:
+        """The export record's line for it: name, x0, y0, x1, y1, kind (text, mark, image), where,
+        and a picture's digest."""
+        r = self.rect
+        kind = "image" if self.picture else "art" if self.art else "text" if self.text else "mark"
+        line = [self.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)] + [kind, self.where or ""]
+        return line + ([self.picture] if self.picture else [self.art, round(self.width, 3)] if self.art else [])
 
     def inside(self, size: tuple[float, float]) -> float:
         """How far it stands inside the trim at its nearest edge, mm (negative: outside)."""
@@ -39,10 +56,41 @@ def items(marks, transform=IDENTITY) -> list[Item]:
         if isinstance(mark, Group):
             found += items(mark.marks, _then(transform, mark.x, mark.y, mark.angle))
         elif isinstance(mark, Text) and mark.lines:
-            found.append(Item(_name(mark), _mapped(transform, mark.extent), True))
+            found.append(Item(_name(mark), _mapped(transform, ink(mark)), True, _where(mark.where)))
         elif isinstance(mark, (Circle, Ellipse, Polygon)) and _meaningful(mark):
             found.append(Item(mark.item or _KIND[type(mark)], _mapped(transform, _extent(mark))))
+        elif isinstance(mark, Picture):
+            found.append(Item(_file(mark.path), _mapped(transform, mark.rect), picture=mark.digest))
+        elif isinstance(mark, (Box, Line, Circle, Ellipse, Polygon)):
+            found.append(_art(mark, transform))
     return found
+
+
+def _art(mark, transform) -> Item:
+    """Art, where a card image's ink may differ from its bleed and be no fault: a filled shape's
+    area, an outline's ring, a line from end to end."""
+    if isinstance(mark, Line):
+        s = mark.seg
+        (x1, y1), (x2, y2) = _point(transform, s.x1, s.y1), _point(transform, s.x2, s.y2)
+        return Item("art", Rect(x1, y1, x2 - x1, y2 - y1), art="line", width=mark.width)
+    rect = _mapped(transform, mark.rect if isinstance(mark, (Box, Ellipse)) else _extent(mark))
+    outline = isinstance(mark, Box) and mark.fill is None and not transform[1] and not transform[2]
+    return Item(getattr(mark, "item", None) or "art", rect, art="ring" if outline else "area",
+                width=mark.width if outline else 0.0)
+
+
+def _point(t, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = t
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _where(where: Problem | None) -> str | None:
+    return f"{where.file}:{where.line}" if where is not None and where.line is not None else None
+
+
+def _file(path: str) -> str:
+    """An image as a designer knows it: its file's name (the record holds no machine's folders)."""
+    return Path(path).name
 
 
 _KIND = {Circle: "round mark", Ellipse: "round mark", Polygon: "shape"}
@@ -58,8 +106,10 @@ def _extent(mark) -> Rect:
 
 
 def intrusions(found: list[Item], size: tuple[float, float], safe: float) -> list[tuple[Item, float]]:
-    """The items nearer the trim than `safe` mm, each with how far inside it stands."""
-    return [(item, item.inside(size)) for item in found if item.inside(size) < safe - 1e-6]
+    """The texts and marks (not pictures, not art) nearer the trim than `safe` mm, each with how far
+    inside it stands."""
+    return [(item, item.inside(size)) for item in found
+            if not item.picture and not item.art and item.inside(size) < safe - 1e-6]
 
 
 def _name(text: Text) -> str:
