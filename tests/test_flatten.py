@@ -136,3 +136,27 @@ def test_the_flattened_areas_print_as_the_page_shows_them(exported, shop):
     assert at(face, 20, 65) == (0, 0, 0, 0)  # the white disc: no ink
     assert close(at(face, 29.3, 55.7), bytes_of(in_cmyk(sun, icc)))  # its see-through corner: the ground, no white box
     assert at(face, 11, 56) == (0, 0, 0, 255)  # a black square beneath its other corner, flattened: black ink alone
+
+
+def test_preflight_finds_transparency_planted_in_a_pdfx_1a_file(tmp_path, monkeypatch, capsys):
+    """A graphics state at half opacity, one with a blend mode and one with a soft mask, added to
+    card 1's face (DTC's page 2) as another tool might leave them."""
+    from test_export import run
+
+    project = game_project(tmp_path, GAME, {"dot.png": dot()})
+    monkeypatch.chdir(project)
+    assert run(["export", SLUG, "--for", "dtc", "--out", "out"], capsys)[0] == 0
+    path = project / "out" / SLUG / "deck.pdf"
+    writer = pypdf.PdfWriter(clone_from=path)
+    name = pypdf.generic.NameObject
+    states = pypdf.generic.DictionaryObject({
+        name("/Half"): pypdf.generic.DictionaryObject({name("/ca"): pypdf.generic.FloatObject(0.5)}),
+        name("/Mix"): pypdf.generic.DictionaryObject({name("/BM"): name("/Multiply")}),
+        name("/Masked"): pypdf.generic.DictionaryObject({name("/SMask"): pypdf.generic.DictionaryObject()})})
+    writer.pages[1]["/Resources"][name("/ExtGState")] = states
+    with path.open("wb") as handle:
+        writer.write(handle)
+    code, out, err = run(["preflight", "out"], capsys)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [f"out/{SLUG}/deck.pdf: page 2: transparency (/Half: ca 0.5; /Mix: blend mode Multiply; "
+                                "/Masked: a soft mask); PDF/X-1a:2003 takes none"]

@@ -277,3 +277,28 @@ def test_meinspiels_front_and_back_files_of_the_bundled_games_hold_every_card_on
         fronts, backs = (pypdf.PdfReader(bundled["meinspiel"] / f"{product}-{side}.pdf") for side in ("front", "back"))
         assert len(fronts.pages) == len(backs.pages) == cards
         assert not (bundled["meinspiel"] / f"{product}.pdf").exists()
+
+
+def test_preflight_finds_a_monitors_output_intent_and_rgb_planted_in_a_pdfx_4_file(tmp_path, capsys):
+    """The output intent's profile swapped for the sRGB one (a monitor's, RGB: what the PDF/X-4
+    sheets had before), and an RGB fill added to page 1, as another tool might leave them."""
+    from test_export import run
+
+    out = export("pdfx", tmp_path / "out", "numbered-cards", "--content", str(CONTENT))
+    path = out / "numbered-cards" / "ability-cards.pdf"
+    writer = pypdf.PdfWriter(clone_from=path)
+    (intent,) = [i.get_object() for i in writer._root_object["/OutputIntents"]]
+    intent["/DestOutputProfile"].get_object().set_data((ROOT / "printkit" / "icc" / "sRGB.icc").read_bytes())
+    page = writer.pages[0]
+    page.merge_page(page)  # flattens its content into one stream, to which the fill is added
+    content = page.get_contents()
+    content.set_data(b"1 0 0 rg 0 0 5 5 re f\n" + content.get_data())
+    page.replace_contents(content)
+    with path.open("wb") as handle:
+        writer.write(handle)
+    code, stdout, err = run(["preflight", out], capsys)
+    shown = f"{out}/numbered-cards/ability-cards.pdf"
+    assert (code, stdout) == (1, "")
+    assert sorted(err.splitlines()) == [
+        f"{shown}: page 1: RGB colour (rg); PDF/X-4 for FOGRA39 takes grey and CMYK",
+        f"{shown}: the output intent's profile is RGB (mntr class); a press's is CMYK, an output device's (prtr)"]

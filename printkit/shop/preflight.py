@@ -287,12 +287,22 @@ def _pdfx(pdf, profile: Profile) -> list[str]:
     if intents[0]["condition"] != profile.condition:
         problems.append(f"output intent for {intents[0]['condition'] or 'no condition'}; {profile.name} prints "
                         f"{profile.condition}")
-    if not x1a and intents[0]["profile"] not in ("RGB", "CMYK", "GRAY"):
-        problems.append(f"the output intent has no readable ICC profile ({intents[0]['profile']})")
+    if (intents[0]["profile"], intents[0]["device"]) != ("CMYK", "prtr"):
+        problems.append(f"the output intent's profile is {intents[0]['profile'] or 'missing'} "
+                        f"({intents[0]['device'] or 'no'} class); a press's is CMYK, an output device's (prtr)")
     if x1a:
         problems += [f"page {n}: RGB or ICC-based colour ({', '.join(sorted(rgb))}); {version} takes grey and CMYK"
                      for n, page in enumerate(pdf.pages, start=1) if (rgb := page.colours - {"g", "G", "k", "K"})]
+        problems += [f"page {n}: transparency ({'; '.join(page.transparent)}); {version} takes none"
+                     for n, page in enumerate(pdf.pages, start=1) if page.transparent]
         problems += _x1a_images(pdf, version)
+    else:  # PDF/X-4 for a CMYK press: no device RGB, which has no condition to print by
+        problems += [f"page {n}: RGB colour ({', '.join(sorted(rgb))}); {version} for {profile.condition} takes "
+                     f"grey and CMYK" for n, page in enumerate(pdf.pages, start=1)
+                     if (rgb := page.colours & {"rg", "RG"})]
+        problems += [f"page {n}: image {picture.name} is {picture.space}; {version} for {profile.condition} takes "
+                     f"DeviceCMYK or DeviceGray images" for n, page in enumerate(pdf.pages, start=1)
+                     for picture in page.pictures if picture.space == "DeviceRGB"]
     return problems
 
 

@@ -50,6 +50,7 @@ class PdfPage:
     colours: set[str]  # the colour operators its content and its forms' use: g, rg, k, cs, ...
     pictures: list["Picture"] = field(default_factory=list)  # every image it or its forms place
     painted: Painted | None = None  # what its content and its forms paint (printkit/shop/painted.py)
+    transparent: list[str] = field(default_factory=list)  # its graphics states that paint with transparency
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,31 @@ def _page(page) -> PdfPage:
     images, colours = _content(page, resources)
     pictures, more = _placed(resources, set())
     return PdfPage(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
-                   _fonts(resources), images, colours | more, pictures, painted(page, _embedded))
+                   _fonts(resources), images, colours | more, pictures, painted(page, _embedded),
+                   _transparent(resources, set()))
+
+
+def _transparent(resources, seen: set) -> list[str]:
+    """The graphics states (ExtGState) a page or the forms it places name that paint with
+    transparency: a constant alpha below 1 (/ca, /CA), a soft mask, a blend mode other than
+    Normal; each as `/Name: ca 0.5`."""
+    found = []
+    for name, state in (resources.get("/ExtGState") or {}).items():
+        state, said = state.get_object(), []
+        for key in ("/ca", "/CA"):
+            if key in state and float(state[key]) < 1:
+                said.append(f"{key[1:]} {float(state[key]):g}")
+        if state.get("/SMask", "/None") != "/None":
+            said.append("a soft mask")
+        if state.get("/BM", "/Normal") not in ("/Normal", "/Compatible"):
+            said.append(f"blend mode {str(state['/BM']).lstrip('/')}")
+        found += [f"{name}: {', '.join(said)}"] if said else []
+    for ref in (resources.get("/XObject") or {}).values():
+        key = getattr(ref, "idnum", None) or id(ref)
+        if key not in seen and ref.get_object().get("/Subtype") == "/Form":
+            seen.add(key)
+            found += _transparent(ref.get_object().get("/Resources") or {}, seen)
+    return found
 
 
 def _placed(resources, seen: set) -> tuple[list[Picture], set[str]]:
@@ -238,12 +263,12 @@ def _dpi(image, ctm) -> float:
 
 def _intent(intent) -> dict:
     profile = intent.get("/DestOutputProfile")
-    colour = None
+    colour = device = None
     if profile is not None:
         try:
             icc = ImageCms.ImageCmsProfile(io.BytesIO(profile.get_object().get_data()))
-            colour = icc.profile.xcolor_space.strip()
+            colour, device = icc.profile.xcolor_space.strip(), icc.profile.device_class.strip()
         except (OSError, ImageCms.PyCMSError, PyPdfError):
-            colour = "unreadable"
+            colour = device = "unreadable"
     return {"S": str(intent.get("/S", "")), "condition": str(intent.get("/OutputConditionIdentifier", "")),
-            "profile": colour}
+            "profile": colour, "device": device}
