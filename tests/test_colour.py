@@ -7,6 +7,7 @@ import pytest
 from PIL import Image
 
 from printkit.render.colour import Press, limited, limited_image
+from test_export_colour import grey_as_printed
 
 SWOP = "SWOP-TR003-240.icc"
 NIGHT = (20 / 255, 10 / 255, 40 / 255)  # near black, blue: the profile gives it about 225 %
@@ -32,6 +33,16 @@ def test_an_image_is_held_to_the_limit_pixel_by_pixel():
     assert held.getpixel((0, 0))[3] == 128 and held.getpixel((1, 0)) == (51, 51, 51, 51)
 
 
-@pytest.mark.parametrize("grey, black", [(0.0, 1.0), (1.0, 0.0), (0.3, 0.7), ((0.6, 0.6, 0.6), 0.4)])
-def test_a_grey_is_black_ink_alone(grey, black):
-    assert Press(SWOP, 240).cmyk(grey) == pytest.approx((0, 0, 0, black))
+@pytest.mark.parametrize("grey, black", [(0.0, 1.0), (1.0, 0.0)])
+def test_black_is_all_black_ink_and_white_none(grey, black):
+    assert Press(SWOP, 240).cmyk(grey) == (0, 0, 0, black)
+
+
+@pytest.mark.parametrize("grey", [0x4c, (0x99, 0x99, 0x99), 0xe6])
+def test_a_grey_is_black_ink_alone_at_its_own_lightness(grey):
+    """As much black ink as prints the grey at its own L* (computed here from the profile)."""
+    value = grey[0] if isinstance(grey, tuple) else grey
+    level = tuple(v / 255 for v in grey) if isinstance(grey, tuple) else grey / 255
+    cyan, magenta, yellow, black = Press(SWOP, 240).cmyk(level)
+    assert (cyan, magenta, yellow) == (0, 0, 0)
+    assert black == pytest.approx((255 - grey_as_printed(value, SWOP)) / 255, abs=1 / 255)

@@ -13,6 +13,7 @@ lint warns of them)."""
 
 from __future__ import annotations
 
+
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
@@ -135,6 +136,7 @@ def _near(colour, art: set) -> bool:
     return any((r + i, g + j, b + k) in art for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1))
 
 
+_CELLS = [v // STEP for v in range(256)]  # each value's colour cell, as a lookup table
 MOST_COLOURS = 96  # colour cells of an edge's bleed beyond which its art (a photograph) is too varied to tell ink from
 
 
@@ -167,7 +169,7 @@ def _bleed_colours(card: Card, edge: str) -> set[tuple[int, int, int]]:
              "top": (0, 0, w, int(by)), "bottom": (0, h - int(by), w, h)}[edge]
     if strip[2] <= strip[0] or strip[3] <= strip[1]:
         return set()
-    cells = card.image.crop(strip).point(lambda v: v // STEP)
+    cells = card.image.crop(strip).point(_CELLS * 3)
     colours = cells.getcolors(MOST_COLOURS + 1)
     return {colour for _, colour in colours} if colours else set(range(MOST_COLOURS + 1))
 
@@ -190,14 +192,18 @@ def _band(card: Card, edge: str, safe: float) -> tuple[int, int, int, int]:
 
 
 def _matching(image: Image.Image, art: set) -> Image.Image:
-    """A mask of the pixels whose colour is in (or next to) one of the `art` cells."""
-    bands = image.split()
-    found = Image.new("L", image.size, 0)
-    for cell in art:
-        masks = [band.point(lambda v, c=c: 255 if abs(v // STEP - c) <= TOLERANCE else 0) for band, c in zip(bands, cell)]
-        both = ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2])
-        found = ImageChops.lighter(found, both)
-    return found
+    """A mask of the pixels whose colour is in (or next to) one of the `art` cells: each pixel's
+    cell looked up in a table of the cells allowed (numpy: a few operations on the whole image)."""
+    import numpy
+
+    side = 256 // STEP + 1
+    allowed = numpy.zeros((side, side, side), dtype=bool)
+    for r, g, b in art:
+        allowed[max(0, r - TOLERANCE):r + TOLERANCE + 1, max(0, g - TOLERANCE):g + TOLERANCE + 1,
+                max(0, b - TOLERANCE):b + TOLERANCE + 1] = True
+    cells = numpy.asarray(image.convert("RGB"), dtype=numpy.uint8) // STEP
+    found = allowed[cells[..., 0], cells[..., 1], cells[..., 2]]
+    return Image.fromarray(numpy.where(found, 255, 0).astype(numpy.uint8), "L")
 
 
 def _explained(card: Card, planned: list) -> Image.Image:
