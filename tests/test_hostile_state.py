@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
+import shutil
 import stat
 from pathlib import Path
 
 import pytest
 
-from conftest import build
+from conftest import CONTENT, build
 from printkit import keyed
 
 GAME = "one-too-many"
@@ -261,10 +261,20 @@ SHOP_GAME = "numbered-cards"  # poker cards, which TGC sells (not one-too-many's
 RECORD = ".printkit-export.json"
 
 
+@pytest.fixture(scope="module")
+def exported_once(tmp_path_factory) -> Path:
+    """The game's TGC export, made once for the module (each test breaks a copy of it)."""
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("tgc") / "tgc"
+    assert main(["export", SHOP_GAME, "--for", "tgc", "--content", str(CONTENT), "--out", str(out)]) == 0
+    return out
+
+
 @pytest.fixture
-def exported(project, cli) -> Path:
-    code, _, err = cli("export", SHOP_GAME, "--for", "tgc", "--content", "content", "--out", EXPORT)
-    assert (code, err) == (0, "")
+def exported(project, exported_once, capsys) -> Path:
+    shutil.copytree(exported_once, project / EXPORT)
+    capsys.readouterr()
     return project / EXPORT
 
 
