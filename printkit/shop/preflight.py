@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit import keyed
+from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
 from printkit.manifest import within
 from printkit.shop.export import RECORD
@@ -34,6 +35,7 @@ from printkit.shop.safezone import Item
 
 WITHIN = 0.05  # mm: how near a size or a box must be to its figure
 LARGEST = 1189.0  # mm: the long side of A0, far beyond any card
+SIDE_BY_SIDE = 2 * 2**20  # bytes of files to read back beyond which forking workers saves time
 
 
 def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
@@ -41,12 +43,13 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
     record, profile = _record(folder, shown)
     problems, checked = [], 0
     try:
+        read = _files_read(folder, shown, record["products"], profile)
         for product in record["products"]:
             trim = tuple(product["trim"])
             problems += planned_problems(product, trim, profile) + _order(product, profile)
             files = sorted({page["file"] for page in product["pages"]})
             for name in files:
-                problems += _file(folder, f"{shown}/{name}", name, product, trim, profile)
+                problems += read[id(product), name]
             checked += len(files)
             if profile.kind in ("png", "cutout", "tts"):
                 problems += _strays(folder, shown, files)
@@ -57,6 +60,24 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise _unreadable(shown, error) from None
     return checked, problems
+
+
+def _files_read(folder: Path, shown: str, products: list[dict], profile: Profile) -> dict:
+    """Each product's files read back, {(id(product), name): problems}: side by side on the
+    machine's cores where they weigh more than SIDE_BY_SIDE bytes together (a deck's images)."""
+    jobs = [(product, name) for product in products for name in sorted({page["file"] for page in product["pages"]})]
+
+    def weight(job) -> int:
+        try:
+            return (folder / job[1]).stat().st_size
+        except (OSError, ValueError, TypeError):
+            return 0
+
+    def read(job) -> list[Problem]:
+        product, name = job
+        return _file(folder, f"{shown}/{name}", name, product, tuple(product["trim"]), profile)
+    found = each_on_every_core(read, jobs, weight=weight, least=SIDE_BY_SIDE)
+    return {(id(product), name): problems for (product, name), problems in zip(jobs, found)}
 
 
 def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
