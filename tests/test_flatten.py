@@ -160,3 +160,23 @@ def test_preflight_finds_transparency_planted_in_a_pdfx_1a_file(tmp_path, monkey
     assert (code, out) == (1, "")
     assert err.splitlines() == [f"out/{SLUG}/deck.pdf: page 2: transparency (/Half: ca 0.5; /Mix: blend mode Multiply; "
                                 "/Masked: a soft mask); PDF/X-1a:2003 takes none"]
+
+
+def test_a_page_of_many_transparent_marks_is_one_picture_of_the_page(tmp_path, monkeypatch, capsys):
+    """30 layers at an opacity on one card (a stranger's kit): not 60 renders of the page, one; the
+    page is then a single opaque image the size of the page, with nothing transparent left."""
+    from test_export import run
+
+    layers = "".join(f"        p{i}: {{kind: rect, x: {2 + i * 2}, y: 20, width: 8, height: 8, fill: moon, opacity: 0.5}}\n"
+                     for i in range(30))
+    game = GAME.split("        panel:")[0] + layers + "    back:\n      background: moon\n"
+    monkeypatch.chdir(game_project(tmp_path, game))
+    assert run(["export", SLUG, "--for", "dtc", "--out", "out"], capsys)[0] == 0
+    path = tmp_path / "out" / SLUG / "deck.pdf"
+    assert all(alpha == 1.0 for alpha in alphas(path))
+    face = pypdf.PdfReader(path).pages[1]
+    images = [ref.get_object() for ref in face["/Resources"]["/XObject"].values()]
+    (image,) = images
+    assert image["/ColorSpace"] == "/DeviceCMYK"
+    assert abs(image["/Width"] - float(face.mediabox.width) / 72 * 600) <= 1  # pdfium's pixels: the page at 600 dpi
+    assert abs(image["/Height"] - float(face.mediabox.height) / 72 * 600) <= 1

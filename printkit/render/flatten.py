@@ -21,6 +21,7 @@ from printkit.plan.marks import Document, Group, Picture
 
 DPI = 600  # text and line art under a transparent mark stay sharp (a flattener's line-art setting)
 WHITE = 255
+MOST_PICTURES = 12  # transparent marks a page is flattened one by one for (two renders each), beyond: the page
 
 
 @dataclass(slots=True)
@@ -40,6 +41,9 @@ def flattened(page, document: Document) -> tuple:
     paths = list(_transparent(page.marks, ()))
     if not paths:
         return page.marks
+    if len(paths) > MOST_PICTURES:  # a page of many (a stranger's kit): one picture of it all, one render
+        whole = _picture(page, page.marks, document)
+        return (Flat(whole, Rect(0, 0, page.paper.width, page.paper.height), ()),)
     replaced = {}
     for path in paths:
         before, after = (_picture(page, _until(page.marks, path, keep), document) for keep in (False, True))
