@@ -68,3 +68,10 @@ def test_what_svglib_leaves_out_is_a_line_at_the_layer(tmp_path, capsys, monkeyp
 def test_a_drawing_printkit_draws_exactly_says_nothing(tmp_path, capsys, monkeypatch, inside):
     code, lines, _ = built(tmp_path, capsys, monkeypatch, SVG % ("", inside))
     assert (code, lines) == (0, [])
+
+
+def test_a_drawing_naming_thousands_of_fonts_is_still_one_short_line(tmp_path, capsys, monkeypatch):
+    texts = "".join(TEXT % f"Font{i}" for i in range(2000))
+    code, lines, at = built(tmp_path, capsys, monkeypatch, SVG % ("", texts))
+    assert code == 0 and len(lines) == 1 and len(lines[0]) < 400, lines
+    assert "'Font0' and 'Font1' and 'Font2' and 'Font3' and 1996 more, which printkit does not have" in lines[0]

@@ -41,6 +41,7 @@ UNDRAWN = {"filter": "a filter (blur, shadow...)", "mask": "a mask", "pattern": 
            "animateTransform": "animation", "animateColor": "animation", "set": "animation",
            "tref": "a text reference (tref)", "altGlyph": "an alternate glyph", "font": "an SVG font",
            "meshgradient": "a mesh gradient", "hatch": "a hatch fill", "solidcolor": "a solidcolor paint"}
+NAMED = 4  # font families a line names at the most (a stranger's SVG may name thousands)
 FONT_FAMILY = re.compile(r"font-family\s*:\s*([^;}]+)", re.IGNORECASE)
 
 
@@ -107,7 +108,8 @@ class _Scan:
 
     def inexact(self) -> tuple[str, ...]:
         """What does not print as the SVG shows it."""
-        named = " and ".join(f"'{family}'" for family in self.families)
+        families = [f"'{family}'" for family in self.families]
+        named = " and ".join(families[:NAMED] + ([f"{len(families) - NAMED} more"] if len(families) > NAMED else []))
         fonts = [f"sets its text in {named}, which printkit does not have: it prints in DejaVu Sans (to keep "
                  f"a font, turn the text into paths in the drawing program)"] if self.text and self.families else []
         return tuple(fonts + [f"has {what}, which printkit cannot draw: it prints without it"
