@@ -18,6 +18,7 @@ import pypdf
 import pytest
 
 from printkit import lasting
+from printkit.errors import PrintkitError
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Circle, Group, Line, Polygon, UseForm
 from printkit.plan.text import Text, TextLine
@@ -257,6 +258,35 @@ def test_the_fingerprint_follows_imported_templates_and_their_reads(tmp_path):
     assert _words(tmp_path / "2", source, common, campaign={"x": 1}, other=2) == first
     assert _words(tmp_path / "3", source, common, campaign={"x": 2}, other=1) != first
     assert _words(tmp_path / "4", source, common + " ", campaign={"x": 1}, other=1) != first
+
+
+def test_the_fingerprint_is_found_without_running_the_template(tmp_path):
+    """What a booklet keeps under its words' fingerprint is found with no template run: a template
+    that would fail when run still has a fingerprint, the failure said when its words are asked for."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "t.j2").write_text("{% set a %}{{ scenario.title }}{{ 1 // 0 }}{% endset %}", encoding="utf-8")
+    (tmp_path / "common.j2").write_text("", encoding="utf-8")
+    words = Templates(tmp_path).render("game/t.j2", scenario={"title": "x"})
+    assert len(words.fingerprint) == 64
+    with pytest.raises(PrintkitError, match="t.j2:1: template: .*division"):
+        words.markup("a")
+
+
+def test_a_missing_template_is_said_where_it_is_wanted_even_for_its_fingerprint(tmp_path):
+    (tmp_path / "common.j2").write_text("", encoding="utf-8")
+    words = Templates(tmp_path, "templates").render("game/none.j2", scenario={})
+    with pytest.raises(PrintkitError) as error:
+        words.fingerprint
+    assert [str(p) for p in error.value.problems] == ["templates/game/none.j2: template is missing"]
+
+
+def test_an_include_not_yet_written_makes_every_value_count_and_writing_it_is_a_change(tmp_path):
+    source = "{% set a %}{% if other > 5 %}{% include 'game/later.j2' %}{% endif %}{% endset %}"
+    first = _words(tmp_path / "1", source, other=1)
+    assert _words(tmp_path / "2", source, other=2) != first  # every value of the context counts
+    (tmp_path / "3" / "game").mkdir(parents=True)
+    (tmp_path / "3" / "game" / "later.j2").write_text("x", encoding="utf-8")
+    assert _words(tmp_path / "3", source, other=1) != first
 
 
 def test_a_template_named_as_it_runs_makes_every_value_count(tmp_path):

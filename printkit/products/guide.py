@@ -128,8 +128,10 @@ def _cutter(kit, words, cards: bool) -> list[str]:
 
 def _own_words(kit):
     """The game's own print-guide words, if it has a template for them."""
+    words = kit.words("print-guide")
     try:
-        return kit.words("print-guide")
+        words.module  # noqa: B018 - run now: a game without such a template has none
+        return words
     except PrintkitError as error:
         if all(problem.message == "template is missing" for problem in error.problems):
             return None

@@ -61,24 +61,47 @@ def singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") else noun
 
 
-@dataclass(frozen=True)
 class Words:
-    """A rendered template: its body text, and its named words and macros."""
+    """A template filled with a context: its body text, and its named words and macros. It is run
+    when any of these is first asked for, not before: what is kept between builds under its
+    `fingerprint` (a booklet's spreads, printkit/lasting.py) needs no template run at all."""
 
-    body: str
-    module: object
-    source: str  # the template's path as shown in messages
-    template: jinja2.Template
-    lines: dict = field(default_factory=dict)  # named word -> the line it is defined on
-    context: dict = field(default_factory=dict, repr=False, compare=False)  # what it was rendered with
+    def __init__(self, templates: "Templates", name: str, context: dict):
+        self._templates, self.name, self.context = templates, name, context
+        self.source = templates.env.shown(name)  # the template's path as shown in messages
+
+    @functools.cached_property
+    def _run(self) -> tuple:
+        return self._templates._run(self.name, self.context)
+
+    @property
+    def template(self) -> jinja2.Template:
+        return self._run[0]
+
+    @property
+    def module(self) -> object:
+        return self._run[1]
+
+    @functools.cached_property
+    def body(self) -> str:
+        return self._run[2].strip()
+
+    @functools.cached_property
+    def lines(self) -> dict:
+        """Named word -> the line it is defined on."""
+        return _definition_lines(self.template)
 
     @functools.cached_property
     def fingerprint(self) -> str:
         """What every word and macro of this template can print depends on: the text of the
         template and of every template it imports or includes, and the values of the context
-        names they read (all of the context where a template's name is worked out as it runs)."""
-        environment = self.template.environment
-        sources, names = _reads(environment, self.template.name)
+        names they read (all of the context where a template's name is worked out as it runs).
+        Found without running the template."""
+        try:
+            sources, names = _reads(self._templates.env, self.name)
+        except jinja2.TemplateNotFound:
+            self._run  # noqa: B018 - the template itself is missing: said where it is, as a run says it
+            raise
         shown = self.context if names is None else {n: self.context[n] for n in sorted(names) if n in self.context}
         text = json.dumps([sources, shown], sort_keys=True, default=repr, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -117,8 +140,8 @@ class Templates:
                                 singular=singular)
 
     def render(self, name: str, **context) -> Words:
-        template, module, body = self._run(name, context)
-        return Words(body.strip(), module, self.env.shown(name), template, _definition_lines(template), context)
+        """The template `name` filled with `context`, run when its words are first asked for."""
+        return Words(self, name, context)
 
     def page(self, name: str, **context) -> str:
         """A whole page (the preview's index.html): the template's output as it is, which may be
@@ -183,7 +206,12 @@ def _reads(environment, name: str) -> tuple[list[str], set[str] | None]:
         if current in seen:
             continue
         seen.add(current)
-        source = environment.loader.get_source(environment, current)[0]
+        try:
+            source = environment.loader.get_source(environment, current)[0]
+        except jinja2.TemplateNotFound:
+            if current == name:
+                raise
+            return sources + [f"no template {current!r}"], None  # (should it be written, a change)
         read, referenced = _parsed(source)
         sources.append(source)
         names.update(read)
