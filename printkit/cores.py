@@ -12,7 +12,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from printkit.interrupt import SIGNALS
@@ -22,38 +22,65 @@ _work = None  # the function and items of the call under way, inherited by the f
 _items: list = []
 
 
-def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0) -> list:
+def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0, after=None) -> list:
     """[work(item) for item in items], computed by forked workers where the machine has more
     than one core and can fork, one after the other in this process elsewhere, or when the items
     weigh less than `least` together (little work: forking would cost more than it saves). Items
     are handed out heaviest first (by `weight`), one at a time, so that a large file starts early
-    and the others fill the time it takes. An item whose worker ended before it was done (killed,
-    out of memory) is done again here. `done(item, result)` hears of each as it is collected."""
+    and the others fill the time it takes; an item `after(item)` names (the indices of other
+    items) is handed out once those are done (a booklet's volumes, which find the pages the
+    booklet kept), and here after them too. An item whose worker ended before it was done
+    (killed, out of memory) is done again here. `done(item, result)` hears of each as it is
+    collected."""
     done = done or (lambda item, result: None)
+    waits = [set(after(item)) if after else set() for item in items]
+    in_turn = _in_turn(waits)
     workers = min(len(items), cores())
     if weight and sum(map(weight, items)) < least:
         workers = 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_told(done, item, work(item)) for item in items]
+        results = {}
+        for index in in_turn:
+            results[index] = _told(done, items[index], work(items[index]))
+        return [results[i] for i in range(len(items))]
     global _work, _items
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
     _work, _items = work, items
     pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), initializer=_leave_signals)
-    results, finished = {}, False
+    results, finished, running = {}, False, {}
     try:
+        def hand_out() -> None:
+            for index in order:
+                if index not in results and index not in running.values() and waits[index] <= results.keys():
+                    running[pool.submit(_run, index)] = index
         with _signals_held():  # the workers are forked at the first submit
-            futures = [(i, pool.submit(_run, i)) for i in order]
-        for index, future in futures:
-            try:
-                results[index] = future.result()
-            except BrokenProcessPool:
-                results[index] = work(items[index])
-            done(items[index], results[index])
+            hand_out()
+        while running:
+            for future in wait(running, return_when=FIRST_COMPLETED).done:
+                index = running.pop(future)
+                try:
+                    results[index] = future.result()
+                except BrokenProcessPool:
+                    results[index] = work(items[index])
+                done(items[index], results[index])
+            hand_out()
         finished = True
     finally:
         _work, _items = None, []
         _stop(pool, finished)
     return [results[i] for i in range(len(items))]
+
+
+def _in_turn(waits: list[set[int]]) -> list[int]:
+    """The indices in order, each after those it waits for."""
+    order, placed = [], set()
+    while len(order) < len(waits):
+        ready = [i for i in range(len(waits)) if i not in placed and waits[i] <= placed]
+        if not ready:
+            raise ValueError("items that wait for each other")
+        order += ready
+        placed.update(ready)
+    return order
 
 
 def cores() -> int:

@@ -418,7 +418,8 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             register_fonts()  # once, before the workers are forked
             lasting.STORE.close()  # what this process kept, written for them to find
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]), least=SIDE_BY_SIDE,
-                                   done=lambda job, _: settled(job[0]) if job[1] else None)
+                                   done=lambda job, _: settled(job[0]) if job[1] else None,
+                                   after=_after([job[0] for job in jobs]))
         mine = len(stale) + len(uncounted)
         failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
         if failed:
@@ -581,6 +582,16 @@ def _plan_and_draw(item: Planned, draw: bool, before: str | None):
     if not draw or plan == before:
         return None, page_count(outcome), plan
     return *render(outcome, **drawing), plan
+
+
+def _after(items: list[Planned]):
+    """What each file waits for: a file marked `last` (a booklet's volume), the other files of its
+    kit, one of which plans the pages it finds kept (printkit/lasting.py)."""
+    firsts: dict[int, list[int]] = {}
+    for index, item in enumerate(items):
+        if not item.file.last:
+            firsts.setdefault(id(item.kit), []).append(index)
+    return lambda job: firsts.get(id(job[0].kit), []) if job[0].file.last else []
 
 
 def _weight(item: Planned) -> int:

@@ -54,6 +54,35 @@ def test_items_lighter_together_than_the_least_worth_forking_for_are_done_here()
                                                                   least=7))
 
 
+def started_and_ended(n: int) -> tuple[float, float]:
+    start = time.monotonic()
+    time.sleep(0.3 if n == 0 else 0.02)
+    return start, time.monotonic()
+
+
+@needs_cores
+def test_an_item_that_waits_is_handed_out_only_once_those_it_waits_for_are_done():
+    """Item 0 is slow; item 3 waits for it (a booklet's volume for the booklet), item 4 for 3:
+    with a core free long before, neither starts until what it waits for has ended."""
+    waits = {3: [0], 4: [3]}
+    results = cores.each_on_every_core(started_and_ended, list(range(5)), weight=lambda n: 10 - n,
+                                       after=lambda n: waits.get(n, []))
+    assert results[3][0] >= results[0][1] and results[4][0] >= results[3][1]
+    assert results[1][0] < results[0][1]  # the others did not wait
+
+
+def test_here_too_an_item_comes_after_those_it_waits_for(monkeypatch):
+    monkeypatch.setenv(WORKERS, "1")
+    seen = []
+    cores.each_on_every_core(seen.append, [0, 1, 2], after=lambda n: [2] if n == 0 else [])
+    assert seen == [1, 2, 0]
+
+
+def test_items_that_wait_for_each_other_are_refused():
+    with pytest.raises(ValueError):
+        cores.each_on_every_core(square_and_where, [0, 1], after=lambda n: [1 - n])
+
+
 def dies_in_a_worker(n: int) -> tuple[int, bool]:
     if n == 5 and os.getpid() != PARENT:
         os._exit(9)  # as if the worker were killed (out of memory, say)

@@ -86,3 +86,31 @@ def test_the_widths_kept_beside_the_fonts_are_the_fonts_own_and_measure_as_repor
                                            (50, "fifty"), (61, "61")])
 def test_spelled_numbers(number, words):
     assert spelled(number) == words
+
+
+def _pdfdoc(text: str):
+    try:
+        return text.encode("extpdfdoc")
+    except UnicodeEncodeError:
+        return UnicodeEncodeError
+
+
+def test_text_reportlab_writes_is_encoded_as_its_codec_encodes_it():
+    """printkit encodes ASCII text the PDFDocEncoding codec writes as ASCII without the codec
+    (render/pdf.py): every character up to U+02FF, alone and inside ASCII operators, gives the
+    codec's bytes (or its error)."""
+    from reportlab.pdfbase import pdfdoc
+
+    from printkit.render.pdf import PdfFile
+
+    PdfFile("t", "s")  # sets ReportLab up
+    assert pdfdoc.pdfdocEnc.__module__ == "printkit.render.pdf"
+    for code in range(0x300):
+        for text in (chr(code), f"BT (a{chr(code)}b) Tj ET\n" * 3):
+            expected = _pdfdoc(text)
+            if expected is UnicodeEncodeError:
+                with pytest.raises(UnicodeEncodeError):
+                    pdfdoc.pdfdocEnc(text)
+            else:
+                assert pdfdoc.pdfdocEnc(text) == expected, hex(code)
+    assert pdfdoc.pdfdocEnc(b"\x18 bytes") == b"\x18 bytes"

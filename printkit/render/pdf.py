@@ -7,6 +7,7 @@ import functools
 import hashlib
 import io
 import math
+import re
 import zlib
 from contextlib import contextmanager
 
@@ -400,6 +401,7 @@ def _subsets_once() -> None:
         return small(text) if len(text) <= 4096 else encode(text)
     flate.encode = encoded
     _arrays_once()
+    _ascii_once()
 
 
 @functools.cache
@@ -439,6 +441,24 @@ class _Deflated(str):
         made = super().__new__(cls, " ")
         made.deflated = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
         return made
+
+
+# the ASCII characters PDFDocEncoding (ReportLab's "extpdfdoc") gives other codes: it is ASCII elsewhere
+_NOT_AS_ASCII = re.compile("[\x18-\x1f]")
+
+
+def _ascii_once() -> None:
+    """ReportLab encodes every string it writes (each page's and form's operators among them)
+    with its PDFDocEncoding codec, a character map in Python: a booklet's operators took longer
+    to encode than to compress. Text that is ASCII, and that codec writes as ASCII, is encoded
+    as ASCII: the same bytes (tests/test_render.py checks every character), a thousand times as fast."""
+    slow = pdfdoc.pdfdocEnc
+
+    def encoded(text):
+        if type(text) is str and text.isascii() and not _NOT_AS_ASCII.search(text):
+            return text.encode("ascii")
+        return slow(text)
+    pdfdoc.pdfdocEnc = encoded
 
 
 def _arrays_once() -> None:

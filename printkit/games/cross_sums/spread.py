@@ -67,30 +67,45 @@ def left_boxes(view_: ScenarioView, page: Rect) -> dict[str, Rect]:
 
 def spread_plan(kit, page: Rect) -> SpreadPlan:
     """Planned once per booklet from every scenario of the campaign, so that a chosen set looks
-    like the whole booklet (and kept between builds, as its spreads are)."""
+    like the whole booklet. What it takes from each scenario is kept between builds under that
+    scenario's words and setup, as its spreads are: an edit measures again the scenario it
+    changes, not the other 49 (whose words are then never even set)."""
     def make() -> SpreadPlan:
         views = [view(kit, index) for index in range(len(kit.model.scenarios))]
-
-        def measured() -> tuple[float, float, float]:
-            tallest = max(measure(steps_text(v), page.width, TYPE.body) for v in views) + 1
-            area = _table_area(page.cut_top(tallest, GAP)[1], views[0])
-            examples = [v for v in views if v.setup.scenario.example]
-            card = min((_example_card(v, page) for v in examples), default=0.0)
-            return tallest, _table_card(area, views), card
-        inputs = [[v.words.fingerprint, v.setup] for v in views]
-        return SpreadPlan(*kit.kept(("spread plan", page), inputs, measured, shape=(float, float, float)))
+        tallest = max(_measured(v, "steps", page, lambda v=v: measure(steps_text(v), page.width, TYPE.body))
+                      for v in views) + 1
+        area = kit.kept(("table area", page), [views[0].words.fingerprint, tallest],
+                        lambda: _table_area(page.cut_top(tallest, GAP)[1], views[0]), shape=Rect)
+        cards = [_measured(v, "table card", page, lambda v=v: _largest_table_card(area, v), area) for v in views]
+        if min(cards) < SMALLEST_CARD:
+            _too_large(views)
+        examples = [v for v in views if v.setup.scenario.example]
+        example_card = min((_measured(v, "example card", page, lambda v=v: _example_card(v, page)) for v in examples),
+                           default=0.0)
+        return SpreadPlan(tallest, min(cards), example_card)
     return kit.memo(("spread", page), make)
 
 
-def _table_card(area: Rect, views: list[ScenarioView]) -> float:
-    """The largest card, in half millimetres, at which every scenario's table fits the area."""
+def _measured(view_: ScenarioView, what: str, page: Rect, make, *inputs) -> float:
+    """A measure of one scenario's spread, kept under its words and setup (and `inputs`)."""
+    return view_.kit.kept((what, view_.number, page), [view_.words.fingerprint, view_.setup, *inputs], make,
+                          shape=float)
+
+
+def _largest_table_card(area: Rect, view_: ScenarioView) -> float:
+    """The largest card, in half millimetres, at which the scenario's table fits the area (0: none
+    from LARGEST_CARD down to SMALLEST_CARD). A table that fits with a card fits with any smaller
+    one (table_fits grows with the card), so the booklet's card is the least of its scenarios'."""
     card = LARGEST_CARD
     while card >= SMALLEST_CARD:
-        if all(diagrams.table_fits(area, card, *v.setup.grid, v.setup.market, diagrams.strip_width(card, v.words,
-                                                                                                     v.setup))
-               for v in views):
+        if diagrams.table_fits(area, card, *view_.setup.grid, view_.setup.market,
+                               diagrams.strip_width(card, view_.words, view_.setup)):
             return card
         card -= 0.5
+    return 0.0
+
+
+def _too_large(views: list[ScenarioView]) -> None:
     largest = max(views, key=lambda v: v.setup.grid[0] * v.setup.grid[1])
     rows, columns = largest.setup.grid
     raise PrintkitError([largest.where("rows").with_message(
