@@ -14,7 +14,6 @@ import hashlib
 import json
 import posixpath
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
