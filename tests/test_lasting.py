@@ -322,7 +322,7 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     kept = lasting.Store(cache).keys()
     booklets = [project / "out" / "cross-sums" / "booklet.pdf",
                 *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
-    # the 50 spreads, what the plan they share takes from each scenario (the height of its setup steps, its table's
+    # the 50 spreads, the plan they share and what it takes from each scenario (the height of its setup steps, its table's
     # largest card, its effect example's card where it has one) and the table's area, the front matter (the rules,
     # the scenarios at a glance, the notes), on A4 and on Letter (planned for validate, not drawn), and the drawing
     # of every page: a volume's pages are the booklet's, drawn once
@@ -331,7 +331,7 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     examples = sum("effect_example" in scenario for scenario in listed)
     assert len(listed) == 50 and examples == 4
     every = [form for path in booklets for form in _forms(path)]
-    assert len(kept) == 2 * (50 + 50 + 50 + examples + 1 + 1) + len(set(every)) and len(set(every)) < 0.6 * len(every)
+    assert len(kept) == 2 * (50 + 1 + 50 + 50 + examples + 1 + 1) + len(set(every)) and len(set(every)) < 0.6 * len(every)
     assert _build(project, "again", str(cache)) == first == _build(project, "off", "off")
     text = scenarios.read_text(encoding="utf-8")
     assert text.count("Which card do you take") == 1
@@ -340,12 +340,12 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
     edited = _build(project, "out", str(cache))
     new = lasting.Store(cache).keys() - kept
-    # that scenario's spread and what the plan takes from it (its steps' height, its table's card: made from its
-    # words), on each paper, not the other 49 scenarios'; the drawing of its left page, where the tagline is, one
+    # that scenario's spread, the plan (made from every scenario's words) and what it takes from that scenario (its
+    # steps' height, its table's card), on each paper, not from the other 49; the drawing of its left page, where the tagline is, one
     # for the booklet and its volume; not the front matter (made from the scenarios' facts, not their words). Every
     # other page is drawn as it was, byte for byte: its glyph codes are the whole booklet's, not those of the order
     # the pages were drawn in.
-    assert len(new) == 2 * 3 + 1
+    assert len(new) == 2 * 4 + 1
     after = _forms(project / "out" / "cross-sums" / "booklet.pdf")
     assert len(after) == len(before) and sum(a != b for a, b in zip(after, before)) == 1
     assert edited == _build(project, "edited-off", "off") != first

@@ -67,26 +67,34 @@ def left_boxes(view_: ScenarioView, page: Rect) -> dict[str, Rect]:
 
 def spread_plan(kit, page: Rect) -> SpreadPlan:
     """Planned once per booklet from every scenario of the campaign, so that a chosen set looks
-    like the whole booklet. What it takes from each scenario is kept between builds under that
-    scenario's words and setup, as its spreads are: an edit measures again the scenario it
-    changes, not the other 49 (whose words are then never even set)."""
+    like the whole booklet. It is kept between builds under every scenario's words and setup, and
+    so is what it takes from each scenario, under that scenario's: an edit measures again the
+    scenario it changes, not the other 49 (whose words are then never even set)."""
     def make() -> SpreadPlan:
         views = [view(kit, index) for index in range(len(kit.model.scenarios))]
-        tallest = max(_measured(v, "steps", page, lambda v=v: measure(steps_text(v), page.width, TYPE.body))
-                      for v in views) + 1
-        area = kit.kept(("table area", page), [views[0].words.fingerprint, tallest],
-                        lambda: _table_area(page.cut_top(tallest, GAP)[1], views[0]), shape=Rect)
-        cards = [_measured(v, "table card", page, lambda v=v: _largest_table_card(area, v), area) for v in views]
-        if min(cards) < SMALLEST_CARD:
-            _too_large(views)
-        examples = [v for v in views if v.setup.scenario.example]
-        example_card = min((_measured(v, "example card", page, lambda v=v: _example_card(v, page)) for v in examples),
-                           default=0.0)
-        return SpreadPlan(tallest, min(cards), example_card)
+        inputs = [[v.words.fingerprint, v.setup] for v in views]  # found whole: one look, not one a scenario
+        return SpreadPlan(*kit.kept(("spread plan", page), inputs, lambda: _measured(views, page),
+                                    shape=(float, float, float)))
     return kit.memo(("spread", page), make)
 
 
-def _measured(view_: ScenarioView, what: str, page: Rect, make, *inputs) -> float:
+def _measured(views: list[ScenarioView], page: Rect) -> tuple[float, float, float]:
+    """The plan from what it takes from each scenario, each kept on its own."""
+    kit = views[0].kit
+    tallest = max(_measure(v, "steps", page, lambda v=v: measure(steps_text(v), page.width, TYPE.body))
+                  for v in views) + 1
+    area = kit.kept(("table area", page), [views[0].words.fingerprint, tallest],
+                    lambda: _table_area(page.cut_top(tallest, GAP)[1], views[0]), shape=Rect)
+    cards = [_measure(v, "table card", page, lambda v=v: _largest_table_card(area, v), area) for v in views]
+    if min(cards) < SMALLEST_CARD:
+        _too_large(views)
+    examples = [v for v in views if v.setup.scenario.example]
+    example_card = min((_measure(v, "example card", page, lambda v=v: _example_card(v, page)) for v in examples),
+                       default=0.0)
+    return tallest, min(cards), example_card
+
+
+def _measure(view_: ScenarioView, what: str, page: Rect, make, *inputs) -> float:
     """A measure of one scenario's spread, kept under its words and setup (and `inputs`)."""
     return view_.kit.kept((what, view_.number, page), [view_.words.fingerprint, view_.setup, *inputs], make,
                           shape=float)
