@@ -32,7 +32,8 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
         pdf.begin_form(form.name, form.paper)
         # a form's operators depend on its marks and on the names and codes its characters were
         # given (ReportLab gives ASCII its own codes, whatever else is set)
-        _draw_kept(pdf, form.marks, [pdf.codes(chars), ink_saver, colour.key, lasting.digest(form.marks)])
+        _draw_kept(pdf, form.marks, [pdf.codes(chars), ink_saver, colour.key, lasting.digest(form.marks),
+                                     pdf.form_so_far()])
         pdf.end_form()
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
@@ -41,18 +42,18 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
 
 
 def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
-    """The marks drawn, or their operators (and the opacities and gradients these name) from a
-    drawing kept under `inputs`."""
+    """A form's marks drawn, or their operators (and the opacities and gradients these name) from
+    a drawing kept under `inputs`, with the form's stream as it was compressed then."""
     drawn = []
 
     def make() -> list:
         start = pdf.drawing()
         draw(pdf, marks)
         drawn.append(True)
-        return pdf.drawn_since(start)
-    kept = lasting.kept(["drawn form", inputs], make, shape=(list, list))
+        return [pdf.drawn_since(start), pdf.form_deflated()]
+    kept = lasting.kept(["drawn form", inputs], make, shape=((list, list), bytes))
     if not drawn:
-        pdf.draw_again(kept)
+        pdf.draw_again(*kept)
 
 
 def _beyond_ascii(characters: dict[str, set[str]]) -> dict[str, str]:

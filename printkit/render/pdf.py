@@ -68,6 +68,7 @@ class PdfFile:
         self._page_here = self._here  # the page's, while a form is drawn
         self._shadings: set[str] = set()  # those in the document
         self._uses: list[tuple] = []  # every use, as plain data, in order
+        self._deflated: bytes | None = None  # the form being drawn, its stream compressed (form_deflated)
         self.canvas._setExtGState = self._set_states
 
     # --- pages ---------------------------------------------------------------------------------
@@ -116,12 +117,25 @@ class PdfFile:
         code, uses = start
         return [self.canvas._code[code:], self._uses[uses:]]
 
-    def draw_again(self, drawn: list) -> None:
-        """What was drawn before (`drawn_since`), in a document with the same glyph codes."""
+    def draw_again(self, drawn: list, deflated: bytes | None = None) -> None:
+        """What was drawn before (`drawn_since`), in a document with the same glyph codes; in a
+        form, `deflated`: the form's stream as it was then compressed (`form_deflated`)."""
         operators, uses = drawn
         for use in uses:
             self._use(use)
         self.canvas._code.extend(operators)
+        self._deflated = deflated
+
+    def form_so_far(self) -> list[str]:
+        """What the stream of the form being drawn begins with: ReportLab's preamble, and what is
+        drawn in it so far (nothing, as a form is begun)."""
+        return [self.canvas._preamble] + self.canvas._code
+
+    def form_deflated(self) -> bytes:
+        """The stream of the form being drawn, as it is now, compressed as end_form writes it (and
+        then not compressed again there)."""
+        self._deflated = zlib.compress(pdfdoc.pdfdocEnc("\n".join(self.form_so_far())))
+        return self._deflated
 
     def begin_form(self, name: str, paper: Paper) -> None:
         """Draw a page-sized piece to be placed later (booklet pages imposed on sheets)."""
@@ -137,7 +151,8 @@ class PdfFile:
         if states or shadings:  # (ReportLab gives a form's resources neither)
             form.Resources = _form_resources(form, states, shadings)
         if form.compression:  # Flate first (then ASCII85 where ReportLab adds it), as it would
-            form.stream = _Deflated(form.stream)
+            form.stream = _Deflated(form.stream, self._deflated)
+        self._deflated = None
 
     def place_form(self, name: str, x: float, y: float) -> None:
         self.canvas.saveState()
@@ -437,9 +452,11 @@ class _Deflated(str):
     go. It stands in for the text as a one-character string, never empty (an empty form is
     written as a test pattern)."""
 
-    def __new__(cls, text: str):
+    def __new__(cls, text: str, deflated: bytes | None = None):
+        """`deflated`: the text as compressed before (PdfFile.form_deflated), not compressed again."""
         made = super().__new__(cls, " ")
-        made.deflated = zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
+        made.deflated = deflated if deflated is not None else \
+            zlib.compress(text.encode("utf8") if isinstance(text, str) else text)
         return made
 
 
