@@ -27,6 +27,11 @@ def run() -> int:
 
         print(f"printkit {__version__}")
         return 0
+    import gc
+
+    from printkit import COLLECT_EVERY
+
+    gc.set_threshold(*COLLECT_EVERY)  # before the command line's modules are imported (printkit/__init__.py)
     from printkit.cli import main
 
     return main()

@@ -24,15 +24,66 @@ NAME = ".printkit-manifest.json"
 MAX_PAGES = 10_000  # far more than any product has
 
 
+CODE_RECORD = "code.json"  # in the cache folder: printkit's code digest, by the files' sizes and times
+
+
 @functools.cache
 def code_digest() -> str:
-    """printkit's own code and fonts: a new printkit draws differently even at the same version."""
+    """printkit's own code and fonts: a new printkit draws differently even at the same version.
+    Read (2.5 MB) once for each state of its files, found again by their names, sizes and
+    modification times from a record signed with the user's key (a record that is not is read
+    past: the files are read again)."""
+    root = Path(str(resources.files("printkit")))
+    files = sorted(_code_files(str(root)))  # (relative name, its size and modification time)
+    state = hashlib.sha256(json.dumps([__version__, str(root), files]).encode("utf-8")).hexdigest()
+    record = keyed.cache_root() / CODE_RECORD
+    found = _recorded(record, state)
+    if found is not None:
+        return found
     digest = hashlib.sha256(__version__.encode())
-    root = resources.files("printkit")
-    for path in sorted(Path(str(root)).rglob("*")):
-        if path.suffix in (".py", ".ttf") and path.is_file():
-            digest.update(str(path.relative_to(Path(str(root)))).encode() + path.read_bytes())
+    for name, *_ in files:
+        digest.update(str(Path(name)).encode() + (root / name).read_bytes())
+    _record(record, state, digest.hexdigest())
     return digest.hexdigest()
+
+
+def _code_files(folder: str, under: str = "") -> list[tuple[str, int, int]]:
+    found = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+                found += _code_files(entry.path, f"{under}{entry.name}/")
+            elif entry.name.endswith((".py", ".ttf")) and entry.is_file():
+                status = entry.stat()
+                found.append((f"{under}{entry.name}", status.st_size, status.st_mtime_ns))
+    return found
+
+
+def _recorded(record: Path, state: str) -> str | None:
+    if not keyed.caches_on():
+        return None
+    try:
+        with open(record, "rb") as file:
+            found = keyed.parse_json(file.read(4096))  # (more is not a record printkit wrote: not JSON)
+    except (OSError, keyed.Unreadable):
+        return None
+    if isinstance(found, dict) and found.get("state") == state and isinstance(found.get("digest"), str) and \
+            keyed.signed(found.get("check"), CODE_RECORD, state, found["digest"]):
+        return found["digest"]
+    return None
+
+
+def _record(record: Path, state: str, digest: str) -> None:
+    """The record written whole or not at all (a temporary file renamed over it)."""
+    check = keyed.sign(CODE_RECORD, state, digest) if keyed.caches_on() else None
+    if check is None:
+        return
+    temporary = record.with_name(f".{record.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps({"state": state, "digest": digest, "check": check}), encoding="utf-8")
+        os.replace(temporary, record)
+    except OSError:
+        temporary.unlink(missing_ok=True)
 
 
 def key(inputs, templates: str, options, inputs_text: str | None = None) -> str:

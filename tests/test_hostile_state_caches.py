@@ -5,6 +5,8 @@ after a short wait. A planted file would create a marker file if its code ran.""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pickle
 import shutil
@@ -185,3 +187,84 @@ def test_a_locked_page_cache_is_skipped_after_a_short_wait(project, cli, caches)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+# --- printkit's code digest, found again by its files' sizes and times -------------------------------
+
+def _read_digest() -> str:
+    """printkit's code and fonts, read and hashed here as printkit hashes them."""
+    from importlib import resources
+
+    from printkit import __version__
+
+    root = Path(str(resources.files("printkit")))
+    names = sorted(path.relative_to(root).as_posix() for path in root.rglob("*")
+                   if path.suffix in (".py", ".ttf") and path.is_file() and "__pycache__" not in path.parts)
+    digest = hashlib.sha256(__version__.encode())
+    for name in names:
+        digest.update(str(Path(name)).encode() + (root / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _code_digest() -> str:
+    from printkit import manifest
+
+    manifest.code_digest.cache_clear()
+    return manifest.code_digest()
+
+
+def test_the_code_digest_is_recorded_and_found_again(caches):
+    from printkit import manifest
+
+    expected = _read_digest()
+    assert _code_digest() == expected
+    record = caches / manifest.CODE_RECORD
+    assert json.loads(record.read_text())["digest"] == expected
+    assert _code_digest() == expected  # (found in the record)
+
+
+@pytest.mark.parametrize("forged", ["digest", "check", "state"])
+def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
+    """A forged digest (say, an old printkit's, so that stale outputs were kept) is not believed:
+    printkit's files are read again."""
+    from printkit import manifest
+
+    _code_digest()
+    record = caches / manifest.CODE_RECORD
+    found = json.loads(record.read_text())
+    found[forged] = "0" * 64
+    record.write_text(json.dumps(found))
+    if forged != "state":
+        assert _code_digest() == _read_digest()
+    found = json.loads(record.read_text())
+    found["digest"] = "0" * 64  # a record for other files than these, or forged: never taken
+    record.write_text(json.dumps(found))
+    assert _code_digest() == _read_digest()
+
+
+def test_a_huge_or_deep_code_record_is_read_past(caches):
+    from printkit import manifest
+
+    record = caches / manifest.CODE_RECORD
+    caches.mkdir(parents=True, exist_ok=True)
+    for text in ("[" * 100_000, '{"state": "' + "x" * 10_000_000 + '"}', "not json"):
+        record.write_text(text)
+        assert _code_digest() == _read_digest()
+
+
+def test_a_code_file_touched_is_read_again(caches, monkeypatch):
+    """The record is found by each file's size and time: a file with another time is read again."""
+    from printkit import manifest
+
+    first = _code_digest()
+    seen = []
+    read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: seen.append(self.name) or read(self))
+    assert _code_digest() == first and seen == []
+    path = Path(manifest.__file__)
+    status = path.stat()
+    try:
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
+        assert _code_digest() == first and "manifest.py" in seen
+    finally:
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
