@@ -191,17 +191,22 @@ class Store:
         self._db = self._pid = None
 
     def prune(self) -> None:
-        """The values longest unused removed while there are more than MOST_FILES (and the files
-        noted as planned, beyond MOST_PLANNED)."""
+        """Once there are more than MOST_FILES values (or more than MOST_PLANNED files noted as
+        planned), the longest unused removed down to nine tenths of that: a full store is pruned
+        once every few dozen builds, not at the end of each (a sort of every row, 15 ms)."""
         self.flush()
         db = self._connection()
         if db is None or not self.write:
             return
         try:
+            over = [(table, most - most // 10) for table, most in (("kept", MOST_FILES), ("planned", MOST_PLANNED))
+                    if db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > most]
+            if not over:  # (most builds: the tenth left free lasts a few dozen edits)
+                return
             with db:
-                for table, most in (("kept", MOST_FILES), ("planned", MOST_PLANNED)):
+                for table, left in over:
                     db.execute(f"DELETE FROM {table} WHERE key IN (SELECT key FROM {table} ORDER BY used, key LIMIT "
-                               f"max(0, (SELECT count(*) FROM {table}) - ?))", (most,))
+                               f"max(0, (SELECT count(*) FROM {table}) - ?))", (left,))
         except sqlite3.Error:
             return
 

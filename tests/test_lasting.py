@@ -150,6 +150,23 @@ def test_the_values_longest_unused_are_pruned(store, monkeypatch):
     assert store.keys() == keys[0] | keys[3] | keys[4]
 
 
+def test_a_full_store_is_pruned_to_nine_tenths_and_then_left_until_it_is_full_again(store, monkeypatch):
+    monkeypatch.setattr(lasting, "MOST_FILES", 20)
+    clock = iter(range(1_000_000, 1_000_100))
+    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    for n in range(20):
+        store.kept(["page", n], made(MARKS)[0])
+    store.prune()
+    assert len(store.keys()) == 20  # full, not over
+    store.kept(["page", 20], made(MARKS)[0])
+    store.prune()
+    assert len(store.keys()) == 18
+    for n in range(21, 23):
+        store.kept(["page", n], made(MARKS)[0])
+        store.prune()
+        assert len(store.keys()) == n - 2
+
+
 def test_a_worker_finds_what_another_process_kept(store):
     """The booklet is drawn in one worker and its volumes in another: each process has its own
     connection, opened after the fork, and finds what the others wrote once they flushed."""
