@@ -23,13 +23,15 @@ _items: list = []
 
 
 def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0, after=None) -> list:
-    """[work(item) for item in items], computed by forked workers where the machine has more
-    than one core and can fork, one after the other in this process elsewhere, or when the items
-    weigh less than `least` together (little work: forking would cost more than it saves). Items
-    are handed out heaviest first (by `weight`), one at a time, so that a large file starts early
-    and the others fill the time it takes; an item `after(item)` names (the indices of other
-    items) is handed out once those are done (a booklet's volumes, which find the pages the
-    booklet kept), and here after them too. An item whose worker ended before it was done
+    """[work(item) for item in items], computed side by side where the machine has more than one
+    core and can fork: in printkit's own process and in workers forked from it, one fewer than the
+    cores. Elsewhere, or when the items weigh less than `least` together (little work: forking
+    would cost more than it saves), one after the other in this process. Items are handed out
+    heaviest first (by `weight`): this process takes the heaviest, the workers the next, and
+    whoever is free takes the heaviest left, so that a large file starts early and the others fill
+    the time it takes. An item `after(item)` names (the indices of other items) is handed out once
+    those are done (a booklet's volumes, which find the pages the booklet kept, in this process
+    in memory still when it drew the booklet). An item whose worker ended before it was done
     (killed, out of memory) is done again here. `done(item, result)` hears of each as it is
     collected."""
     done = done or (lambda item, result: None)
@@ -43,27 +45,66 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
         for index in in_turn:
             results[index] = _told(done, items[index], work(items[index]))
         return [results[i] for i in range(len(items))]
-    global _work, _items
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
+    return _side_by_side(work, items, order, waits, workers - 1, done)
+
+
+def _side_by_side(work, items: list, order: list[int], waits: list[set[int]], helpers: int, done) -> list:
+    """The items done by `helpers` forked workers and by this process, which takes, whenever it
+    is free, an item that waits for what it did (kept for it), else the heaviest item not yet
+    started: handed to the pool, and taken back while it waits there (a future that has not
+    started can be cancelled)."""
+    global _work, _items
     _work, _items = work, items
-    pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), initializer=_leave_signals)
-    results, finished, running = {}, False, {}
+    pool = ProcessPoolExecutor(helpers, multiprocessing.get_context("fork"), initializer=_leave_signals)
+    results, finished, queued, broken = {}, False, {}, [False]  # queued: index -> its future in the pool
+    mine: set[int] = set()  # done here: what waits for them is done here too, where they are in memory
+
+    def here(index: int) -> None:
+        results[index] = work(items[index])
+        mine.add(index)
+        done(items[index], results[index])
+
+    def collect(index: int) -> None:
+        try:
+            results[index] = queued.pop(index).result()
+        except BrokenProcessPool:
+            broken[0] = True
+            results[index] = work(items[index])
+        done(items[index], results[index])
+
+    def ready() -> list[int]:
+        return [i for i in order if i not in results and i not in queued and waits[i] <= results.keys()]
+
+    def hand_out(left: list[int]) -> None:
+        for index in left:
+            if broken[0]:
+                return
+            try:
+                queued[index] = pool.submit(_run, index)
+            except (BrokenProcessPool, RuntimeError):
+                broken[0] = True
+
     try:
-        def hand_out() -> None:
-            for index in order:
-                if index not in results and index not in running.values() and waits[index] <= results.keys():
-                    running[pool.submit(_run, index)] = index
+        first, *rest = ready()
         with _signals_held():  # the workers are forked at the first submit
-            hand_out()
-        while running:
-            for future in wait(running, return_when=FIRST_COMPLETED).done:
-                index = running.pop(future)
-                try:
-                    results[index] = future.result()
-                except BrokenProcessPool:
-                    results[index] = work(items[index])
-                done(items[index], results[index])
-            hand_out()
+            hand_out(rest)
+        here(first)
+        while len(results) < len(items):
+            for index in [index for index, future in queued.items() if future.done()]:
+                collect(index)
+            left = set(ready())
+            kept = [index for index in order if index in left and waits[index] and waits[index] <= mine]
+            # what waits for this process's work, else the heaviest item not started: one just ready, or one the
+            # pool has not begun (taken back)
+            taken = kept[0] if kept else next(
+                (index for index in order if index in left or index in queued and queued[index].cancel()), None)
+            queued.pop(taken, None)
+            hand_out([index for index in order if index in left and index != taken and index not in kept])
+            if taken is not None:
+                here(taken)
+            elif queued:
+                wait(queued.values(), return_when=FIRST_COMPLETED)
         finished = True
     finally:
         _work, _items = None, []

@@ -141,6 +141,13 @@ class Manifest:
                  "plan": plan}
         self.entries[self._name(path)] = {**entry, "check": _check(self._name(path), entry)}
 
+    def pages_before(self, path: Path) -> int:
+        """The page count an output had when it was last built (0: none recorded), whatever it is
+        now: only a guess at how long drawing it again takes."""
+        name = self._name(path)
+        entry = self.entries.get(name)
+        return entry["pages"] if _sound(name, entry) else 0
+
     def plan_on_disk(self, path: Path) -> str | None:
         """The digest of the plan an output was drawn from, if it is still on disk byte for byte as
         it was written: a file planned the same again need not be drawn."""

@@ -411,6 +411,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             heavy = {id(item.kit) for item in planned if _weight(item) > OTHER_PAPERS_AT_MOST}  # not even listed there
             others = _on_other_papers({id(item.kit): item.kit for item in planned if id(item.kit) not in heavy}.values()) \
                 if everywhere is not None else []
+        stale.sort(key=lambda job: -manifest.pages_before(job[1]))  # of files as heavy, the longest first
         jobs = [(item, True, manifest.plan_on_disk(path), fingerprint) for item, path, fingerprint in stale] + \
             [(item, False, None, None) for item in uncounted] + \
             [(item, False, None, fingerprint) for item, fingerprint in _unnoted(others, summaries)]
@@ -585,13 +586,21 @@ def _plan_and_draw(item: Planned, draw: bool, before: str | None):
 
 
 def _after(items: list[Planned]):
-    """What each file waits for: a file marked `last` (a booklet's volume), the other files of its
-    kit, one of which plans the pages it finds kept (printkit/lasting.py)."""
-    firsts: dict[int, list[int]] = {}
-    for index, item in enumerate(items):
+    """What each file waits for: a file marked `last` (a booklet's volume), the files of its kit
+    whose pages it finds kept (printkit/lasting.py): those of a product planning the same pages (the
+    booklet in reading order), or else all the others."""
+    def waits(job) -> list[int]:
+        item = job[0]
         if not item.file.last:
-            firsts.setdefault(id(item.kit), []).append(index)
-    return lambda job: firsts.get(id(job[0].kit), []) if job[0].file.last else []
+            return []
+        firsts = [i for i, other in enumerate(items) if other.kit is item.kit and not other.file.last]
+        same = [i for i in firsts if _pages_of(items[i]) is not None and _pages_of(items[i]) is _pages_of(item)]
+        return same or firsts
+    return waits
+
+
+def _pages_of(item: Planned):
+    return getattr(item.file.product, "pages", None)
 
 
 def _weight(item: Planned) -> int:

@@ -34,12 +34,33 @@ def square_and_where(n: int) -> tuple[int, bool]:
     return n * n, os.getpid() == PARENT
 
 
+def slow_square_and_where(n: int) -> tuple[int, bool]:
+    time.sleep(0.01)
+    return square_and_where(n)
+
+
 @needs_cores
 def test_results_come_back_in_order_whatever_order_they_are_handed_out_in():
     items = list(range(40))
-    results = cores.each_on_every_core(square_and_where, items, weight=lambda n: n % 7)
+    results = cores.each_on_every_core(slow_square_and_where, items, weight=lambda n: n % 7)
     assert [value for value, _ in results] == [n * n for n in items]
-    assert not any(here for _, here in results)  # computed by the workers, not in this process
+    # computed side by side: in this process (the heaviest first) and in a worker
+    assert results[6][1] and not all(here for _, here in results)
+
+
+def pid_of(n: int) -> int:
+    time.sleep(0.01 if n else 0.2)
+    return os.getpid()
+
+
+@needs_cores
+def test_this_process_takes_the_heaviest_item_and_then_those_that_wait_for_it():
+    """A booklet (item 0, the heaviest) is drawn here, and its volumes (3 and 4, which wait for
+    it) here too if nobody started them before: they find its pages in memory still."""
+    waits = {3: [0], 4: [0]}
+    pids = cores.each_on_every_core(pid_of, list(range(6)), weight=lambda n: 10 - n, after=lambda n: waits.get(n, []))
+    assert pids[0] == PARENT and {pids[1], pids[2]} != {PARENT}
+    assert pids[3] == PARENT
 
 
 def test_one_item_is_done_here():
@@ -50,8 +71,8 @@ def test_one_item_is_done_here():
 def test_items_lighter_together_than_the_least_worth_forking_for_are_done_here():
     assert cores.each_on_every_core(square_and_where, [1, 2, 3], weight=lambda n: n, least=7) == \
         [(1, True), (4, True), (9, True)]
-    assert not any(here for _, here in cores.each_on_every_core(square_and_where, [1, 2, 4], weight=lambda n: n,
-                                                                  least=7))
+    assert not all(here for _, here in cores.each_on_every_core(slow_square_and_where, [1, 2, 4, 8],
+                                                                  weight=lambda n: n, least=7))
 
 
 def started_and_ended(n: int) -> tuple[float, float]:
