@@ -22,18 +22,19 @@ _work = None  # the function and items of the call under way, inherited by the f
 _items: list = []
 
 
-def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0, after=None) -> list:
-    """[work(item) for item in items], computed side by side where the machine has more than one
-    core and can fork: in printkit's own process and in workers forked from it, one fewer than the
-    cores. Elsewhere, or when the items weigh less than `least` together (little work: forking
-    would cost more than it saves), one after the other in this process. Items are handed out
-    heaviest first (by `weight`): this process takes the heaviest, the workers the next, and
-    whoever is free takes the heaviest left, so that a large file starts early and the others fill
-    the time it takes. An item `after(item)` names (the indices of other items) is handed out once
-    those are done (a booklet's volumes, which find the pages the booklet kept, in this process
-    in memory still when it drew the booklet). An item whose worker ended before it was done
-    (killed, out of memory) is done again here. `done(item, result)` hears of each as it is
-    collected."""
+def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0, after=None,
+                       here_too: bool = False) -> list:
+    """[work(item) for item in items], computed side by side by workers forked from printkit,
+    one a core, where the machine has more than one core and can fork; elsewhere, or when the
+    items weigh less than `least` together (little work: forking would cost more than it saves),
+    one after the other in this process. With `here_too`, printkit's own process is one of the
+    workers: a fork and the results' way back are saved, and what it did is in memory still for
+    what waits for it (for small work: what it keeps stays in its memory to the end). Items are
+    handed out heaviest first (by `weight`), so that a large file starts early and the others
+    fill the time it takes; this process takes the heaviest. An item `after(item)` names (the
+    indices of other items) is handed out once those are done (a booklet's volumes, which find
+    the pages the booklet kept). An item whose worker ended before it was done (killed, out of
+    memory) is done again here. `done(item, result)` hears of each as it is collected."""
     done = done or (lambda item, result: None)
     waits = [set(after(item)) if after else set() for item in items]
     in_turn = _in_turn(waits)
@@ -46,7 +47,37 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
             results[index] = _told(done, items[index], work(items[index]))
         return [results[i] for i in range(len(items))]
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
-    return _side_by_side(work, items, order, waits, workers - 1, done)
+    if here_too:
+        return _side_by_side(work, items, order, waits, workers - 1, done)
+    return _in_workers(work, items, order, waits, workers, done)
+
+
+def _in_workers(work, items: list, order: list[int], waits: list[set[int]], workers: int, done) -> list:
+    global _work, _items
+    _work, _items = work, items
+    pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), initializer=_leave_signals)
+    results, finished, running = {}, False, {}
+    try:
+        def hand_out() -> None:
+            for index in order:
+                if index not in results and index not in running.values() and waits[index] <= results.keys():
+                    running[pool.submit(_run, index)] = index
+        with _signals_held():  # the workers are forked at the first submit
+            hand_out()
+        while running:
+            for future in wait(running, return_when=FIRST_COMPLETED).done:
+                index = running.pop(future)
+                try:
+                    results[index] = future.result()
+                except BrokenProcessPool:
+                    results[index] = work(items[index])
+                done(items[index], results[index])
+            hand_out()
+        finished = True
+    finally:
+        _work, _items = None, []
+        _stop(pool, finished)
+    return [results[i] for i in range(len(items))]
 
 
 def _side_by_side(work, items: list, order: list[int], waits: list[set[int]], helpers: int, done) -> list:

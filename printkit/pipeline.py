@@ -420,7 +420,8 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             lasting.STORE.close()  # what this process kept, written for them to find
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]), least=SIDE_BY_SIDE,
                                    done=lambda job, _: settled(job[0]) if job[1] else None,
-                                   after=_after([job[0] for job in jobs]))
+                                   after=_after([job[0] for job in jobs]),
+                                   here_too=all(_weight(job[0]) <= OTHER_PAPERS_AT_MOST for job in jobs))
         mine = len(stale) + len(uncounted)
         failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
         if failed:
@@ -461,7 +462,9 @@ def _as_listed(summary: Planned) -> Planned:
     return Planned(replace(summary.kit, pages=pages), summary.file)
 
 
-OTHER_PAPERS_AT_MOST = 100_000  # characters a file is made from (_weight): a game with a larger one is left to validate
+# characters a file is made from (_weight): a game with a larger one is left to validate, and a build
+# of such a file is drawn in workers alone (printkit's own process keeps what it draws to the end)
+OTHER_PAPERS_AT_MOST = 100_000
 
 
 def _on_other_papers(kits) -> list[Planned]:

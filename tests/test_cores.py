@@ -42,7 +42,15 @@ def slow_square_and_where(n: int) -> tuple[int, bool]:
 @needs_cores
 def test_results_come_back_in_order_whatever_order_they_are_handed_out_in():
     items = list(range(40))
-    results = cores.each_on_every_core(slow_square_and_where, items, weight=lambda n: n % 7)
+    results = cores.each_on_every_core(square_and_where, items, weight=lambda n: n % 7)
+    assert [value for value, _ in results] == [n * n for n in items]
+    assert not any(here for _, here in results)  # computed by the workers, not in this process
+
+
+@needs_cores
+def test_this_process_can_be_one_of_the_workers():
+    items = list(range(40))
+    results = cores.each_on_every_core(slow_square_and_where, items, weight=lambda n: n % 7, here_too=True)
     assert [value for value, _ in results] == [n * n for n in items]
     # computed side by side: in this process (the heaviest first) and in a worker
     assert results[6][1] and not all(here for _, here in results)
@@ -58,7 +66,8 @@ def test_this_process_takes_the_heaviest_item_and_then_those_that_wait_for_it():
     """A booklet (item 0, the heaviest) is drawn here, and its volumes (3 and 4, which wait for
     it) here too if nobody started them before: they find its pages in memory still."""
     waits = {3: [0], 4: [0]}
-    pids = cores.each_on_every_core(pid_of, list(range(6)), weight=lambda n: 10 - n, after=lambda n: waits.get(n, []))
+    pids = cores.each_on_every_core(pid_of, list(range(6)), weight=lambda n: 10 - n, after=lambda n: waits.get(n, []),
+                                    here_too=True)
     assert pids[0] == PARENT and {pids[1], pids[2]} != {PARENT}
     assert pids[3] == PARENT
 
@@ -71,8 +80,8 @@ def test_one_item_is_done_here():
 def test_items_lighter_together_than_the_least_worth_forking_for_are_done_here():
     assert cores.each_on_every_core(square_and_where, [1, 2, 3], weight=lambda n: n, least=7) == \
         [(1, True), (4, True), (9, True)]
-    assert not all(here for _, here in cores.each_on_every_core(slow_square_and_where, [1, 2, 4, 8],
-                                                                  weight=lambda n: n, least=7))
+    assert not any(here for _, here in cores.each_on_every_core(square_and_where, [1, 2, 4], weight=lambda n: n,
+                                                                  least=7))
 
 
 def started_and_ended(n: int) -> tuple[float, float]:
@@ -82,12 +91,13 @@ def started_and_ended(n: int) -> tuple[float, float]:
 
 
 @needs_cores
-def test_an_item_that_waits_is_handed_out_only_once_those_it_waits_for_are_done():
+@pytest.mark.parametrize("here_too", [False, True])
+def test_an_item_that_waits_is_handed_out_only_once_those_it_waits_for_are_done(here_too):
     """Item 0 is slow; item 3 waits for it (a booklet's volume for the booklet), item 4 for 3:
     with a core free long before, neither starts until what it waits for has ended."""
     waits = {3: [0], 4: [3]}
     results = cores.each_on_every_core(started_and_ended, list(range(5)), weight=lambda n: 10 - n,
-                                       after=lambda n: waits.get(n, []))
+                                       after=lambda n: waits.get(n, []), here_too=here_too)
     assert results[3][0] >= results[0][1] and results[4][0] >= results[3][1]
     assert results[1][0] < results[0][1]  # the others did not wait
 
@@ -111,8 +121,9 @@ def dies_in_a_worker(n: int) -> tuple[int, bool]:
 
 
 @needs_cores
-def test_work_whose_worker_died_is_done_again_here():
-    results = cores.each_on_every_core(dies_in_a_worker, list(range(12)))
+@pytest.mark.parametrize("here_too", [False, True])
+def test_work_whose_worker_died_is_done_again_here(here_too):
+    results = cores.each_on_every_core(dies_in_a_worker, list(range(12)), here_too=here_too)
     assert [value for value, _ in results] == [n * n for n in range(12)]
     assert results[5] == (25, True)
 
@@ -124,9 +135,10 @@ def fails(n: int) -> int:
 
 
 @needs_cores
-def test_an_error_in_the_work_reaches_the_caller():
+@pytest.mark.parametrize("here_too", [False, True])
+def test_an_error_in_the_work_reaches_the_caller(here_too):
     with pytest.raises(ValueError, match="two"):
-        cores.each_on_every_core(fails, [0, 1, 2, 3])
+        cores.each_on_every_core(fails, [0, 1, 2, 3], here_too=here_too)
 
 
 def fails_while_another_draws(n: int) -> int:
@@ -138,7 +150,8 @@ def fails_while_another_draws(n: int) -> int:
 
 
 @needs_cores
-def test_an_error_ends_the_workers_and_their_manager_before_it_reaches_the_caller():
+@pytest.mark.parametrize("here_too", [False, True])
+def test_an_error_ends_the_workers_and_their_manager_before_it_reaches_the_caller(here_too):
     """Stopping early leaves nothing running: a worker still drawing, or the pool's manager thread,
     raced Python's exit for its pipe ("Exception ignored ... Bad file descriptor" after printkit's
     one line under SIGTERM)."""
@@ -147,7 +160,7 @@ def test_an_error_ends_the_workers_and_their_manager_before_it_reaches_the_calle
 
     started = time.monotonic()
     with pytest.raises(ValueError, match="zero"):
-        cores.each_on_every_core(fails_while_another_draws, [0, 1])
+        cores.each_on_every_core(fails_while_another_draws, [0, 1], here_too=here_too)
     assert time.monotonic() - started < 30
     assert multiprocessing.active_children() == []
     assert [t.name for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"] == []
