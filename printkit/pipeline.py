@@ -421,7 +421,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]), least=SIDE_BY_SIDE,
                                    done=lambda job, _: settled(job[0]) if job[1] else None,
                                    after=_after([job[0] for job in jobs]),
-                                   here_too=all(_weight(job[0]) <= OTHER_PAPERS_AT_MOST for job in jobs))
+                                   here_too=_here_too(jobs))
         mine = len(stale) + len(uncounted)
         failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
         if failed:
@@ -586,6 +586,19 @@ def _plan_and_draw(item: Planned, draw: bool, before: str | None):
     if not draw or plan == before:
         return None, page_count(outcome), plan
     return *render(outcome, **drawing), plan
+
+
+HERE_AT_MOST = 32  # files to draw: with more, printkit's own process only hands them out (see _here_too)
+
+
+def _here_too(jobs: list) -> bool:
+    """Whether printkit's own process draws beside its workers (cores.each_on_every_core): for an
+    edit's few files, where the fork it saves and the booklet pages it keeps in memory for the
+    volumes count. Not for many files (a cold build): the pool is fed by a thread of this process,
+    which waits for the drawing here, and the workers then wait for it; nor for a file made from
+    more than OTHER_PAPERS_AT_MOST characters (a long campaign's booklet), whose pages would stay
+    in this process's memory to the end of the build."""
+    return len(jobs) <= HERE_AT_MOST and all(_weight(job[0]) <= OTHER_PAPERS_AT_MOST for job in jobs)
 
 
 def _after(items: list[Planned]):
