@@ -167,3 +167,21 @@ def test_a_problem_on_letter_only_is_reported_after_a_build_on_a4(project, cli, 
     assert (code, err) == on_letter[::2] and code == 1
     assert "player-aid.j2:5: player aid: text does not fit" in err and len(err.splitlines()) == 1
     assert cli("validate", "one-too-many", "--content", "content")[::2] == (1, err)
+
+
+def _job(characters: int):
+    from types import SimpleNamespace
+
+    file = SimpleNamespace(last=False, inputs={"text": "x" * characters})
+    return (SimpleNamespace(file=file), True, None, None)
+
+
+def test_printkit_draws_beside_its_workers_only_an_edits_few_light_files():
+    """Its own process keeps what it draws to the end of the build: not a long campaign's booklet
+    (the 500-scenario campaign's peak memory), and not a cold build's many files (its workers
+    would wait for it to hand them theirs)."""
+    from printkit.pipeline import HERE_AT_MOST, OTHER_PAPERS_AT_MOST, _here_too
+
+    assert _here_too([_job(1000)] * HERE_AT_MOST)
+    assert not _here_too([_job(1000)] * (HERE_AT_MOST + 1))
+    assert not _here_too([_job(1000), _job(OTHER_PAPERS_AT_MOST + 1)])
