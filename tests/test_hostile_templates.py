@@ -77,9 +77,8 @@ ROWS = {
 
 
 @pytest.fixture
-def previous(cli, project, monkeypatch) -> dict[str, bytes]:
+def previous(cli, project) -> dict[str, bytes]:
     """A good build in out/, and the files a hostile template may try to reach or include."""
-    monkeypatch.setattr(sandbox, "TIME_LIMIT", 0.5)
     assert build(cli, GAME)[0] == 0
     folder = project / "templates" / GAME
     (folder / "inc.j2").write_text("fine\nfine\n{{ 1/0 }}\n")
@@ -90,8 +89,10 @@ def previous(cli, project, monkeypatch) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("row", ROWS.values(), ids=ROWS.keys())
-def test_a_hostile_template_is_one_located_line(row, cli, project, previous):
+def test_a_hostile_template_is_one_located_line(row, cli, project, previous, monkeypatch):
     text, expected = row
+    if "ran for more than" in expected:  # (only there: on a loaded machine a deep recursion takes 0.5 s too)
+        monkeypatch.setattr(sandbox, "TIME_LIMIT", 0.5)
     path = project / RULES
     original = path.read_bytes()
     path.write_bytes((text if isinstance(text, bytes) else text.encode("utf-8")) + original)
