@@ -32,8 +32,6 @@ EPILOG = ("A project is a folder with printkit.yaml, content/ and templates/: `p
           "2 a command-line mistake.")
 
 
-
-
 def main(argv: list[str] | None = None) -> int:
     gc.set_threshold(*COLLECT_EVERY)
     argv = sys.argv[1:] if argv is None else list(argv)
