@@ -418,10 +418,15 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         if jobs:
             register_fonts()  # once, before the workers are forked
             lasting.STORE.close()  # what this process kept, written for them to find
-        drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]), least=SIDE_BY_SIDE,
-                                   done=lambda job, _: settled(job[0]) if job[1] else None,
-                                   after=_after([job[0] for job in jobs]),
-                                   here_too=_here_too(jobs))
+        here_too = _here_too(jobs)
+        _DIGESTS_KEPT[0] = here_too  # few files: a booklet's page digests kept for its volumes, drawn after it
+        try:
+            drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
+                                       least=SIDE_BY_SIDE, done=lambda job, _: settled(job[0]) if job[1] else None,
+                                       after=_after([job[0] for job in jobs]), here_too=here_too)
+        finally:
+            _DIGESTS_KEPT[0] = False
+            lasting.forget_digests()
         mine = len(stale) + len(uncounted)
         failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
         if failed:
@@ -560,6 +565,12 @@ def _inputs_text(inputs) -> str:
     return found[1]
 
 
+# Whether the digests of the marks a file drew (lasting.plan_digest) are kept for the files drawn after
+# it in the same process: for an edit's few files (_here_too), where a booklet's volumes draw the
+# pages it drew; not for a cold build's, whose every page they would keep to its end.
+_DIGESTS_KEPT = [False]
+
+
 def _planned_or_drawn(job: tuple[Planned, bool, str | None, str | None]):
     """A file planned and drawn: (its PDF, its page count, its plan's digest); planned only, or
     planned as the file on disk was planned (`job`'s digest): (None, its page count, the digest);
@@ -574,7 +585,8 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None, str | None]):
         return outcome
     finally:
         lasting.flush()  # what this file kept, there for the files drawn next, in any process
-        lasting.forget_digests()
+        if not _DIGESTS_KEPT[0]:
+            lasting.forget_digests()
 
 
 def _plan_and_draw(item: Planned, draw: bool, before: str | None):

@@ -18,6 +18,7 @@ import pypdf
 import pytest
 import yaml
 
+from conftest import build
 from printkit import lasting
 from printkit.errors import PrintkitError
 from printkit.plan.geometry import Paper, Rect, Segment
@@ -377,3 +378,20 @@ def test_a_mark_drawn_as_before_keeps_its_digest_when_its_class_gained_fields():
     mark = Group((Circle(1, 2, 3), Polygon(((0, 0), (1, 1), (2, 0)))), 1.0, 2.0, 0.0)
     assert lasting.digest_of(mark) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
     assert lasting.digest_of(Group(mark.marks, 1.0, 2.0, 0.0, opacity=0.5)) != lasting.digest_of(mark)
+
+
+def test_an_edits_booklet_and_its_volumes_digest_each_page_once(cli, project, monkeypatch, tmp_path):
+    """An edit's few files are drawn one after another in a process that keeps what it worked out:
+    a page the booklet digested (to find its drawing kept) is not digested again for the volume
+    holding it, nor a page the booklet holds twice (its blank pages for notes)."""
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    assert build(cli, "cross-sums")[0] == 0
+    scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
+    text = scenarios.read_text(encoding="utf-8")
+    scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
+    digested, digest_of = [], lasting.digest_of
+    monkeypatch.setattr(lasting, "digest_of", lambda value: digested.append(digest_of(value)) or digested[-1])
+    code, out, _ = build(cli, "cross-sums")
+    assert code == 0 and "booklet.pdf" in out and "volume-1.pdf" in out
+    pages = len(pypdf.PdfReader(project / "out" / "cross-sums" / "booklet.pdf").pages)
+    assert len(digested) > pages and len(set(digested)) == len(digested)

@@ -99,13 +99,22 @@ class Booklet(Product):
         they are, the cover alone on the right."""
         paper = booklet_page(kit.options.paper)
         words = kit.words(self.template)
-        forms = tuple(Form(f"page{n}", paper, tuple(marks) if marks else ()) for n, marks in enumerate(bodies, start=1))
+        forms = tuple(Form(f"page{n}", paper, _frozen(kit, marks)) for n, marks in enumerate(bodies, start=1))
         numbers = [_number(words, n, paper, volume) for n in range(1, len(forms) + 1)]
         saddle = self.imposition == "saddle"
         pages = _saddle(kit.options.paper.landscape(), paper, numbers, words) if saddle else \
             tuple(Page(paper, (UseForm(f"page{n}"), number)) for n, number in enumerate(numbers, start=1))
         return Document(title, self.subject or self.description, pages, duplex="short" if saddle else None,
                         forms=forms, glyphs=self.glyphs(kit), page_layout=None if saddle else "TwoPageRight")
+
+
+def _frozen(kit, marks) -> tuple:
+    """A page's marks as the tuple its form holds: the same tuple for the same page in the booklet
+    and in the volume holding it, so that its digest, worked out for one, serves the other."""
+    if not marks:
+        return ()
+    held, frozen = kit.memo(("page marks", id(marks)), lambda: (marks, tuple(marks)))  # held: its id stays its own
+    return frozen if held is marks else tuple(marks)
 
 
 def _number(words, number: int, paper: Paper, volume: tuple[int, int] | None = None):

@@ -143,8 +143,9 @@ def booklet_pages(kit, body: Rect, indices, front: bool, volume: tuple[int, int]
 
 
 def notes_page(kit, body: Rect) -> list:
-    """A page of lines to write on, where whole sheets leave a page over."""
-    return notes_lines(body, kit.words("booklet"))
+    """A page of lines to write on, where whole sheets leave a page over: the same marks on every
+    such page of the booklet and its volumes (drawn and digested once)."""
+    return kit.memo(("notes page", body), lambda: notes_lines(body, kit.words("booklet")))
 
 
 def _cover(body: Rect, kit, views, volume: tuple[int, int] | None) -> tuple[list, Rect]:
