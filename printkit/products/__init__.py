@@ -35,13 +35,20 @@ class FilePlan:
 @dataclass(frozen=True)
 class Product:
     """One printable thing of a game. It reads the content files named in `reads` (all of the
-    game's when None) and the templates in `templates` (all of the game's when None; common.j2
-    always); `options` are the command-line options it understands."""
+    game's when None), less the values `ignores` names, and the templates in `templates` (all of
+    the game's when None; common.j2 always); `options` are the command-line options it understands.
+
+    `ignores` names content the product never prints, as paths from a file's stem through its
+    keys, `*` for every item of a list (`scenarios/scenarios/*/tagline`): an edit there is not a
+    change of its file, which is then not even planned again (a scenario's story, for the table of
+    every scenario's facts). tests/test_ignores.py checks each path: the files are the
+    same bytes whatever the values there."""
 
     name: str
     description: str
     shown: str | None = None  # its name as printed in footers and titles; default from `name`
     reads: tuple[str, ...] | None = None
+    ignores: tuple[str, ...] = ()
     templates: tuple[str, ...] | None = None
     printing: str = "sheets"  # how it is printed: sheets | booklet (saddle: fold, staple) | reading | host-key
     options: tuple[ProductOption, ...] = ()
@@ -52,9 +59,13 @@ class Product:
         return self.shown or self.name.replace("-", " ").capitalize()
 
     def files(self, kit) -> list[FilePlan]:
-        inputs = {stem: kit.data[stem] for stem in self.reads or kit.data}
         name = f"{self.name}.pdf"
-        return [FilePlan(name, self.with_choices(kit, inputs), lambda: self.document(kit), self)]
+        return [FilePlan(name, self.with_choices(kit, self.inputs(kit)), lambda: self.document(kit), self)]
+
+    def inputs(self, kit) -> dict[str, Any]:
+        """The content its files are made from, by file stem: what the manifest compares."""
+        found = {stem: kit.data[stem] for stem in self.reads or kit.data}
+        return _without(found, [tuple(path.split("/")) for path in self.ignores]) if self.ignores else found
 
     def document(self, kit) -> Document:
         raise NotImplementedError
@@ -72,3 +83,20 @@ class Product:
         """What the manifest compares: the inputs, and the values of this product's own options."""
         chosen = {option.name: kit.choices.get(option.name) for option in self.options}
         return {"inputs": inputs, "options": chosen} if any(v is not None for v in chosen.values()) else inputs
+
+
+def _without(value: Any, paths: list[tuple[str, ...]]) -> Any:
+    """`value` less what `paths` name (see Product.ignores): copied where something is left out."""
+    if isinstance(value, dict):
+        kept = {}
+        for key, item in value.items():
+            rest = [path[1:] for path in paths if path[0] in (key, "*")]
+            if () not in rest:
+                kept[key] = _without(item, rest) if rest else item
+        return kept
+    if isinstance(value, list):
+        rest = [path[1:] for path in paths if path[0] == "*"]
+        if () in rest:
+            return []
+        return [_without(item, rest) for item in value] if rest else value
+    return value

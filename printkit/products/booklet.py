@@ -45,7 +45,7 @@ class Booklet(Product):
     def files(self, kit) -> list[FilePlan]:
         if not self.in_volumes(kit):
             return super().files(kit)
-        inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
+        inputs = self.with_choices(kit, self.inputs(kit))
         parts = self.volumes(kit, self.body(kit), 4 * self.most_sheets)
         return [FilePlan(f"{self.name}/volume-{number}.pdf", inputs,
                          lambda part=part, number=number: self.volume_document(kit, part, number, len(parts)), self,
@@ -58,7 +58,7 @@ class Booklet(Product):
 
     def export(self, kit) -> FilePlan:
         """One booklet of everything chosen (all, by default), whatever its length."""
-        inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
+        inputs = self.with_choices(kit, self.inputs(kit))
         return FilePlan(f"{self.name}.pdf", inputs, lambda: self.document(kit), self)
 
     def body(self, kit) -> Rect:
@@ -85,11 +85,11 @@ class Booklet(Product):
         which need not plan the whole booklet to know them (a character beyond these is given a
         code after them, and only the pages that set it are drawn apart)."""
         def found() -> dict[str, str]:
-            inputs = self.with_choices(kit, {stem: kit.data[stem] for stem in self.reads or kit.data})
+            inputs = self.with_choices(kit, self.inputs(kit))
             text = json.dumps(inputs, ensure_ascii=False, default=str) + kit.template_sources(self.templates) + DRAWN
             wide = {c for c in text if ord(c) >= 128} - set(missing_glyphs("".join(set(text))))
             return {font: "".join(sorted(wide)) for font in FONTS}
-        return kit.memo(("booklet glyphs", self.reads, self.templates), found)
+        return kit.memo(("booklet glyphs", self.reads, self.ignores, self.templates), found)
 
     def _document(self, kit, bodies: list, title: str, volume: tuple[int, int] | None = None) -> Document:
         """Each page's body a form, its footer drawn over it (with its page number, and in a

@@ -66,6 +66,8 @@ NOTES_FILE = Record({  # the seed's playtest note and its ideas, which are not r
 
 
 BOOKLET_TEMPLATES = ("booklet.j2", "rules.j2", "setup.j2", "at-a-glance.j2")
+# A scenario's prose: printed on its setup sheet and its spread, never in the tables of every scenario
+PROSE = tuple(f"scenarios/scenarios/*/{key}" for key in ("tagline", "section", "watch"))
 
 GAME = Game(
     slug="cross-sums",
@@ -78,7 +80,7 @@ GAME = Game(
         Sheets("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf", each=scenario_page.items,
                pages=setup_sheet.sheet, templates=("setup.j2",)),
         Sheets("at-a-glance", "the 50 scenarios in one table: grid, targets, cards, actions, hand", pages=glance.pages,
-               templates=("at-a-glance.j2",)),
+               templates=("at-a-glance.j2",), reads=("campaign", "scenarios"), ignores=PROSE),
         Sheets("rules", "the basic rules, laid out to read in print, with a picture of the table", shown="Rules",
                each=rules.items, pages=rules.sheet_pages, templates=("rules.j2", "setup.j2")),
         Booklet("booklet", "contents, rules and every scenario as a spread, half-size pages in reading order",
@@ -92,8 +94,9 @@ GAME = Game(
         Aids("player-aid", "a half-page aid for each player: a turn's three steps, how to win, each face card",
              aid=aid.aid, count=lambda kit: kit.model.players, templates=("player-aid.j2",), reads=("campaign",)),
         Sheets("campaign-log", "the scenarios with boxes to tick each attempt and the win, room for the date and notes",
-               pages=log.pages, templates=("campaign-log.j2",), reads=("campaign", "scenarios")),
+               pages=log.pages, templates=("campaign-log.j2",), reads=("campaign", "scenarios"), ignores=PROSE),
         Sheets("solutions", "host key: one solution per scenario, kept apart from everything else",
-               pages=solutions.pages, templates=("solutions.j2",), printing="host-key"),
+               pages=solutions.pages, templates=("solutions.j2",), printing="host-key",
+               reads=("campaign", "scenarios"), ignores=PROSE),
     ),
 )
