@@ -90,8 +90,19 @@ def key(inputs, templates: str, options, inputs_text: str | None = None) -> str:
     """One output's fingerprint: everything it is drawn from (`inputs_text`: the inputs as
     `inputs_text(inputs)` writes them, when the caller has it already)."""
     shown = inputs_text if inputs_text is not None else inputs_json(inputs)
-    material = json.dumps([code_digest(), asdict(options), templates], sort_keys=True, default=str) + "\n" + shown
+    try:
+        head = _head(code_digest(), options, templates)
+    except TypeError:  # options holding a list (not hashable): written each time
+        head = _head.__wrapped__(code_digest(), options, templates)
+    material = head + "\n" + shown
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+@functools.lru_cache(maxsize=64)
+def _head(code: str, options, templates: str) -> str:
+    """What a build's files share of their fingerprints, written once for each product: a
+    campaign's 50 setup sheets have the same options and templates."""
+    return json.dumps([code, asdict(options), templates], sort_keys=True, default=str)
 
 
 def inputs_json(inputs) -> str:
