@@ -130,6 +130,36 @@ class Unreadable(ValueError):
     """A state file that is not as printkit writes it: too large, not JSON, nested too deep."""
 
 
+def recorded(name: str, state: str) -> str | None:
+    """What the record `name` in the cache folder says of `state` (a digest of what it was worked
+    out from), if it is signed with the user's key; else None (worked out again)."""
+    if not caches_on():
+        return None
+    try:
+        with open(cache_root() / name, "rb") as file:
+            found = parse_json(file.read(4096))  # (more is not a record printkit wrote: not JSON)
+    except (OSError, Unreadable):
+        return None
+    if isinstance(found, dict) and found.get("state") == state and isinstance(found.get("value"), str) and \
+            signed(found.get("check"), name, state, found["value"]):
+        return found["value"]
+    return None
+
+
+def record(name: str, state: str, value: str) -> None:
+    """The record `name` (see `recorded`) written whole or not at all: a temporary file renamed over it."""
+    check = sign(name, state, value) if caches_on() else None
+    if check is None:
+        return
+    path = cache_root() / name
+    temporary = path.with_name(f".{name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps({"state": state, "value": value, "check": check}), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+
+
 def read_json(path: Path, limit: int = MAX_STATE_BYTES):
     """The JSON of one of printkit's own files, read with bounds; None when there is none.
     Raises Unreadable when it is there but is not what printkit writes."""

@@ -36,14 +36,13 @@ def code_digest() -> str:
     root = Path(str(resources.files("printkit")))
     files = sorted(_code_files(str(root)))  # (relative name, its size and modification time)
     state = hashlib.sha256(json.dumps([__version__, str(root), files]).encode("utf-8")).hexdigest()
-    record = keyed.cache_root() / CODE_RECORD
-    found = _recorded(record, state)
+    found = keyed.recorded(CODE_RECORD, state)
     if found is not None:
         return found
     digest = hashlib.sha256(__version__.encode())
     for name, *_ in files:
         digest.update(str(Path(name)).encode() + (root / name).read_bytes())
-    _record(record, state, digest.hexdigest())
+    keyed.record(CODE_RECORD, state, digest.hexdigest())
     return digest.hexdigest()
 
 
@@ -57,33 +56,6 @@ def _code_files(folder: str, under: str = "") -> list[tuple[str, int, int]]:
                 status = entry.stat()
                 found.append((f"{under}{entry.name}", status.st_size, status.st_mtime_ns))
     return found
-
-
-def _recorded(record: Path, state: str) -> str | None:
-    if not keyed.caches_on():
-        return None
-    try:
-        with open(record, "rb") as file:
-            found = keyed.parse_json(file.read(4096))  # (more is not a record printkit wrote: not JSON)
-    except (OSError, keyed.Unreadable):
-        return None
-    if isinstance(found, dict) and found.get("state") == state and isinstance(found.get("digest"), str) and \
-            keyed.signed(found.get("check"), CODE_RECORD, state, found["digest"]):
-        return found["digest"]
-    return None
-
-
-def _record(record: Path, state: str, digest: str) -> None:
-    """The record written whole or not at all (a temporary file renamed over it)."""
-    check = keyed.sign(CODE_RECORD, state, digest) if keyed.caches_on() else None
-    if check is None:
-        return
-    temporary = record.with_name(f".{record.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_text(json.dumps({"state": state, "digest": digest, "check": check}), encoding="utf-8")
-        os.replace(temporary, record)
-    except OSError:
-        temporary.unlink(missing_ok=True)
 
 
 def key(inputs, templates: str, options, inputs_text: str | None = None) -> str:

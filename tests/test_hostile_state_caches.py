@@ -219,11 +219,11 @@ def test_the_code_digest_is_recorded_and_found_again(caches):
     expected = _read_digest()
     assert _code_digest() == expected
     record = caches / manifest.CODE_RECORD
-    assert json.loads(record.read_text())["digest"] == expected
+    assert json.loads(record.read_text())["value"] == expected
     assert _code_digest() == expected  # (found in the record)
 
 
-@pytest.mark.parametrize("forged", ["digest", "check", "state"])
+@pytest.mark.parametrize("forged", ["value", "check", "state"])
 def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
     """A forged digest (say, an old printkit's, so that stale outputs were kept) is not believed:
     printkit's files are read again."""
@@ -237,7 +237,7 @@ def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
     if forged != "state":
         assert _code_digest() == _read_digest()
     found = json.loads(record.read_text())
-    found["digest"] = "0" * 64  # a record for other files than these, or forged: never taken
+    found["value"] = "0" * 64  # a record for other files than these, or forged: never taken
     record.write_text(json.dumps(found))
     assert _code_digest() == _read_digest()
 

@@ -5,6 +5,7 @@ folder no game claims. Each case runs printkit in-process and reads back what it
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -284,3 +285,53 @@ def test_new_without_an_example_is_the_starter_game_and_builds(empty, cli, monke
     assert cli("preview", "-q") == (0, "", "")
     assert len(list((empty / "mine" / "output").rglob("*.pdf"))) >= 2
     assert (empty / "mine" / "output" / "index.html").is_file()
+
+
+def test_where_no_plug_in_was_found_the_next_command_does_not_look_again(tmp_path):
+    """Looking for plug-ins loads importlib.metadata (10 ms) and reads every installed package's
+    metadata: a signed record in the cache folder says none was found, for the packages as they
+    were installed then."""
+    import os
+    import subprocess
+
+    looked = "from printkit.games import all_games; all_games(); import sys; print('importlib.metadata' in sys.modules)"
+    env = {**os.environ, "PRINTKIT_CACHE": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", looked], env=env, capture_output=True, text=True, check=True).stdout
+            for _ in range(2)]
+    assert runs == ["True\n", "False\n"] and (tmp_path / "cache" / "plugins.json").is_file()
+    env["PRINTKIT_CACHE"] = "off"
+    assert subprocess.run([sys.executable, "-c", looked], env=env, capture_output=True, text=True,
+                          check=True).stdout == "True\n"
+
+
+def test_a_plug_in_installed_or_changed_after_none_was_found_is_found(tmp_path, monkeypatch):
+    from printkit import games
+
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    site = tmp_path / "site"
+    shutil.copytree(PLUGIN / "printkit_tiny_game", site / "printkit_tiny_game")
+    info = site / "printkit_tiny_game-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: printkit-tiny-game\nVersion: 0.1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[console_scripts]\ntiny = printkit_tiny_game:GAME\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    try:
+        assert games.plugins([]) == [] and (tmp_path / "cache" / "plugins.json").is_file()
+        # its entry points edited in place (the folders around it keep their times)
+        (info / "entry_points.txt").write_text("[printkit.games]\ntiny-game = printkit_tiny_game:GAME\n",
+                                               encoding="utf-8")
+        assert [game.slug for game in games.plugins([])] == ["tiny-game"]
+        (info / "entry_points.txt").write_text("", encoding="utf-8")
+        assert games.plugins([]) == []
+        other = site / "other-1.0.dist-info"  # a package installed beside it
+        other.mkdir()
+        (other / "METADATA").write_text("Metadata-Version: 2.1\nName: other\nVersion: 1.0\n", encoding="utf-8")
+        (other / "entry_points.txt").write_text("[printkit.games]\ntiny-game = printkit_tiny_game:GAME\n",
+                                                encoding="utf-8")
+        assert [game.origin for game in games.plugins([])] == ["plug-in other 1.0"]
+        # a record saying there is none now, unless printkit signed it, is read past
+        record = tmp_path / "cache" / games.PLUGINS_RECORD
+        record.write_text(json.dumps({"state": games._declared(), "value": games.NONE, "check": "0" * 64}))
+        assert [game.origin for game in games.plugins([])] == ["plug-in other 1.0"]
+    finally:
+        sys.modules.pop("printkit_tiny_game", None)

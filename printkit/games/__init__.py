@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import importlib
+import json
+import os
 import pkgutil
 import sys
 from pathlib import Path
 
-from printkit import bundled, project
+from printkit import bundled, keyed, project
 from printkit.errors import Problem, PrintkitError
 from printkit.kit import Game, Kit
 
@@ -51,8 +54,14 @@ def _known(path: tuple[str, ...]) -> dict[str, Game]:
 
 
 def plugins(problems: list[Problem]) -> list[Game]:
-    """The games of the installed plug-ins; one that cannot be loaded is a problem, not a traceback."""
-    from importlib.metadata import entry_points  # zipfile, email, ...: loaded when the games are asked for
+    """The games of the installed plug-ins; one that cannot be loaded is a problem, not a traceback.
+    Where none was found, a signed record in the cache folder says so for the packages installed
+    then (`_declared`): until one is installed, removed or changed, importlib.metadata (zipfile,
+    email...: 10 ms) is not even loaded."""
+    state = _declared()
+    if keyed.recorded(PLUGINS_RECORD, state) == NONE:
+        return []
+    from importlib.metadata import entry_points
 
     found = []
     for point in entry_points(group=ENTRY_POINTS):
@@ -66,7 +75,35 @@ def plugins(problems: list[Problem]) -> list[Game]:
             problems.append(Problem(f"plug-in {origin}", None, f"{point.value} is not a printkit.kit.Game"))
             continue
         found.append(dataclasses.replace(game, origin=f"plug-in {origin}"))
+    if not found and not problems:
+        keyed.record(PLUGINS_RECORD, state, NONE)
     return found
+
+
+PLUGINS_RECORD = "plugins.json"  # in the cache folder: no plug-in, for the packages installed (_declared)
+NONE = "none"
+
+
+def _declared() -> str:
+    """A digest of where the installed packages declare their entry points: each folder of the
+    import path, and each package's entry_points.txt in it (as importlib.metadata finds them),
+    by modification time and size. Installing, removing or editing a package changes it."""
+    seen = [sys.version]
+    for entry in sys.path:
+        try:
+            seen.append([entry, os.stat(entry or ".").st_mtime_ns])
+            with os.scandir(entry or ".") as listed:
+                packages = sorted(item.name for item in listed if item.name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            seen.append([entry, None])
+            continue
+        for package in packages:
+            try:
+                status = os.stat(os.path.join(entry or ".", package, "entry_points.txt"))
+                seen.append([package, status.st_mtime_ns, status.st_size])
+            except OSError:
+                seen.append([package, None])
+    return hashlib.sha256(json.dumps(seen).encode("utf-8")).hexdigest()
 
 
 def project_games(content: Path) -> dict[str, Game]:
