@@ -23,7 +23,7 @@ _items: list = []
 
 
 def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0, after=None,
-                       here_too: bool = False) -> list:
+                       here_too: bool = False, together=None) -> list:
     """[work(item) for item in items], computed side by side by workers forked from printkit,
     one a core, where the machine has more than one core and can fork; elsewhere, or when the
     items weigh less than `least` together (little work: forking would cost more than it saves),
@@ -34,7 +34,10 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
     fill the time it takes; this process takes the heaviest. An item `after(item)` names (the
     indices of other items) is handed out once those are done (a booklet's volumes, which find
     the pages the booklet kept). An item whose worker ended before it was done (killed, out of
-    memory) is done again here. `done(item, result)` hears of each as it is collected."""
+    memory) is done again here. `done(item, result)` hears of each as it is collected. Items of
+    the same `together(item)` (None: none) are handed to one worker together, one after the other,
+    where what it worked out for one is in memory for the next (a file on A4, then on Letter);
+    printkit's own process, with `here_too`, takes them as it takes the others."""
     done = done or (lambda item, result: None)
     waits = [set(after(item)) if after else set() for item in items]
     in_turn = _in_turn(waits)
@@ -49,29 +52,44 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
     if here_too:
         return _side_by_side(work, items, order, waits, workers - 1, done)
-    return _in_workers(work, items, order, waits, workers, done)
+    return _in_workers(work, items, _grouped(items, order, in_turn, together), waits, workers, done)
 
 
-def _in_workers(work, items: list, order: list[int], waits: list[set[int]], workers: int, done) -> list:
+def _grouped(items: list, order: list[int], in_turn: list[int], together) -> list[tuple[int, ...]]:
+    """The items in `order`, those of the same `together` key in one group where the first of
+    them stands, each group in the order the items wait for each other."""
+    groups: dict = {}
+    for index in order:
+        key = together(items[index]) if together else None
+        groups.setdefault(("alone", index) if key is None else ("key", key), []).append(index)
+    turn = {index: n for n, index in enumerate(in_turn)}
+    return [tuple(sorted(group, key=turn.__getitem__)) for group in groups.values()]
+
+
+def _in_workers(work, items: list, groups: list[tuple[int, ...]], waits: list[set[int]], workers: int,
+                done) -> list:
     global _work, _items
     _work, _items = work, items
     pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), initializer=_leave_signals)
     results, finished, running = {}, False, {}
     try:
         def hand_out() -> None:
-            for index in order:
-                if index not in results and index not in running.values() and waits[index] <= results.keys():
-                    running[pool.submit(_run, index)] = index
+            for group in groups:
+                if group[0] not in results and group not in running.values() and \
+                        all(waits[index] - set(group) <= results.keys() for index in group):
+                    running[pool.submit(_run_all, group)] = group
         with _signals_held():  # the workers are forked at the first submit
             hand_out()
         while running:
             for future in wait(running, return_when=FIRST_COMPLETED).done:
-                index = running.pop(future)
+                group = running.pop(future)
                 try:
-                    results[index] = future.result()
+                    results.update(zip(group, future.result()))
                 except BrokenProcessPool:
-                    results[index] = work(items[index])
-                done(items[index], results[index])
+                    for index in group:
+                        results[index] = work(items[index])
+                for index in group:
+                    done(items[index], results[index])
             hand_out()
         finished = True
     finally:
@@ -192,6 +210,10 @@ def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
 
 def _run(index: int):
     return _work(_items[index])
+
+
+def _run_all(group: tuple[int, ...]) -> list:
+    return [_work(_items[index]) for index in group]
 
 
 @contextlib.contextmanager

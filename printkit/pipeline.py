@@ -424,7 +424,8 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         try:
             drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
                                        least=SIDE_BY_SIDE, done=lambda job, _: settled(job[0]) if job[1] else None,
-                                       after=_after([job[0] for job in jobs]), here_too=here_too)
+                                       after=_after([job[0] for job in jobs]), here_too=here_too,
+                                       together=lambda job: (job[0].kit.game.slug, job[0].file.name))
         finally:
             _DIGESTS_KEPT[0] = False
             lasting.forget_digests()

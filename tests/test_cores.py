@@ -102,6 +102,34 @@ def test_an_item_that_waits_is_handed_out_only_once_those_it_waits_for_are_done(
     assert results[1][0] < results[0][1]  # the others did not wait
 
 
+def pid_and_time(n: int) -> tuple[int, float, float]:
+    start = time.monotonic()
+    time.sleep(0.02)
+    return os.getpid(), start, time.monotonic()
+
+
+@needs_cores
+def test_items_that_go_together_are_done_by_one_worker_one_after_the_other():
+    """A file on A4 and on Letter (items n and n + 10, key n) in the same worker, where the text
+    one measured is in memory for the other; item 13 waits for item 0, so its pair waits too, and
+    its partner 3 is done before it (the order in which they wait for each other)."""
+    items = list(range(20))
+    results = cores.each_on_every_core(pid_and_time, items, weight=lambda n: n % 10, together=lambda n: n % 10,
+                                       after=lambda n: [0] if n == 13 else [])
+    for n in range(10):
+        (first, _, end), (second, later, _) = results[n], results[n + 10]
+        assert first == second != PARENT and later >= end  # one worker, one after the other
+    assert len({pid for pid, _, _ in results}) > 1  # and the pairs spread over the workers
+    assert results[3][1] >= results[0][2] and results[13][1] >= results[3][2]
+
+
+@needs_cores
+def test_a_pair_whose_worker_died_is_done_again_here():
+    results = cores.each_on_every_core(dies_in_a_worker, list(range(12)), together=lambda n: n % 6)
+    assert [value for value, _ in results] == [n * n for n in range(12)]
+    assert results[5] == (25, True) and results[11] == (121, True)
+
+
 def test_here_too_an_item_comes_after_those_it_waits_for(monkeypatch):
     monkeypatch.setenv(WORKERS, "1")
     seen = []
