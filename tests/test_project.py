@@ -151,15 +151,23 @@ def test_a_content_folder_with_no_game_is_an_error(empty, cli, monkeypatch):
 def plugin(tmp_path, monkeypatch) -> Path:
     """The fixture package installed as pip would (its code, and a dist-info with its entry point)
     on a folder put on sys.path."""
-    site = tmp_path / "site"
+    site = installed(tmp_path / "site", ENTRY_POINT)
+    monkeypatch.syspath_prepend(str(site))
+    yield site
+    sys.modules.pop("printkit_tiny_game", None)
+
+
+ENTRY_POINT = "[printkit.games]\ntiny-game = printkit_tiny_game:GAME\n"
+
+
+def installed(site: Path, entry_points: str) -> Path:
+    """The tiny game's package in `site`, with a dist-info declaring `entry_points`."""
     shutil.copytree(PLUGIN / "printkit_tiny_game", site / "printkit_tiny_game")
     info = site / "printkit_tiny_game-0.1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: printkit-tiny-game\nVersion: 0.1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[printkit.games]\ntiny-game = printkit_tiny_game:GAME\n", encoding="utf-8")
-    monkeypatch.syspath_prepend(str(site))
-    yield site
-    sys.modules.pop("printkit_tiny_game", None)
+    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+    return site
 
 
 def test_a_plugin_game_is_listed_started_validated_and_built(plugin, empty, cli, monkeypatch):
@@ -308,26 +316,20 @@ def test_a_plug_in_installed_or_changed_after_none_was_found_is_found(tmp_path, 
     from printkit import games
 
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
-    site = tmp_path / "site"
-    shutil.copytree(PLUGIN / "printkit_tiny_game", site / "printkit_tiny_game")
+    site = installed(tmp_path / "site", "[console_scripts]\ntiny = printkit_tiny_game:GAME\n")
     info = site / "printkit_tiny_game-0.1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: printkit-tiny-game\nVersion: 0.1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[console_scripts]\ntiny = printkit_tiny_game:GAME\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(site))
     try:
         assert games.plugins([]) == [] and (tmp_path / "cache" / "plugins.json").is_file()
         # its entry points edited in place (the folders around it keep their times)
-        (info / "entry_points.txt").write_text("[printkit.games]\ntiny-game = printkit_tiny_game:GAME\n",
-                                               encoding="utf-8")
+        (info / "entry_points.txt").write_text(ENTRY_POINT, encoding="utf-8")
         assert [game.slug for game in games.plugins([])] == ["tiny-game"]
         (info / "entry_points.txt").write_text("", encoding="utf-8")
         assert games.plugins([]) == []
         other = site / "other-1.0.dist-info"  # a package installed beside it
         other.mkdir()
         (other / "METADATA").write_text("Metadata-Version: 2.1\nName: other\nVersion: 1.0\n", encoding="utf-8")
-        (other / "entry_points.txt").write_text("[printkit.games]\ntiny-game = printkit_tiny_game:GAME\n",
-                                                encoding="utf-8")
+        (other / "entry_points.txt").write_text(ENTRY_POINT, encoding="utf-8")
         assert [game.origin for game in games.plugins([])] == ["plug-in other 1.0"]
         # a record saying there is none now, unless printkit signed it, is read past
         record = tmp_path / "cache" / games.PLUGINS_RECORD
