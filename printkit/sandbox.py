@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import stat
 import tempfile
@@ -111,6 +112,8 @@ def compiled_templates() -> jinja2.BytecodeCache | None:
         return None
     folder = keyed.cache_root() / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
     try:
+        if not folder.is_dir():  # a new printkit or Jinja: the folders of the oldest let go of
+            _forget_old_templates(folder.parent)
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         status = folder.stat()
         if (hasattr(os, "getuid") and status.st_uid != os.getuid()) or status.st_mode & 0o077:
@@ -118,6 +121,22 @@ def compiled_templates() -> jinja2.BytecodeCache | None:
     except (OSError, RuntimeError):
         return None
     return SignedTemplates(folder)
+
+
+TEMPLATE_FOLDERS = 4  # of other versions of printkit's code or Jinja, kept: the most recently written
+
+
+def _forget_old_templates(root: Path) -> None:
+    """Each version of printkit's code compiles its templates into a folder of its own: all but
+    the TEMPLATE_FOLDERS written last removed, so that upgrades (or a designer's edits to printkit
+    itself) do not fill the cache folder. One in use by another printkit is compiled again there."""
+    try:
+        found = [(path.stat().st_mtime_ns, path) for path in root.glob("templates-*")
+                 if path.is_dir() and not path.is_symlink()]
+    except OSError:
+        return
+    for _, old in sorted(found, reverse=True)[TEMPLATE_FOLDERS:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 class SignedTemplates(jinja2.BytecodeCache):

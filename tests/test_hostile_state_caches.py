@@ -16,12 +16,11 @@ import sys
 import time
 from pathlib import Path
 
-import jinja2
 import pytest
 from jinja2.bccache import bc_magic
 
 from conftest import CONTENT, ROOT, build, pdfs
-from printkit import keyed, lasting, sandbox
+from printkit import lasting, sandbox
 from printkit.cli import main
 
 GAME = "one-too-many"
@@ -95,6 +94,25 @@ def test_a_compiled_template_signed_by_printkit_is_used(caches):
     path = next(caches.rglob(f"{bucket.key}.cache"))
     path.write_bytes(path.read_bytes().replace(b"x", b"y"))
     assert kept.get_bucket(environment, "t.j2", "t.j2", source).code is None
+
+
+def test_the_compiled_templates_of_old_printkits_are_let_go_of(caches):
+    """A folder of compiled templates for each version of printkit's code: a new one removes all
+    but the four others written last (an upgrade a month would otherwise keep every one)."""
+    caches.mkdir(parents=True)
+    for age in range(7):
+        old = caches / f"templates-3.1.6-{age:016x}"
+        old.mkdir()
+        (old / "a.cache").write_bytes(b"x")
+        os.utime(old, ns=(10**18 - age * 10**12,) * 2)  # 0 the newest
+    (caches / "templates-linked").symlink_to(caches / "templates-3.1.6-0000000000000006")  # not followed
+    (caches / "pages.sqlite").write_bytes(b"")  # not a template folder: left alone
+    assert sandbox.compiled_templates() is not None
+    kept = sandbox.compiled_templates().folder.name
+    assert sorted(path.name for path in caches.iterdir()) == sorted(
+        ["key", "pages.sqlite", "templates-linked", kept, *[f"templates-3.1.6-{age:016x}" for age in range(4)]])
+    assert sandbox.compiled_templates().folder.is_dir()  # its own, found again: nothing more removed
+    assert len([path for path in caches.iterdir() if path.name.startswith("templates-3")]) == 5
 
 
 # --- the page cache -------------------------------------------------------------------------------
