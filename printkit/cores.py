@@ -52,10 +52,11 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
     if here_too:
         return _side_by_side(work, items, order, waits, workers - 1, done)
-    return _in_workers(work, items, _grouped(items, order, in_turn, together), waits, workers, done)
+    return _in_workers(work, items, _grouped(items, order, in_turn, waits, together), waits, workers, done)
 
 
-def _grouped(items: list, order: list[int], in_turn: list[int], together) -> list[tuple[int, ...]]:
+def _grouped(items: list, order: list[int], in_turn: list[int], waits: list[set[int]],
+             together) -> list[tuple[int, ...]]:
     """The items in `order`, those of the same `together` key in one group where the first of
     them stands, each group in the order the items wait for each other."""
     groups: dict = {}
@@ -63,7 +64,23 @@ def _grouped(items: list, order: list[int], in_turn: list[int], together) -> lis
         key = together(items[index]) if together else None
         groups.setdefault(("alone", index) if key is None else ("key", key), []).append(index)
     turn = {index: n for n, index in enumerate(in_turn)}
-    return [tuple(sorted(group, key=turn.__getitem__)) for group in groups.values()]
+    grouped = [tuple(sorted(group, key=turn.__getitem__)) for group in groups.values()]
+    return grouped if _handed_out_in_turn(grouped, waits) else [(index,) for index in order]
+
+
+def _handed_out_in_turn(groups: list[tuple[int, ...]], waits: list[set[int]]) -> bool:
+    """Whether every group can be handed out, each once what it waits for outside it is done (two
+    groups each waiting for the other cannot: then the items go one by one)."""
+    done: set[int] = set()
+    left = list(groups)
+    while left:
+        ready = [group for group in left if all(waits[index] - set(group) <= done for index in group)]
+        if not ready:
+            return False
+        for group in ready:
+            done.update(group)
+            left.remove(group)
+    return True
 
 
 def _in_workers(work, items: list, groups: list[tuple[int, ...]], waits: list[set[int]], workers: int,

@@ -124,6 +124,16 @@ def test_items_that_go_together_are_done_by_one_worker_one_after_the_other():
 
 
 @needs_cores
+def test_pairs_that_would_wait_for_each_other_are_handed_out_one_by_one():
+    """0 and 1 go together, 2 and 3 too; 1 waits for 2 and 3 for 0: neither pair could start
+    before the other, so the items go one at a time, each after what it waits for."""
+    waits = {1: [2], 3: [0]}
+    results = cores.each_on_every_core(started_and_ended, [0, 1, 2, 3], together=lambda n: n // 2,
+                                       after=lambda n: waits.get(n, []))
+    assert results[1][0] >= results[2][1] and results[3][0] >= results[0][1]
+
+
+@needs_cores
 def test_a_pair_whose_worker_died_is_done_again_here():
     results = cores.each_on_every_core(dies_in_a_worker, list(range(12)), together=lambda n: n % 6)
     assert [value for value, _ in results] == [n * n for n in range(12)]
