@@ -85,6 +85,11 @@ class Kit:
         value found of another `shape` than make's (lasting.fits) is made again."""
         return self.memo(key, lambda: lasting.kept([self.game.slug, key, inputs, self.options], make, shape))
 
+    def kept_marks(self, key, inputs, make: Callable[[], Any], shape: Any) -> tuple:
+        """The same, for pages' marks (lasting.kept_marks): a tuple of them, each knowing its
+        digest without being pickled for it."""
+        return self.memo(key, lambda: lasting.kept_marks([self.game.slug, key, inputs, self.options], make, shape))
+
 
 @dataclass(frozen=True)
 class Footer:

@@ -70,7 +70,20 @@ class Store:
         db = self._connection()
         if db is None:
             return make()
+        return self._kept(db, self._key(inputs), make, shape)
+
+    def kept_marks(self, inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
+        """`kept`, for a value that is pages' marks (a list of lists, or a tuple of as many as
+        `shape` says): each page a Marks, its digest that of the key it is kept under."""
+        if self.folder is None:
+            return tuple(tuple(page) for page in make())
         name = self._key(inputs)
+        db = self._connection()
+        value = make() if db is None else self._kept(db, name, make, shape)
+        return tuple(Marks.known(page, hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest())
+                     for n, page in enumerate(value))
+
+    def _kept(self, db: sqlite3.Connection, name: str, make: Callable[[], Any], shape: Any) -> Any:
         value = self._read(db, name)
         if value is not _MISSING and (shape is None or fits(value, shape)):
             self.found += 1
@@ -355,6 +368,29 @@ def kept(inputs: Any, make: Callable[[], Any], shape: Any = None) -> Any:
     return STORE.kept(inputs, make, shape)
 
 
+def kept_marks(inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
+    return STORE.kept_marks(inputs, make, shape)
+
+
+class Marks(tuple):
+    """A page's marks kept between builds (`kept_marks`), which know their digest: the key they
+    are kept under (the same inputs and the same printkit plan the same marks). A file made of
+    them is digested, for its manifest and for its forms' drawings kept, without pickling them
+    again, and alike whether the marks were planned now or found. Pickled (a worker's result) as
+    the tuple it is; never kept inside another value (it is made from the value kept)."""
+
+    digest: str
+
+    @classmethod
+    def known(cls, marks, digest: str) -> "Marks":
+        made = cls(marks)
+        made.digest = digest
+        return made
+
+    def __reduce__(self):
+        return tuple, (tuple(self),)
+
+
 def planned(file: str, fingerprint: str) -> int | None:
     return STORE.planned(file, fingerprint)
 
@@ -393,6 +429,8 @@ _DIGESTS: dict[int, tuple[Any, str]] = {}  # id of marks -> (them, their digest)
 
 
 def _digest_once(value: Any) -> str:
+    if type(value) is Marks:
+        return value.digest
     found = _DIGESTS.get(id(value))
     if found is None or found[0] is not value:
         found = _DIGESTS[id(value)] = (value, digest_of(value))

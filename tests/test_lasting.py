@@ -359,11 +359,12 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     edited = _build(project, "out", str(cache))
     new = lasting.Store(cache).keys() - kept
     # that scenario's spread, the plan (made from every scenario's words) and what it takes from that scenario (its
-    # steps' height, its table's card), on each paper, not from the other 49; the drawing of its left page, where the tagline is, one
-    # for the booklet and its volume; not the front matter (made from the scenarios' facts, not their words). Every
-    # other page is drawn as it was, byte for byte: its glyph codes are the whole booklet's, not those of the order
-    # the pages were drawn in.
-    assert len(new) == 2 * 4 + 1
+    # steps' height, its table's card), on each paper, not from the other 49; the drawing of its two pages, one for the
+    # booklet and its volume (each page is known by its spread's key: lasting.Marks); not the front matter (made from
+    # the scenarios' facts, not their words). Every other page is drawn as it was, byte for byte: its glyph codes are
+    # the whole booklet's, not those of the order the pages were drawn in. Only the left page, where the tagline is,
+    # differs.
+    assert len(new) == 2 * 4 + 2
     after = _forms(project / "out" / "cross-sums" / "booklet.pdf")
     assert len(after) == len(before) and sum(a != b for a, b in zip(after, before)) == 1
     assert edited == _build(project, "edited-off", "off") != first
@@ -383,7 +384,8 @@ def test_a_mark_drawn_as_before_keeps_its_digest_when_its_class_gained_fields():
 def test_an_edits_booklet_and_its_volumes_digest_each_page_once(cli, project, monkeypatch, tmp_path):
     """An edit's few files are drawn one after another in a process that keeps what it worked out:
     a page the booklet digested (to find its drawing kept) is not digested again for the volume
-    holding it, nor a page the booklet holds twice (its blank pages for notes)."""
+    holding it, nor a page the booklet holds twice (its blank pages for notes). A scenario's two
+    pages are not digested at all: they know the key their spread is kept under (lasting.Marks)."""
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     assert build(cli, "cross-sums")[0] == 0
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
@@ -394,4 +396,8 @@ def test_an_edits_booklet_and_its_volumes_digest_each_page_once(cli, project, mo
     code, out, _ = build(cli, "cross-sums")
     assert code == 0 and "booklet.pdf" in out and "volume-1.pdf" in out
     pages = len(pypdf.PdfReader(project / "out" / "cross-sums" / "booklet.pdf").pages)
-    assert len(digested) > pages and len(set(digested)) == len(digested)
+    volumes = len(list((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf")))
+    assert volumes == 3
+    # the booklet's pages that are not a scenario's (its cover, contents, front matter, the page for notes), each
+    # volume's own cover, and each file the edit planned (the booklet, its volumes, the scenario's setup sheet)
+    assert len(set(digested)) == len(digested) == (pages - 2 * 50) + volumes + (1 + volumes + 1)

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from printkit import lasting
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
@@ -113,6 +114,8 @@ def _frozen(kit, marks) -> tuple:
     and in the volume holding it, so that its digest, worked out for one, serves the other."""
     if not marks:
         return ()
+    if isinstance(marks, lasting.Marks):  # kept: a tuple already, which knows its digest
+        return marks
     held, frozen = kit.memo(("page marks", id(marks)), lambda: (marks, tuple(marks)))  # held: its id stays its own
     return frozen if held is marks else tuple(marks)
 

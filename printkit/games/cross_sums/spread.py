@@ -37,13 +37,14 @@ class SpreadPlan:
     example_card: float  # the effect examples' cards
 
 
-def spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
+def spread_pages(view_: ScenarioView, page: Rect) -> tuple[tuple, tuple]:
     """The left and the right page's marks: planned once for the booklet and its volumes, and
-    kept between builds, so that an edit plans again only the spreads of the scenarios it changes."""
+    kept between builds, so that an edit plans again only the spreads of the scenarios it changes
+    (and digests only theirs: printkit.lasting.Marks)."""
     kit = view_.kit
     inputs = [view_.words.fingerprint, view_.setup, kit.model.campaign.target_suit, spread_plan(kit, page)]
-    return kit.kept(("spread pages", view_.number, page), inputs, lambda: _spread_pages(view_, page),
-                    shape=(list, list))
+    return kit.kept_marks(("spread pages", view_.number, page), inputs, lambda: _spread_pages(view_, page),
+                          shape=(list, list))
 
 
 def _spread_pages(view_: ScenarioView, page: Rect) -> tuple[list, list]:
