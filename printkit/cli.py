@@ -120,7 +120,7 @@ def cmd_build(args) -> int:
     """
     started = time.perf_counter()
     options = _options(args)
-    found = _unchanged(args, options)
+    found, taken = _unchanged(args, options)
     if found:
         games, results = found
     else:
@@ -131,7 +131,7 @@ def cmd_build(args) -> int:
         bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"])
         try:
             built = build(chosen, _folder(args), _out(args), options, force=args.force,
-                          only=_only(chosen, args.only), choices=product_choices(args), progress=bar,
+                          only=_only(chosen, args.only), choices=product_choices(args), progress=bar, sources=taken,
                           removed=lambda path: _say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
         finally:
             bar.clear()
@@ -147,15 +147,19 @@ def cmd_build(args) -> int:
 
 def _unchanged(args, options):
     """A whole build with nothing changed since the last (printkit/unchanged.py), answered without
-    loading a game: (its games, [(path, pages, False)]), or None for the ordinary build."""
+    loading a game: (its games, [(path, pages, False)]), or None for the ordinary build; and the
+    digests of the games' files taken for it, for the ordinary build to note (None: not taken)."""
     if args.force or args.only or product_choices(args):
-        return None
-    from printkit.unchanged import whole_build
+        return None, None
+    from printkit.unchanged import files, whole_build
 
     content = _folder(args)
     names = args.games or _folders(content)
-    found = whole_build(content, _out(args), names, options) if names and len(set(names)) == len(names) else None
-    return None if found is None else (names, [(path, pages, False) for path, pages in found])
+    if not names or len(set(names)) != len(names):
+        return None, None
+    taken = files(content, names)
+    found = whole_build(content, _out(args), names, options, taken)
+    return None if found is None else (names, [(path, pages, False) for path, pages in found]), taken
 
 
 def cmd_watch(args) -> int:
@@ -236,13 +240,13 @@ def cmd_validate(args) -> int:
     box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
     """
     options = _options(args)
-    counts = _noted_valid(args, options)
+    counts, taken = _noted_valid(args, options)
     if counts is None:
         from printkit.pipeline import validate
 
         games = _games(args, args.games)
         counts = {game.slug: len(game.products) for game in games}
-        validate(games, _folder(args), options)
+        validate(games, _folder(args), options, sources=taken)
     for slug, products in counts.items():
         _say(args, f"{slug}  {_count(products, 'product')}", VERBOSITY["verbose"])
     _say(args, f"content is valid: {_count(len(counts), 'game')} checked, {_count(sum(counts.values()), 'product')} "
@@ -250,18 +254,20 @@ def cmd_validate(args) -> int:
     return 0
 
 
-def _noted_valid(args, options) -> dict[str, int] | None:
+def _noted_valid(args, options):
     """The games to validate, each with its number of products, when a build noted every one of
     them as planned whole on every paper from the sources it has now (printkit/unchanged.py):
-    answered without loading a game. Else None, for the ordinary validate."""
-    from printkit.unchanged import validated
+    answered without loading a game. Else None, for the ordinary validate. With it, the digests of
+    the games' files taken for it (None: not taken)."""
+    from printkit.unchanged import files, validated
 
     content = _folder(args)
     names = args.games or _folders(content)
     if not names or len(set(names)) != len(names):
-        return None
-    noted = validated(content, names, options)
-    return {name: noted[name] for name in names} if set(noted) == set(names) else None
+        return None, None
+    taken = files(content, names)
+    noted = validated(content, names, options, taken)
+    return ({name: noted[name] for name in names} if set(noted) == set(names) else None), taken
 
 
 def _folders(content: Path) -> list[str]:

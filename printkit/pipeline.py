@@ -231,7 +231,8 @@ def _value_at(data, path: tuple):
     return data
 
 
-def validate(games: list[Game], content: Path, printing: Options | None = None, planned=None) -> int:
+def validate(games: list[Game], content: Path, printing: Options | None = None, planned=None,
+             sources: dict[str, str] | None = None) -> int:
     """Everything a build checks, on both papers, without drawing or writing: returns the products
     planned. Content is loaded and checked once; then each game is planned on each paper, side by
     side, but for the files the page cache notes as planned from the same inputs, by a build or
@@ -239,10 +240,11 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     paper's that has any. Everything else prints as `printing` says (the project's settings:
     gutter-fold sheets, rounded corners, a cutter...). `planned(file)` hears of each file planned.
     A game a build noted as planned whole on every paper, from the sources it has now, is not even
-    loaded (printkit/unchanged.py)."""
+    loaded (printkit/unchanged.py; `sources`: the digests of its files, where the caller took them
+    already)."""
     papers = list(PAPERS.values())
     printing = printing or Options(papers[0])
-    noted = unchanged.validated(content, [game.slug for game in games], printing)  # games a build planned whole
+    noted = unchanged.validated(content, [game.slug for game in games], printing, sources)  # games a build planned whole
     kits = load_all([game for game in games if game.slug not in noted], content, replace(printing, paper=papers[0]))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
     _TEXTS.clear()
@@ -313,7 +315,7 @@ def _shown(item: Planned) -> str:
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
           only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None,
-          other_papers: bool = True):
+          other_papers: bool = True, sources: dict[str, str] | None = None):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not. A game whose
     sources are as its last whole build found them, its files too, is not even loaded
@@ -321,9 +323,10 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     files an earlier build made that it no longer makes, if they are as printkit wrote them;
     `removed(path)` hears of each. `progress(done, total, path)` hears of each file as it is
     drawn. A whole build also plans what it changed on the other papers, for validate to find
-    (`other_papers`: see _outputs)."""
+    (`other_papers`: see _outputs). `sources`: the digests of the games' files (unchanged.files),
+    where the caller took them already, before anything was read."""
     whole = not only and not choices
-    found = _sources(games, content) if whole else {}  # before anything is read: see unchanged.py
+    found = _sources(games, content, sources) if whole else {}  # before anything is read: see unchanged.py
     sources = unchanged.keyed(found, asdict(options))
     everywhere = unchanged.keyed(found, unchanged.on_every_paper(options)) if whole and other_papers else None
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
@@ -358,12 +361,14 @@ def _unwarned(digests: dict[str, str] | None) -> dict[str, str] | None:
     return None if digests is None else {slug: digest for slug, digest in digests.items() if slug not in warned}
 
 
-def _sources(games: list[Game], content: Path) -> dict[str, str]:
-    """The digest of each game's files (printkit/unchanged.py) where a later build may compare
-    it: not for a plug-in's game, whose code is its own, nor while any plug-in is installed."""
+def _sources(games: list[Game], content: Path, taken: dict[str, str] | None) -> dict[str, str]:
+    """The digest of each game's files (printkit/unchanged.py; `taken`, where they were) where a
+    later build may compare it: not for a plug-in's game, whose code is its own, nor while any
+    plug-in is installed."""
     if any(game.origin != "printkit" for game in all_games().values()):
         return {}
-    return unchanged.files(content, [game.slug for game in games])
+    slugs = [game.slug for game in games]
+    return unchanged.of(taken, slugs) if taken is not None else unchanged.files(content, slugs)
 
 
 def remove_output(path: Path, out: Path) -> bool:

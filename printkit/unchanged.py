@@ -32,12 +32,6 @@ MOST_FILES = 20_000  # files a game's sources may have for a build to be answere
 MOST_BYTES = 256 * 2**20  # and bytes: beyond them, comparing costs what the ordinary build does
 
 
-def sources(content: Path, slugs: list[str], options) -> dict[str, str]:
-    """The digest of everything a whole build of each game is made from, for the games where it
-    can be taken cheaply and surely (for the others a build always checks file by file)."""
-    return keyed(files(content, slugs), asdict(options))
-
-
 def files(content: Path, slugs: list[str]) -> dict[str, str]:
     """The digest of the files each game is made from (its content, the templates), with
     printkit's code and the installed packages, before any option is named (`keyed`)."""
@@ -70,14 +64,14 @@ def on_every_paper(options) -> dict:
 EVERYWHERE = "(every file, on every paper)"  # a game noted in the page cache as planned whole: see validated
 
 
-def validated(content: Path, slugs: list[str], options) -> dict[str, int]:
+def validated(content: Path, slugs: list[str], options, found: dict[str, str] | None = None) -> dict[str, int]:
     """The games a build has noted (in the page cache, read only) as planned whole, every file
     without a problem on every paper, from the sources they have now and these options: each with
     its number of products. `validate` need not load them. (A build notes a game where it can
-    tell: see printkit.pipeline._note_everywhere.)"""
+    tell: see printkit.pipeline._note_everywhere.) `found`: their `files`, taken already."""
     from printkit import lasting
 
-    digests = keyed(files(content, slugs), on_every_paper(options))
+    digests = keyed(of(found, slugs) if found is not None else files(content, slugs), on_every_paper(options))
     lasting.use(lasting.default_folder(), write=False)
     products = {slug: lasting.planned(f"{slug} {EVERYWHERE}", digest) for slug, digest in digests.items()}
     return {slug: count for slug, count in products.items() if count is not None}
@@ -130,10 +124,18 @@ def _installed() -> list:
     return found
 
 
-def whole_build(content: Path, out: Path, slugs: list[str], options) -> list[tuple[Path, int]] | None:
+def of(found: dict[str, str], slugs: list[str]) -> dict[str, str]:
+    """The digests `files` found (for these games and maybe more), of these games."""
+    return {slug: found[slug] for slug in slugs if slug in found}
+
+
+
+def whole_build(content: Path, out: Path, slugs: list[str], options,
+                found: dict[str, str] | None = None) -> list[tuple[Path, int]] | None:
     """The files (path, pages) the last whole build of these games made, when nothing they are
-    made from has changed since and each is on disk as it was written; else None."""
-    digests = sources(content, slugs, options)
+    made from has changed since and each is on disk as it was written; else None. `found`: their
+    `files`, taken already (the command takes them once, before anything is read)."""
+    digests = keyed(of(found, slugs) if found is not None else files(content, slugs), asdict(options))
     if len(digests) != len(slugs):
         return None
     recover(out)  # an interrupted build's renames rolled back before the manifest is read, as a build does

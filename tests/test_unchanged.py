@@ -208,3 +208,20 @@ def test_a_game_with_a_warning_is_loaded_every_time_and_says_it(tmp_path, capsys
         assert main([*argv, "--content", "content"]) == 0
         err = capsys.readouterr().err
         assert f"{SLUG}/game.yaml:" in err and "warning: " in err and "32 dpi" in err, argv
+
+
+def test_a_build_and_a_validate_read_the_games_files_once(small, cli, monkeypatch):
+    """The digest of a game's files is taken once a command, before anything is read: the check
+    for a build with nothing to draw (or a validate a build answered) and the ordinary build (or
+    validate) that follows when it finds an edit use the same one."""
+    read, files = [], unchanged.files
+    monkeypatch.setattr(unchanged, "files", lambda *args: read.append(args) or files(*args))
+    rules = small / "content" / GAME / "game.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    assert build(cli)[0] == 0 and len(read) == 1
+    assert answered(small) is not None  # the one digest is the one the build noted: the next build is answered
+    read.clear()
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# another\n", encoding="utf-8")
+    code, _, err = cli("validate", "--content", "content")
+    assert code == 0, err
+    assert len(read) == 1
