@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CONTENT, ROOT
 from printkit.games import project_games
 from printkit.options import Options
 from printkit.plan.geometry import PAPERS
@@ -102,6 +104,21 @@ def served(project):
     server.close()
 
 
+@pytest.fixture(scope="module")
+def still(tmp_path_factory):
+    """One server for the module's tests that only ask (none edits its project), with a link inside
+    the output folder to a file outside it, one to the project's folder, and a file there."""
+    project = tmp_path_factory.mktemp("still")
+    shutil.copytree(CONTENT, project / "content")
+    shutil.copytree(ROOT / "templates", project / "templates")
+    server = Served(project)
+    (server.out / "leak.pdf").symlink_to(game_yaml(server.project))
+    (server.out / "printed-link").symlink_to(server.project, target_is_directory=True)
+    (server.project / "printed.json").write_text("{}", encoding="utf-8")
+    yield server
+    server.close()
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
@@ -114,26 +131,26 @@ def line_of(path: Path, text: str) -> int:
     return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
 
 
-def test_the_page_comes_with_its_live_script_and_every_picture_s_url_names_its_file_s_digest(served):
-    status, body, headers = served.get("/")
+def test_the_page_comes_with_its_live_script_and_every_picture_s_url_names_its_file_s_digest(still):
+    status, body, headers = still.get("/")
     assert status == 200 and headers["Content-Type"].startswith("text/html")
     page = body.decode()
     assert '<script src="/_printkit/live.js" defer></script>' in page
     pictures = re.findall(r'<img src="([^"?]+\.png)\?v=([0-9a-f]+)"', page)
     assert len(pictures) >= 18 + 4  # the 18 cards and the deck's 4 pages at least
     for path, version in pictures:
-        assert version == digest(served.out / path), path
+        assert version == digest(still.out / path), path
     assert not re.search(r'<img src="[^"?]+\.png"', page)  # none left without its version
-    status, script, headers = served.get("/_printkit/live.js")
+    status, script, headers = still.get("/_printkit/live.js")
     assert status == 200 and b"EventSource" in script and headers["Content-Type"].startswith("text/javascript")
 
 
-def test_a_file_of_the_output_folder_is_served_as_it_is(served):
-    pdf = served.out / GAME / "ability-cards.pdf"
-    status, body, headers = served.get(f"/{GAME}/ability-cards.pdf")
+def test_a_file_of_the_output_folder_is_still_as_it_is(still):
+    pdf = still.out / GAME / "ability-cards.pdf"
+    status, body, headers = still.get(f"/{GAME}/ability-cards.pdf")
     assert (status, body, headers["Content-Type"]) == (200, pdf.read_bytes(), "application/pdf")
-    status, body, _ = served.get(f"/{CARDS}/card-01.png?v=whatever")
-    assert (status, body) == (200, (served.out / CARDS / "card-01.png").read_bytes())
+    status, body, _ = still.get(f"/{CARDS}/card-01.png?v=whatever")
+    assert (status, body) == (200, (still.out / CARDS / "card-01.png").read_bytes())
 
 
 OUTSIDE = ["/../content/numbered-cards/game.yaml", "/../../../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
@@ -144,11 +161,9 @@ OUTSIDE = ["/../content/numbered-cards/game.yaml", "/../../../../../../etc/passw
 
 
 @pytest.mark.parametrize("path", OUTSIDE)
-def test_nothing_outside_the_output_folder_is_served_however_the_url_is_written(served, path):
-    (served.out / "leak.pdf").symlink_to(game_yaml(served.project))  # a link inside, to a file outside
-    (served.out / "printed-link").symlink_to(served.project, target_is_directory=True)
-    (served.project / "printed.json").write_text("{}", encoding="utf-8")
-    status, body, _ = served.get(path)
+def test_nothing_outside_the_output_folder_is_served_however_the_url_is_written(still, path):
+    assert (still.out / "leak.pdf").resolve() == game_yaml(still.project).resolve()  # a link inside, to a file outside
+    status, body, _ = still.get(path)
     assert status in (403, 404), (path, status)
     assert b"Rearrange" not in body and b"root:" not in body
 
@@ -160,12 +175,12 @@ def test_confined_names_nothing_outside_the_folder(tmp_path, path):
     assert confined(tmp_path, "/inside.pdf") == (tmp_path / "inside.pdf").resolve()
 
 
-def test_a_request_that_names_this_machine_otherwise_is_refused(served):
+def test_a_request_that_names_this_machine_otherwise_is_refused(still):
     """A page elsewhere that points its own name at 127.0.0.1 (DNS rebinding) reads nothing."""
-    assert served.get("/", host=f"printkit.attacker.example:{served.port}")[0] == 403
-    assert served.get(f"/{GAME}/rules.pdf", host="attacker.example")[0] == 403
-    assert served.get("/", host=f"localhost:{served.port}")[0] == 200
-    assert served.get("/", host=f"[::1]:{served.port}")[0] == 200
+    assert still.get("/", host=f"printkit.attacker.example:{still.port}")[0] == 403
+    assert still.get(f"/{GAME}/rules.pdf", host="attacker.example")[0] == 403
+    assert still.get("/", host=f"localhost:{still.port}")[0] == 200
+    assert still.get("/", host=f"[::1]:{still.port}")[0] == 200
 
 
 def test_an_edit_gives_the_changed_card_and_only_it_a_new_digest(served):
