@@ -36,7 +36,8 @@ def rounded(tmp_path_factory):
     found = {}
     for paper in PAPERS:
         out = tmp_path_factory.mktemp(f"corners-{paper}")
-        assert build_into(out, "--paper", paper, "--corners", str(POKER_RADIUS), "--cutter", "silhouette") == 0
+        assert build_into(out, DECK, "numbered-cards", "--paper", paper, "--corners", str(POKER_RADIUS),
+                          "--cutter", "silhouette") == 0  # the games of the cards read here
         found[paper] = out
     square = tmp_path_factory.mktemp("square")
     assert build_into(square, DECK, "--only", "deck", "--cutter", "silhouette") == 0

@@ -61,7 +61,7 @@ def build(folder: Path, *args: str, content: Path = CONTENT) -> Build:
     """Build through the CLI; a crash becomes a recorded error, so the tests that need it fail
     with the reason instead of erroring the whole module."""
     try:
-        code = build_into(folder, *args, content=content)
+        code = build_into(folder, GAME, *args, content=content)  # this game only: the others are not read here
     except Exception as error:  # noqa: BLE001 - reported by every test that needs this build
         where = traceback.extract_tb(error.__traceback__)[-1]
         return Build(folder, f"printkit build {' '.join(args)} crashed: {type(error).__name__}: {error} "
