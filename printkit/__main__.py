@@ -43,12 +43,14 @@ def _ended(code: int) -> int:
     its objects one by one (a build's kits and pages: a tenth of a second, a fifth of an edit's
     rebuild). Everything that reaches outside the process is done first: the functions registered
     to run at exit, and the standard streams flushed. Where another thread still runs (it may be
-    writing), Python ends it as ever: `code` is returned."""
+    writing), Python ends it as ever: `code` is returned. (A daemon thread Python would not wait
+    for either.)"""
     import atexit
     import sys
     import threading
 
-    if threading.active_count() > 1 or not hasattr(atexit, "_run_exitfuncs"):
+    running = [thread for thread in threading.enumerate() if thread is not threading.main_thread() and not thread.daemon]
+    if running or not hasattr(atexit, "_run_exitfuncs"):
         return code
     atexit._run_exitfuncs()  # noqa: SLF001 - what Python's own exit runs first (multiprocessing, logging...)
     for stream in (sys.stdout, sys.stderr):

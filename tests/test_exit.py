@@ -59,6 +59,20 @@ def test_a_usage_error_ends_with_code_2():
     assert done.returncode == 2 and "printkit: error:" in done.stderr
 
 
+def test_a_daemon_thread_does_not_hold_the_end_back(project, tmp_path):
+    """Python's exit does not wait for a daemon thread: neither does printkit's, which still frees
+    nothing one by one."""
+    finalized = tmp_path / "finalized"
+    before = (f"import pathlib, threading, time\n"
+              f"class Held:\n"
+              f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
+              f"held = [Held()]; held.append(held)\n"
+              f"threading.Thread(target=time.sleep, args=(60,), daemon=True).start()")
+    done = printkit(["list"], before, cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert not finalized.exists()
+
+
 def test_a_thread_still_running_ends_as_python_ends_it(project, tmp_path):
     """A thread that outlives the command (not printkit's own: a plug-in's, say) finishes what it
     writes: the process then ends as Python ends it, its objects freed."""
