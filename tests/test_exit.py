@@ -23,6 +23,15 @@ sys.argv = {argv!r}
 """
 
 
+def held(finalized: Path) -> str:
+    """Code that holds an object in a cycle, freed only by the collector at Python's exit: its
+    finalizer then writes `finalized`."""
+    return (f"import pathlib\n"
+            f"class Held:\n"
+            f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
+            f"held = [Held()]; held.append(held)\n")
+
+
 def printkit(argv: list[str], before: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess:
     code = DRIVER.format(argv=["printkit", *argv], before=before, start=by_entry_point())
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, timeout=120)
@@ -33,10 +42,7 @@ def test_a_build_ends_with_its_code_its_whole_report_and_the_exit_functions_run(
     and do so before the process ends: a file one of them writes is there. Objects are not freed
     one by one: an object's finalizer, which Python's own exit would run, does not."""
     marker, finalized = tmp_path / "at-exit", tmp_path / "finalized"
-    before = (f"import atexit, pathlib; atexit.register(pathlib.Path({str(marker)!r}).write_text, 'ran')\n"
-              f"class Held:\n"
-              f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
-              f"held = [Held()]; held.append(held)  # a cycle: freed only by the collector at exit")
+    before = held(finalized) + f"import atexit; atexit.register(pathlib.Path({str(marker)!r}).write_text, 'ran')"
     done = printkit(["build", "-v", "numbered-cards"], before, cwd=project)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -63,11 +69,7 @@ def test_a_daemon_thread_does_not_hold_the_end_back(project, tmp_path):
     """Python's exit does not wait for a daemon thread: neither does printkit's, which still frees
     nothing one by one."""
     finalized = tmp_path / "finalized"
-    before = (f"import pathlib, threading, time\n"
-              f"class Held:\n"
-              f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
-              f"held = [Held()]; held.append(held)\n"
-              f"threading.Thread(target=time.sleep, args=(60,), daemon=True).start()")
+    before = held(finalized) + "import threading, time; threading.Thread(target=time.sleep, args=(60,), daemon=True).start()"
     done = printkit(["list"], before, cwd=project)
     assert done.returncode == 0, done.stderr
     assert not finalized.exists()
@@ -77,12 +79,9 @@ def test_a_thread_still_running_ends_as_python_ends_it(project, tmp_path):
     """A thread that outlives the command (not printkit's own: a plug-in's, say) finishes what it
     writes: the process then ends as Python ends it, its objects freed."""
     written, finalized = tmp_path / "thread", tmp_path / "finalized"
-    before = (f"import pathlib, threading, time\n"
-              f"class Held:\n"
-              f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
-              f"held = [Held()]; held.append(held)\n"
-              f"def late(): time.sleep(0.5); pathlib.Path({str(written)!r}).write_text('done')\n"
-              f"threading.Thread(target=late).start()")
+    before = held(finalized) + (f"import threading, time\n"
+                                f"def late(): time.sleep(0.5); pathlib.Path({str(written)!r}).write_text('done')\n"
+                                f"threading.Thread(target=late).start()")
     done = printkit(["list"], before, cwd=project)
     assert done.returncode == 0, done.stderr
     assert written.read_text() == "done" and finalized.read_text() == "freed"
