@@ -43,14 +43,16 @@ def _ended(code: int) -> int:
     its objects one by one (a build's kits and pages: a tenth of a second, a fifth of an edit's
     rebuild). Everything that reaches outside the process is done first: the functions registered
     to run at exit, and the standard streams flushed. Where another thread still runs (it may be
-    writing), Python ends it as ever: `code` is returned. (A daemon thread Python would not wait
-    for either.)"""
+    writing), Python ends it as ever: `code` is returned (a daemon thread Python would not wait
+    for either); so it does while a profiler or a tracer (cProfile, coverage, a debugger) watches
+    printkit, to write what it found when printkit returns."""
     import atexit
     import sys
     import threading
 
     running = [thread for thread in threading.enumerate() if thread is not threading.main_thread() and not thread.daemon]
-    if running or not hasattr(atexit, "_run_exitfuncs"):
+    watched = sys.getprofile() is not None or sys.gettrace() is not None
+    if running or watched or not hasattr(atexit, "_run_exitfuncs"):
         return code
     atexit._run_exitfuncs()  # noqa: SLF001 - what Python's own exit runs first (multiprocessing, logging...)
     for stream in (sys.stdout, sys.stderr):

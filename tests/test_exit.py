@@ -85,3 +85,13 @@ def test_a_thread_still_running_ends_as_python_ends_it(project, tmp_path):
     done = printkit(["list"], before, cwd=project)
     assert done.returncode == 0, done.stderr
     assert written.read_text() == "done" and finalized.read_text() == "freed"
+
+
+def test_printkit_run_under_a_profiler_ends_as_python_ends_it(project, tmp_path):
+    """`python -m cProfile -o FILE -m printkit ...` writes its profile once printkit returns: a
+    profiler (or a tracer, such as coverage or a debugger) watching printkit gets Python's own end."""
+    profile = tmp_path / "printkit.prof"
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "printkit", "list"],
+                          capture_output=True, text=True, cwd=project, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert profile.is_file() and profile.stat().st_size > 0
