@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGED = Path(__file__).resolve().parent / "_bundled"
+PACKAGE = Path(__file__).resolve().parent  # printkit's own files (fonts, profiles, tables): a folder, never a zip
+PACKAGED = PACKAGE / "_bundled"
 
 
 def root() -> Path:

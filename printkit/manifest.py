@@ -15,10 +15,10 @@ import json
 import os
 import stat
 from dataclasses import asdict
-from importlib import resources
 from pathlib import Path
 
 from printkit import __version__, keyed
+from printkit.bundled import PACKAGE
 
 NAME = ".printkit-manifest.json"
 MAX_PAGES = 10_000  # far more than any product has
@@ -33,7 +33,7 @@ def code_digest() -> str:
     Read (2.5 MB) once for each state of its files, found again by their names, sizes and
     modification times from a record signed with the user's key (a record that is not is read
     past: the files are read again)."""
-    root = Path(str(resources.files("printkit")))
+    root = PACKAGE
     files = sorted(_code_files(str(root)))  # (relative name, its size and modification time)
     state = hashlib.sha256(json.dumps([__version__, str(root), files]).encode("utf-8")).hexdigest()
     found = keyed.recorded(CODE_RECORD, state)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from importlib import resources
 
 import yaml
 
+from printkit.bundled import PACKAGE
 from printkit.plan.geometry import Paper, Rect
 
 CUTTERS = ("none", "silhouette", "cricut")
@@ -27,7 +27,7 @@ class Clearance:
 
 @functools.cache
 def _figures() -> dict:
-    return yaml.safe_load(resources.files("printkit").joinpath("cutters.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((PACKAGE / "cutters.yaml").read_text(encoding="utf-8"))
 
 
 def figures(cutter: str) -> dict:

@@ -12,7 +12,6 @@ import functools
 import hashlib
 import json
 import unicodedata
-from importlib import resources
 from types import SimpleNamespace
 
 from reportlab.lib.rl_accel import instanceStringWidthTTF
@@ -20,19 +19,20 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
+from printkit.bundled import PACKAGE
+
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
 REGULAR, BOLD, ITALIC = "Sans", "Sans-Bold", "Sans-Oblique"
 CAP_HEIGHT = 0.729  # DejaVu Sans: capitals and figures stand 0.729 em tall (OS/2 sCapHeight 1493/2048)
 ASCENT, DESCENT = 0.76, 0.24  # the font's box above and below the baseline, as the PDF declares it
+FOLDER = PACKAGE / "fonts"  # printkit's own fonts, and what is kept beside them
 
 
 def register_fonts() -> None:
     if REGULAR in pdfmetrics.getRegisteredFontNames():
         return
-    folder = resources.files("printkit") / "fonts"
     for name, file in FONTS.items():
-        with resources.as_file(folder / file) as path:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(TTFont(name, str(FOLDER / file)))
     for family in FONTS:  # <b> and <i> inside text set in any of the three
         pdfmetrics.registerFontFamily(family, normal=family, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
@@ -132,7 +132,7 @@ def _measured() -> dict[str, SimpleNamespace]:
     """What ReportLab's width function reads of a TrueType font (its `face`: the width of each
     character and the default), for each of printkit's fonts, from WIDTHS (checked against the
     fonts by the tests)."""
-    kept = json.loads((resources.files("printkit") / "fonts" / WIDTHS).read_text(encoding="ascii"))
+    kept = json.loads((FOLDER / WIDTHS).read_text(encoding="ascii"))
     return {name: SimpleNamespace(face=SimpleNamespace(charWidths=dict(zip(font["codes"], font["widths"])),
                                                       defaultWidth=font["default"]))
             for name, font in kept.items()}
@@ -168,7 +168,7 @@ def _drawable() -> frozenset[str]:
     """Every character that all of printkit's fonts have a glyph for, read from the list kept
     beside them (checked against the fonts by the tests), so that checking content does not
     have to parse the fonts: a build with nothing to draw never loads them."""
-    text = (resources.files("printkit") / "fonts" / DRAWABLE).read_text(encoding="ascii")
+    text = (FOLDER / DRAWABLE).read_text(encoding="ascii")
     chars = set()
     for line in text.split():
         first, _, last = line.partition("-")
@@ -212,6 +212,5 @@ def describe_glyphs(chars) -> str:
 
 
 if __name__ == "__main__":
-    (resources.files("printkit") / "fonts" / DRAWABLE).write_text("\n".join(drawable_in_fonts()) + "\n", encoding="ascii")
-    (resources.files("printkit") / "fonts" / WIDTHS).write_text(json.dumps(widths_in_fonts(), separators=(",", ":")),
-                                                                encoding="ascii")
+    (FOLDER / DRAWABLE).write_text("\n".join(drawable_in_fonts()) + "\n", encoding="ascii")
+    (FOLDER / WIDTHS).write_text(json.dumps(widths_in_fonts(), separators=(",", ":")), encoding="ascii")

@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import io
 import math
-from importlib import resources
 
 from PIL import Image, ImageChops, ImageCms, ImageMath
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
+
+from printkit.bundled import PACKAGE
 
 # Relative colorimetric with black point compensation, as prepress does for art picked by hand:
 # a colour the press can print is printed as measured (relative to the paper's white), one it
@@ -266,7 +267,7 @@ def _rgb(value) -> str:
 
 def icc_bytes(name: str) -> bytes:
     """A profile printkit ships (printkit/icc/)."""
-    return resources.files("printkit").joinpath("icc", name).read_bytes()
+    return (PACKAGE / "icc" / name).read_bytes()
 
 
 @functools.cache

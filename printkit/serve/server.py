@@ -20,9 +20,10 @@ import socket
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from importlib import resources
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
+
+from printkit.bundled import PACKAGE
 
 LIVE = "/_printkit/"  # printkit's own URLs; no output file starts with an underscore folder of this name
 PING = 15.0  # seconds between keep-alive comments on the event stream: a closed page is noticed
@@ -152,7 +153,7 @@ class Handler(BaseHTTPRequestHandler):
     def _asset(self, name: str, body: bool) -> None:
         if name not in ("live.js", "live.css"):
             return self._refuse(HTTPStatus.NOT_FOUND, "no such file")
-        data = resources.files("printkit.serve").joinpath(name).read_bytes()
+        data = (PACKAGE / "serve" / name).read_bytes()
         self._send(data, "text/javascript; charset=utf-8" if name.endswith(".js") else "text/css; charset=utf-8", body)
 
     def _printed(self, body: bool) -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import io
 import uuid
-from importlib import resources
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
                            TextStringObject)
 
+from printkit.bundled import PACKAGE
 from printkit.render.colour import icc_bytes
 
 X4, X1A = "PDF/X-4", "PDF/X-1a:2003"
@@ -51,7 +51,7 @@ XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 
 
 def icc_profile() -> bytes:
-    return resources.files("printkit").joinpath(ICC).read_bytes()
+    return (PACKAGE / ICC).read_bytes()
 
 
 def as_pdfx(data: bytes, version: str, condition: str, icc: str | None = None) -> bytes:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from importlib import resources
 
 import yaml
 
+from printkit.bundled import PACKAGE
 from printkit.plan.geometry import MM_PER_INCH
 
 KINDS = ("png", "pdf", "sheets", "cutout", "tts")
@@ -89,7 +89,7 @@ def _same(a, b, within: float = 0.05) -> bool:
 
 @functools.cache
 def profiles() -> dict[str, Profile]:
-    data = yaml.safe_load(resources.files("printkit").joinpath("shops.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((PACKAGE / "shops.yaml").read_text(encoding="utf-8"))
     return {slug: _profile(slug, entry) for slug, entry in data.items()}
 
 
