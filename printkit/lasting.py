@@ -9,7 +9,8 @@ new printkit never finds an old page. The store is one SQLite database (`pages.s
 would be without it, byte for byte. One database, not a file a value: creating a small file costs
 the kernel more than drawing the page it holds, and a 500-scenario campaign keeps 2,600 values.
 
-Only marks are kept, the plain data classes of `printkit.plan`, pickled, each signed with the
+Only marks are kept, the plain data classes of `printkit.plan` (and plain data: a measure, the tables
+ReportLab parsed from printkit's own fonts, printkit/plan/fonts.py), pickled, each signed with the
 user's key (printkit/keyed.py) and unpickled only when its signature matches, by an unpickler that
 knows those classes and nothing else (pickle's "restricting globals"); a value found is checked
 against the shape its caller expects. A damaged, foreign or misshapen value is a page planned
@@ -370,6 +371,11 @@ def kept(inputs: Any, make: Callable[[], Any], shape: Any = None) -> Any:
     return STORE.kept(inputs, make, shape)
 
 
+def keeps() -> bool:
+    """Whether a store is in use: what is made is kept (or, read only, looked up)."""
+    return STORE.folder is not None
+
+
 def kept_marks(inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
     return STORE.kept_marks(inputs, make, shape)
 
@@ -409,7 +415,7 @@ def flush() -> None:
 def digest(value: Any) -> str | None:
     """The SHA-256 of marks, for the inputs of what is made from them (None: no store in use,
     nothing to look up)."""
-    if STORE.folder is None:
+    if not keeps():
         return None
     return _digest_once(value)
 

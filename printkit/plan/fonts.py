@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import unicodedata
+from pathlib import Path
 from types import SimpleNamespace
+from weakref import WeakKeyDictionary
+
+import reportlab
 
 from reportlab.lib.rl_accel import instanceStringWidthTTF
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from printkit.bundled import PACKAGE
 
@@ -32,9 +37,80 @@ def register_fonts() -> None:
     if REGULAR in pdfmetrics.getRegisteredFontNames():
         return
     for name, file in FONTS.items():
-        pdfmetrics.registerFont(TTFont(name, str(FOLDER / file)))
+        pdfmetrics.registerFont(_own_font(name, FOLDER / file))
     for family in FONTS:  # <b> and <i> inside text set in any of the three
         pdfmetrics.registerFontFamily(family, normal=family, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+
+
+def _own_font(name: str, path: Path) -> TTFont:
+    """One of printkit's own fonts, as ReportLab reads it to draw with. What ReportLab's parser
+    sets from the file (each glyph's code, width and place: 8 ms a face, most of what a rebuild
+    spends before it draws) is kept in the page cache (printkit/lasting.py, under printkit's code
+    and fonts and ReportLab's version) and set again from there, as it was set; the file's bytes,
+    which a subset is cut from, are read from the file. Kept only where everything the parser set
+    is plain data (a ReportLab that sets more is parsed every time)."""
+    from printkit import lasting
+
+    if not lasting.keeps():
+        return TTFont(name, str(path))
+    parsed: list[TTFont] = []
+
+    def parse() -> dict:
+        parsed.append(TTFont(name, str(path)))
+        return _parsed_state(parsed[0])
+    state = lasting.kept(["font as parsed", name, reportlab.Version], parse, shape=dict)
+    if parsed or set(state) != {"face", "font"}:  # (a kept {}: not plain data, parsed every time)
+        return parsed[0] if parsed else TTFont(name, str(path))
+    face = TTFontFace.__new__(TTFontFace)
+    vars(face).update({key: TTFNameBytes(value[1]) if type(value) is tuple and value[0] == _NAME else value
+                       for key, value in state["face"].items()})
+    face._ttf_data, face.filename = path.read_bytes(), str(path)
+    face._pdfScale = _scale(face.unitsPerEm)
+    font = TTFont.__new__(TTFont)
+    vars(font).update(state["font"], face=face, encoding=TTEncoding(), state=WeakKeyDictionary())
+    return font
+
+
+_NAME = "TTFNameBytes"  # a name read from the font (bytes that know their text), kept as (_NAME, its bytes)
+_SET_APART = {"face", "encoding", "state"}  # a TTFont's own: its face, made again from what is kept
+
+
+def _parsed_state(font: TTFont) -> dict:
+    """What ReportLab set on a font it parsed, as plain data; {} where some of it is not."""
+    if not _SET_APART <= set(vars(font)) or type(font.encoding) is not TTEncoding:
+        return {}
+    face = {key: (_NAME, bytes(value)) if type(value) is TTFNameBytes else value
+            for key, value in vars(font.face).items() if key not in ("_ttf_data", "filename", "_pdfScale")}
+    own = {key: value for key, value in vars(font).items() if key not in _SET_APART}
+    if not _plain(face) or not _plain(own) or font.face._pdfScale(2048.0) != _scale(font.face.unitsPerEm)(2048.0):
+        return {}
+    return {"face": face, "font": own}
+
+
+def _scale(units_per_em: int):
+    """ReportLab's own scale from font units to a thousandth of an em (TTFontFile.extractInfo)."""
+    if units_per_em == 1000:
+        return lambda x: x
+    factor = 1000 / units_per_em
+    return lambda x: x * factor
+
+
+def _plain(value) -> bool:
+    """Whether `value` is plain data throughout: numbers, strings, bytes and their containers
+    (looked at a level at a time, by the kinds found there: a face holds some 40,000 numbers)."""
+    level = [value]
+    while level:
+        kinds = set(map(type, level))
+        if not kinds <= _PLAIN | _CONTAINERS:
+            return False
+        inside = [item for item in level if type(item) in _CONTAINERS] if kinds & _CONTAINERS else []
+        level = list(itertools.chain.from_iterable(
+            itertools.chain(item, item.values()) if type(item) is dict else item for item in inside))
+    return True
+
+
+_PLAIN = {int, float, str, bytes, bool, type(None)}
+_CONTAINERS = {dict, list, tuple}
 
 
 def font_for(bold: bool, italic: bool, font: str | None = None) -> str:
