@@ -198,9 +198,7 @@ class Store:
         self._db, self._pending, self._used, self._planned, self._planned_used = None, [], [], {}, []
 
     def close(self) -> None:
-        """Everything written and the connection closed (a store no longer in use). Before printkit
-        forks its workers, `flush` is enough: a worker opens a connection of its own, and closing
-        would cost printkit the checkpoint of the database's log (5 ms an edit)."""
+        """Everything written and the connection closed (before printkit forks its workers)."""
         self.flush()
         if self._pid == os.getpid() and self._db is not None:
             self._db.close()

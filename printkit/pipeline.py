@@ -423,7 +423,9 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
             [(item, False, None, fingerprint) for item, fingerprint in _unnoted(others, summaries)]
         if jobs:
             register_fonts()  # once, before the workers are forked
-            lasting.flush()  # what this process kept, written for them to find
+            # what this process kept, written for them to find; and closed, not only written: a worker forked
+            # while the database is open here would share SQLite's record of this process's locks on it
+            lasting.STORE.close()
         here_too = _here_too(jobs)
         _DIGESTS_KEPT[0] = here_too  # few files: a booklet's page digests kept for its volumes, drawn after it
         try:
