@@ -249,6 +249,7 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
     _TEXTS.clear()
     each = [(paper, *_left_to_plan(_on_paper(kit, replace(printing, paper=paper)))) for paper in papers for kit in kits]
+    lasting.STORE.close()  # opened to find the files noted: never open here while workers are forked (see _outputs)
     outcomes = iter(each_on_every_core(_problems_of, [left for _, _, left in each if left],
                                        weight=lambda left: sum(map(_weight, left)), least=SIDE_BY_SIDE))
     problems = {paper: [] for paper in papers}

@@ -9,6 +9,7 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -403,3 +404,30 @@ def test_an_edits_booklet_and_its_volumes_digest_each_page_once(cli, project, mo
     # the booklet's pages that are not a scenario's (its cover, contents, front matter, the page for notes), each
     # volume's own cover, and each file the edit planned (the booklet, its volumes, the scenario's setup sheet)
     assert len(set(digested)) == len(digested) == (pages - 2 * 50) + volumes + (1 + volumes + 1)
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_workers_are_never_forked_while_the_page_cache_is_open(tmp_path, monkeypatch, command):
+    """SQLite keeps one record per process of the locks it holds on a file: a worker forked while
+    printkit has the database open would share it (sqlite.org/howtocorrupt.html, 2.6). A build and
+    validate each read the page cache before they fork (the fonts, the files noted as planned)."""
+    from printkit import pipeline
+    from printkit.cli import main
+
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    open_at_fork = []
+    handed = pipeline.each_on_every_core
+
+    def each(*args, **kwargs):
+        open_at_fork.append(lasting.STORE._db is not None)
+        return handed(*args, **kwargs)
+    monkeypatch.setattr(pipeline, "each_on_every_core", each)
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content" / "numbered-cards", content / "numbered-cards")
+    assert main(["build", "numbered-cards", "--content", str(content), "--out", str(tmp_path / "out"), "-q"]) == 0
+    if command == "validate":
+        game = content / "numbered-cards" / "game.yaml"
+        game.write_text(game.read_text(encoding="utf-8") + "# a comment: the game is loaded again\n", encoding="utf-8")
+        open_at_fork.clear()
+        assert main(["validate", "numbered-cards", "--content", str(content)]) == 0
+    assert open_at_fork and not any(open_at_fork)
