@@ -341,8 +341,22 @@ class _Reader(pickle.Unpickler):
 
 
 def _described(value: Any):
-    """Inputs that are not JSON (a model's data classes): their repr, which names every field."""
-    return repr(value)
+    """Inputs that are not JSON (a model's data classes): their repr, which names every field. A
+    frozen data class's is written once a file (a scenario's setup is in the inputs of its spread
+    and of each of its measures), as _DIGESTS keeps digests."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return repr(value)
+    found = _REPRS.get(id(value))
+    if found is None or found[0] is not value:
+        if len(_REPRS) >= MOST_REPRS:  # (planned outside a build's files: validate, an export)
+            _REPRS.clear()
+        found = _REPRS[id(value)] = (value, repr(value))
+    return found[1]
+
+
+_REPRS: dict[int, tuple[Any, str]] = {}  # id of a frozen data class -> (it, its repr), for the file being planned
+MOST_REPRS = 4096
 
 
 def default_folder() -> Path | None:
@@ -444,8 +458,10 @@ def _digest_once(value: Any) -> str:
 
 
 def forget_digests() -> None:
-    """The digests of a file's marks let go of, with the marks (once the file is drawn)."""
+    """The digests of a file's marks let go of, with the marks (once the file is drawn), and the
+    reprs of its inputs."""
     _DIGESTS.clear()
+    _REPRS.clear()
 
 
 def digest_of(value: Any) -> str:
