@@ -114,3 +114,26 @@ def test_text_reportlab_writes_is_encoded_as_its_codec_encodes_it():
             else:
                 assert pdfdoc.pdfdocEnc(text) == expected, hex(code)
     assert pdfdoc.pdfdocEnc(b"\x18 bytes") == b"\x18 bytes"
+
+
+def test_a_template_read_for_a_fingerprint_is_read_again_once_its_file_changes(tmp_path):
+    """Its source is read once for each state of its file (every scenario's words ask for it):
+    an edit of the same length, or the file swapped for a link out of the folder, is read again
+    and checked again."""
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    template = folder / "t.j2"
+    template.write_text("{% set word %}{{ a }}{% endset %}", encoding="utf-8")
+    templates = Templates(folder, "templates")
+    first = templates.render("t.j2", a=1, b=2).fingerprint
+    assert templates.render("t.j2", a=1, b=3).fingerprint == first  # b is not read
+    template.write_text("{% set word %}{{ b }}{% endset %}", encoding="utf-8")  # as long, another name read
+    edited = templates.render("t.j2", a=1, b=2).fingerprint
+    assert edited != first and templates.render("t.j2", a=1, b=3).fingerprint != edited
+    outside = tmp_path / "outside.j2"
+    outside.write_text("{% set word %}{{ b }}{% endset %}", encoding="utf-8")
+    template.unlink()
+    template.symlink_to(outside)
+    with pytest.raises(PrintkitError) as error:
+        templates.render("t.j2", a=1, b=2).fingerprint
+    assert "outside the templates folder" in str(error.value.problems[0])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -206,7 +207,7 @@ def _reads(environment, name: str) -> tuple[list[str], set[str] | None]:
             continue
         seen.add(current)
         try:
-            source = environment.loader.get_source(environment, current)[0]
+            source = _source(environment, current)
         except jinja2.TemplateNotFound:
             if current == name:
                 raise
@@ -218,6 +219,31 @@ def _reads(environment, name: str) -> tuple[list[str], set[str] | None]:
             return sources, None
         waiting += referenced
     return sources, names
+
+
+def _source(environment, name: str) -> str:
+    """A template's source, as its loader reads it (checked where it may be read from), read once
+    for each state of its file: every scenario's words ask for the same template's, 50 times a
+    booklet. A file found again with another inode, modification time or size is read again."""
+    find = getattr(environment.loader, "find", None)
+    if find is None:
+        return environment.loader.get_source(environment, name)[0]
+    path, _ = find(name)
+    try:
+        status = os.lstat(path)
+        stamp = (status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)
+    except OSError:
+        stamp = None
+    key = (id(environment), name)
+    found = _SOURCES.get(key)
+    if stamp is None or found is None or found[0] is not environment or found[1:3] != (path, stamp):
+        if len(_SOURCES) >= 256:
+            _SOURCES.clear()
+        found = _SOURCES[key] = (environment, path, stamp, environment.loader.get_source(environment, name)[0])
+    return found[3]
+
+
+_SOURCES: dict[tuple[int, str], tuple] = {}  # (id of an environment, a template's name) -> (it, its path, stamp, source)
 
 
 TAGS = re.compile(r"{{(.*?)}}|{%(.*?)%}", re.S)  # where a template's code is (its comments are not)
