@@ -73,16 +73,43 @@ class Store:
             return make()
         return self._kept(db, self._key(inputs), make, shape)
 
+    def find(self, inputs: Any, shape: Any = None) -> Any:
+        """The value kept under `inputs` (of `shape`), or None (then made, and kept with `keep`)."""
+        db = self._connection()
+        value = _MISSING if db is None else self._read(db, self._key(inputs))
+        if value is _MISSING or shape is not None and not fits(value, shape):
+            return None
+        self.found += 1
+        return value
+
+    def keep(self, inputs: Any, value: Any) -> None:
+        """`value` kept under `inputs` (what `found` did not find, made)."""
+        if self._connection() is not None:
+            self.made += 1
+            if self.write:
+                self._keep(self._key(inputs), value)
+
     def kept_marks(self, inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
         """`kept`, for a value that is pages' marks (a list of lists, or a tuple of as many as
-        `shape` says): each page a Marks, its digest that of the key it is kept under."""
+        `shape` says): each page a Marks, its digest that of the key it is kept under. A value
+        found is read when its marks are first asked for (unpickling a spread's marks costs more
+        than everything else an edit does with it: its digest and its drawing are known without)."""
         if self.folder is None:
             return tuple(tuple(page) for page in make())
         name = self._key(inputs)
+        digests = [hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(len(shape))]
         db = self._connection()
-        value = make() if db is None else self._kept(db, name, make, shape)
-        return tuple(Marks.known(page, hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest())
-                     for n, page in enumerate(value))
+        data = _MISSING if db is None else self._signed(db, name)
+        if data is not _MISSING:
+            self.found += 1
+            later = _Later(self, name, data, make, shape)
+            return tuple(Marks.later(later, n, digest) for n, digest in enumerate(digests))
+        value = make()
+        if db is not None:
+            self.made += 1
+            if self.write:
+                self._keep(name, value)
+        return tuple(Marks.known(page, digest) for page, digest in zip(value, digests))
 
     def _kept(self, db: sqlite3.Connection, name: str, make: Callable[[], Any], shape: Any) -> Any:
         value = self._read(db, name)
@@ -142,6 +169,12 @@ class Store:
         return self._db
 
     def _read(self, db: sqlite3.Connection, name: str):
+        data = self._signed(db, name)
+        return _MISSING if data is _MISSING else _unpickled(data)
+
+    def _signed(self, db: sqlite3.Connection, name: str):
+        """The pickle kept under `name` (noted as used), if it is signed by this user's printkit
+        under that name; else _MISSING."""
         try:
             row = db.execute("SELECT value FROM kept WHERE key = ?", (name,)).fetchone()
         except sqlite3.OperationalError:  # locked beyond WAIT: no more waits this run
@@ -150,11 +183,11 @@ class Store:
         except sqlite3.Error:
             return _MISSING
         if row is None:
-            return next((_loaded(name, data) for key, data, _ in self._pending if key == name), _MISSING)
-        value = _loaded(name, row[0])
-        if value is not _MISSING and self.write:
+            return next((_verified(name, data) for key, data, _ in self._pending if key == name), _MISSING)
+        data = _verified(name, row[0])
+        if data is not _MISSING and self.write:
             self._used.append((time.time(), name))  # used: the last to be pruned
-        return value
+        return data
 
     def _keep(self, name: str, value: Any) -> None:
         try:
@@ -276,14 +309,19 @@ def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
         return None
 
 
-def _loaded(name: str, data: bytes):
-    """The value pickled in `data` (after its signature), or _MISSING if it is not signed by this
-    user's printkit under `name`, is damaged or is not marks."""
+def _verified(name: str, data: bytes):
+    """The pickle in `data` (after its signature), or _MISSING if it is not signed by this user's
+    printkit under `name`."""
     if not isinstance(data, bytes) or not keyed.signed(data[:SIGNATURE].decode("ascii", "replace"), DATABASE, name,
                                                        data[SIGNATURE:]):
         return _MISSING
+    return data[SIGNATURE:]
+
+
+def _unpickled(data: bytes):
+    """The value in a signed pickle, or _MISSING if it is damaged or is not marks."""
     try:
-        return _Reader(io.BytesIO(data[SIGNATURE:])).load()
+        return _Reader(io.BytesIO(data)).load()
     except (pickle.UnpicklingError, EOFError, ValueError, KeyError, TypeError, IndexError, AttributeError,
             RecursionError, MemoryError):
         return _MISSING
@@ -392,23 +430,84 @@ def kept_marks(inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
     return STORE.kept_marks(inputs, make, shape)
 
 
-class Marks(tuple):
+def find(inputs: Any, shape: Any = None) -> Any:
+    return STORE.find(inputs, shape)
+
+
+def keep(inputs: Any, value: Any) -> None:
+    STORE.keep(inputs, value)
+
+
+class Marks:
     """A page's marks kept between builds (`kept_marks`), which know their digest: the key they
     are kept under (the same inputs and the same printkit plan the same marks). A file made of
     them is digested, for its manifest and for its forms' drawings kept, without pickling them
-    again, and alike whether the marks were planned now or found. Pickled (a worker's result) as
-    the tuple it is; never kept inside another value (it is made from the value kept)."""
+    again, and alike whether the marks were planned now or found; found, they are read from the
+    store when they are first asked for (a page whose drawing is found kept never is). A sequence
+    of marks, equal to the tuple of them; pickled (a worker's result) as that tuple; never kept
+    inside another value (it is made from the value kept)."""
 
-    digest: str
+    __slots__ = ("digest", "_marks", "_later", "_page")
+
+    def __init__(self, digest: str, marks: tuple | None = None, later: "_Later | None" = None, page: int = 0):
+        self.digest, self._marks, self._later, self._page = digest, marks, later, page
 
     @classmethod
     def known(cls, marks, digest: str) -> "Marks":
-        made = cls(marks)
-        made.digest = digest
-        return made
+        return cls(digest, tuple(marks))
+
+    @classmethod
+    def later(cls, later: "_Later", page: int, digest: str) -> "Marks":
+        return cls(digest, None, later, page)
+
+    @property
+    def marks(self) -> tuple:
+        if self._marks is None:
+            self._marks, self._later = self._later.pages()[self._page], None
+        return self._marks
+
+    def __iter__(self):
+        return iter(self.marks)
+
+    def __len__(self) -> int:
+        return len(self.marks)
+
+    def __getitem__(self, index):
+        return self.marks[index]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Marks):
+            return self.digest == other.digest or self.marks == other.marks
+        return self.marks == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.marks)
+
+    def __repr__(self) -> str:
+        return f"Marks({self.marks!r})"
 
     def __reduce__(self):
-        return tuple, (tuple(self),)
+        return tuple, (self.marks,)
+
+
+class _Later:
+    """A value of pages' marks found kept (`kept_marks`), unpickled when a page's marks are first
+    asked for; one found damaged or misshapen then is made again (and kept), as `kept` would."""
+
+    def __init__(self, store: Store, name: str, data: bytes, make: Callable[[], Any], shape: Any):
+        self.store, self.name, self.data, self.make, self.shape = store, name, data, make, shape
+        self.value: tuple | None = None
+
+    def pages(self) -> tuple:
+        if self.value is None:
+            value = _unpickled(self.data)
+            if value is _MISSING or not fits(value, self.shape):
+                value = self.make()
+                self.store.made += 1
+                if self.store.write and self.store._pid == os.getpid():
+                    self.store._keep(self.name, value)
+            self.value, self.data, self.make = tuple(tuple(page) for page in value), b"", None
+        return self.value
 
 
 def planned(file: str, fingerprint: str) -> int | None:

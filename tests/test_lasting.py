@@ -431,3 +431,65 @@ def test_workers_are_never_forked_while_the_page_cache_is_open(tmp_path, monkeyp
         open_at_fork.clear()
         assert main(["validate", "numbered-cards", "--content", str(content)]) == 0
     assert open_at_fork and not any(open_at_fork)
+
+
+# --- pages' marks found kept, read when asked for ----------------------------------------------------
+
+def test_pages_found_kept_are_read_only_when_their_marks_are_asked_for(store, monkeypatch):
+    value = [[*MARKS], list(reversed(MARKS))]
+    first = store.kept_marks(["spread", 1], made(value)[0], shape=(list, list))
+    store.flush()
+    again = lasting.Store(store.folder)
+    reads = []
+    unpickled = lasting._unpickled
+    monkeypatch.setattr(lasting, "_unpickled", lambda data: reads.append(1) or unpickled(data))
+    make, calls = made(None)
+    found = again.kept_marks(["spread", 1], make, shape=(list, list))
+    assert [page.digest for page in found] == [page.digest for page in first] and reads == [] and again.found == 1
+    assert found[1] == tuple(reversed(MARKS)) and found[0] == first[0] and list(found[0]) == MARKS
+    assert reads == [1] and calls == []  # both pages from one read
+    assert pickle.loads(pickle.dumps(found[0])) == tuple(MARKS) and type(pickle.loads(pickle.dumps(found[0]))) is tuple
+
+
+def test_pages_found_kept_of_another_shape_are_made_again_when_asked_for(store):
+    store.kept(["one page only"], made([[*MARKS]])[0])  # a value under the key, of another shape
+    store.flush()
+    inputs = ["one page only"]
+    make, calls = made([[*MARKS], [*MARKS]])
+    found = lasting.Store(store.folder).kept_marks(inputs, make, shape=(list, list))
+    assert calls == []
+    assert list(found[1]) == MARKS and calls == [1]
+
+
+def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read(tmp_path, monkeypatch):
+    """A form whose characters are all of its document's family is kept under the family's codes,
+    and found by its marks' digest: its marks are never read. A form setting a character beyond
+    the family is kept under its own codes; both files are as drawn without a page cache."""
+    from printkit.plan.marks import Document, Form, Page
+    from printkit.plan.text import line_at
+    from printkit.render.draw import render
+
+    paper = Paper("test", 100.0, 80.0)
+    within, beyond = (line_at("Caf\u00e9", 10, 10, 10.0),), (line_at("Na\u00efve \u2192", 10, 30, 10.0),)
+
+    def document(first, second) -> Document:
+        forms = (Form("page1", paper, first), Form("page2", paper, second))
+        return Document("booklet", "test", (Page(paper, (UseForm("page1"),)), Page(paper, (UseForm("page2"),))),
+                        forms=forms, glyphs={"Sans": "\u00e9", "Sans-Bold": "", "Sans-Oblique": ""})
+    monkeypatch.setattr(lasting, "STORE", lasting.Store(None))
+    expected, _ = render(document(within, beyond))
+    def pages(make) -> list:
+        return [lasting.kept_marks([name], lambda: [list(make(marks))], shape=(list,))[0]
+                for name, marks in (("page one", within), ("page two", beyond))]
+    monkeypatch.setattr(lasting, "STORE", lasting.Store(tmp_path / "cache"))
+    assert render(document(*pages(lambda marks: marks)))[0] == expected
+    lasting.flush()
+    assert lasting.STORE.made == 4  # the pages, and each page's drawing
+    monkeypatch.setattr(lasting, "STORE", lasting.Store(tmp_path / "cache"))
+    found = pages(lambda marks: pytest.fail("made again"))
+    read = []
+    monkeypatch.setattr(lasting, "_unpickled", lambda data, unpickled=lasting._unpickled: read.append(1) or unpickled(data))
+    assert render(document(*found))[0] == expected
+    assert lasting.STORE.found == 4 and lasting.STORE.made == 0
+    # the page within the family was found by its digest alone; the other's characters were read to find its codes
+    assert found[0]._later.value is None and found[1]._later is None and len(read) == 3

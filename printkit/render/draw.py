@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from printkit import lasting
 from printkit.plan.marks import Box, Circle, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
-from printkit.plan.text import Text, characters, union
+from printkit.plan.text import Text, characters
 from printkit.render.colour import SRGB
 from printkit.render.flatten import Flat, flattened
 from printkit.render.pdf import PdfFile, circle_path, ellipse_path, polygon_path, rect_path
@@ -23,37 +23,50 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
         return document.data, document.sheets
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
                   page_layout=document.page_layout)
-    sets = [_beyond_ascii(characters(form.marks)) for form in document.forms]  # a long booklet's, kept small
     if document.forms:
-        family = {font: set(chars) for font, chars in (document.glyphs or {}).items()}
-        pdf.assign_glyphs(family)
-        pdf.assign_glyphs(_beyond(union(sets), family))
-    for form, chars in zip(document.forms, sets):
-        pdf.begin_form(form.name, form.paper)
-        # a form's operators depend on its marks and on the names and codes its characters were
-        # given (ReportLab gives ASCII its own codes, whatever else is set)
-        _draw_kept(pdf, form.marks, [pdf.codes(chars), ink_saver, colour.key, lasting.digest(form.marks),
-                                     pdf.form_so_far()])
-        pdf.end_form()
+        _draw_forms(pdf, document, ink_saver, colour)
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
         draw(pdf, flattened(page, document) if colour.flattens else page.marks)
     return pdf.finish(), pdf.pages
 
 
-def _draw_kept(pdf: PdfFile, marks, inputs) -> None:
-    """A form's marks drawn, or their operators (and the opacities and gradients these name) from
-    a drawing kept under `inputs`, with the form's stream as it was compressed then."""
-    drawn = []
+def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> None:
+    """Each form drawn, or its operators (and the opacities and gradients these name) taken from a
+    drawing kept, with its stream as it was compressed then. A form's operators depend on its
+    marks and on the names and codes its characters were given (ReportLab gives ASCII its own
+    codes, whatever else is set). The document's family of characters (`Document.glyphs`) is
+    given its codes first: a form that sets none beyond it is kept under those codes, and found
+    again by its marks' digest without its marks being read (a booklet's unchanged pages: reading
+    their marks, to list the characters they set, cost more than drawing from what was kept).
+    Another character is given its code where a form first sets it, and the form is kept under
+    the codes of its own characters."""
+    family = {font: set(chars) for font, chars in (document.glyphs or {}).items()}
+    pdf.assign_glyphs(family)
+    within = ["family", pdf.codes({font: "".join(sorted(chars)) for font, chars in family.items()})]
+    for form in document.forms:
+        pdf.begin_form(form.name, form.paper)
+        drawing = [ink_saver, colour.key, lasting.digest(form.marks), pdf.form_so_far()]
+        found = lasting.find(["drawn form", within, *drawing], DRAWN)
+        if found is None:
+            chars = _beyond_ascii(characters(form.marks))
+            beyond = _beyond(chars, family)
+            if any(beyond.values()) or not set(chars) <= set(family):
+                pdf.assign_glyphs(beyond)
+                key = ["drawn form", pdf.codes(chars), *drawing]
+                found = lasting.find(key, DRAWN)
+            else:
+                key = None
+        if found is None:
+            start = pdf.drawing()
+            draw(pdf, form.marks)
+            lasting.keep(key or ["drawn form", within, *drawing], [pdf.drawn_since(start), pdf.form_deflated()])
+        else:
+            pdf.draw_again(*found)
+        pdf.end_form()
 
-    def make() -> list:
-        start = pdf.drawing()
-        draw(pdf, marks)
-        drawn.append(True)
-        return [pdf.drawn_since(start), pdf.form_deflated()]
-    kept = lasting.kept(["drawn form", inputs], make, shape=((list, list), bytes))
-    if not drawn:
-        pdf.draw_again(*kept)
+
+DRAWN = ((list, list), bytes)  # a form's drawing kept: [its operators, what they use], its stream compressed
 
 
 def _beyond_ascii(characters: dict[str, set[str]]) -> dict[str, str]:
