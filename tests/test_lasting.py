@@ -493,3 +493,25 @@ def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read
     assert lasting.STORE.found == 4 and lasting.STORE.made == 0
     # the page within the family was found by its digest alone; the other's characters were read to find its codes
     assert found[0]._later.value is None and found[1]._later is None and len(read) == 3
+
+
+def test_an_edited_rebuild_reads_no_unchanged_spread_s_marks(project, monkeypatch):
+    """After one scenario's words are edited, the booklet (A4, drawn) and its plan on Letter (for
+    validate) find the 49 other spreads and every unchanged page's drawing kept: none of their
+    marks is read (printkit/lasting.py: Marks), only digests."""
+    from printkit.cli import main
+
+    monkeypatch.setenv("PRINTKIT_CACHE", str(project / "cache"))
+    build = ["build", "cross-sums", "--content", str(project / "content"), "--out", str(project / "out"), "-q"]
+    assert main(build) == 0
+    scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text(encoding="utf-8").replace("Which card do you take", "Which card will you take"),
+                         encoding="utf-8")
+    read = []
+    pages = lasting._Later.pages
+    monkeypatch.setattr(lasting._Later, "pages", lambda later: read.append(later.value is None) or pages(later))
+    found = lasting.Store.kept_marks
+    kept = []
+    monkeypatch.setattr(lasting.Store, "kept_marks", lambda *args: kept.append(1) or found(*args))
+    assert main(build) == 0
+    assert len(kept) == 2 * 50 and not any(read)

@@ -112,10 +112,10 @@ class Booklet(Product):
 def _frozen(kit, marks) -> tuple:
     """A page's marks as the tuple its form holds: the same tuple for the same page in the booklet
     and in the volume holding it, so that its digest, worked out for one, serves the other."""
+    if isinstance(marks, lasting.Marks):  # kept: which knows its digest, its marks read only if asked for
+        return marks
     if not marks:
         return ()
-    if isinstance(marks, lasting.Marks):  # kept: a tuple already, which knows its digest
-        return marks
     held, frozen = kit.memo(("page marks", id(marks)), lambda: (marks, tuple(marks)))  # held: its id stays its own
     return frozen if held is marks else tuple(marks)
 
