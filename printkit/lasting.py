@@ -46,6 +46,9 @@ DATABASE = "pages.sqlite"
 BATCH = 64  # values written a transaction at a time: the volumes of a booklet find its pages soon
 MOST_PLANNED = 20_000  # files noted as planned: a row is a fingerprint and a page count
 WAIT = 0.2  # seconds a statement waits for another process's lock: then the store keeps nothing
+# seconds within which a value (or a file noted as planned) used again is not noted as used again: an
+# edit finds some 300 values, and writing each one's time cost more than the edit's own writes
+USED_AGAIN = 3600.0
 SIGNATURE = 64  # hexadecimal digits of the HMAC-SHA256 before each value
 SCHEMA = ("CREATE TABLE IF NOT EXISTS kept (key TEXT PRIMARY KEY, value BLOB NOT NULL, used REAL NOT NULL)",
           "CREATE TABLE IF NOT EXISTS planned (key TEXT PRIMARY KEY, pages INTEGER NOT NULL, used REAL NOT NULL)")
@@ -130,13 +133,13 @@ class Store:
             return None
         name = _planned_key(file, fingerprint)
         try:
-            row = db.execute("SELECT pages FROM planned WHERE key = ?", (name,)).fetchone()
+            row = db.execute("SELECT pages, used FROM planned WHERE key = ?", (name,)).fetchone()
         except sqlite3.Error:  # a database older than the table, opened read-only
             row = None
         pages = row[0] if row else self._planned.get(name, (None,))[0]
         if type(pages) is not int or not 1 <= pages <= MAX_PAGES:
             return None
-        if self.write:
+        if self.write and not (row and _recent(row[1], time.time())):
             self._planned_used.append((time.time(), name))
         return pages
 
@@ -176,7 +179,7 @@ class Store:
         """The pickle kept under `name` (noted as used), if it is signed by this user's printkit
         under that name; else _MISSING."""
         try:
-            row = db.execute("SELECT value FROM kept WHERE key = ?", (name,)).fetchone()
+            row = db.execute("SELECT value, used FROM kept WHERE key = ?", (name,)).fetchone()
         except sqlite3.OperationalError:  # locked beyond WAIT: no more waits this run
             self._give_up()
             return _MISSING
@@ -184,9 +187,9 @@ class Store:
             return _MISSING
         if row is None:
             return next((_verified(name, data) for key, data, _ in self._pending if key == name), _MISSING)
-        data = _verified(name, row[0])
-        if data is not _MISSING and self.write:
-            self._used.append((time.time(), name))  # used: the last to be pruned
+        data, now = _verified(name, row[0]), time.time()
+        if data is not _MISSING and self.write and not _recent(row[1], now):
+            self._used.append((now, name))  # used: the last to be pruned
         return data
 
     def _keep(self, name: str, value: Any) -> None:
@@ -256,6 +259,11 @@ class Store:
                                f"max(0, (SELECT count(*) FROM {table}) - ?))", (left,))
         except sqlite3.Error:
             return
+
+
+def _recent(used, now: float) -> bool:
+    """Whether a row noted as used at `used` was used within USED_AGAIN of `now`."""
+    return type(used) in (int, float) and 0 <= now - used < USED_AGAIN
 
 
 _MISSING = object()

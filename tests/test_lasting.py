@@ -140,7 +140,7 @@ def test_validate_reads_and_keeps_nothing(tmp_path):
 
 def test_the_values_longest_unused_are_pruned(store, monkeypatch):
     monkeypatch.setattr(lasting, "MOST_FILES", 3)
-    clock = iter(range(1_000_000, 1_000_100))
+    clock = iter(range(1_000_000, 2_000_000, 4000))  # each read an hour and more after the last
     monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
     keys = []
     for n in range(5):
@@ -153,9 +153,21 @@ def test_the_values_longest_unused_are_pruned(store, monkeypatch):
     assert store.keys() == keys[0] | keys[3] | keys[4]
 
 
+def test_a_value_used_again_within_the_hour_is_not_noted_again(store, monkeypatch):
+    """An edit finds some 300 values: each one's time of use is written at most once an hour."""
+    now = [1_000_000.0]
+    monkeypatch.setattr(lasting.time, "time", lambda: now[0])
+    store.kept(["page"], made(MARKS)[0])
+    store.flush()
+    now[0] += lasting.USED_AGAIN - 1
+    assert store.kept(["page"], made(None)[0]) == MARKS and store._used == []
+    now[0] += 2
+    assert store.kept(["page"], made(None)[0]) == MARKS and [when for when, _ in store._used] == [now[0]]
+
+
 def test_a_full_store_is_pruned_to_nine_tenths_and_then_left_until_it_is_full_again(store, monkeypatch):
     monkeypatch.setattr(lasting, "MOST_FILES", 20)
-    clock = iter(range(1_000_000, 1_000_100))
+    clock = iter(range(1_000_000, 2_000_000, 4000))  # each read an hour and more after the last
     monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
     for n in range(20):
         store.kept(["page", n], made(MARKS)[0])
@@ -237,7 +249,7 @@ def test_a_database_kept_before_files_were_noted_is_read_without_them(store):
 
 def test_the_files_noted_longest_unused_are_pruned(store, monkeypatch):
     monkeypatch.setattr(lasting, "MOST_PLANNED", 2)
-    clock = iter(range(1_000_000, 1_000_100))
+    clock = iter(range(1_000_000, 2_000_000, 4000))  # each read an hour and more after the last
     monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
     for n in range(4):
         store.note_planned(f"game/{n}.pdf", "inputs", 1)
