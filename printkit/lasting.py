@@ -102,10 +102,9 @@ class Store:
         name = self._key(inputs)
         digests = [hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(len(shape))]
         db = self._connection()
-        data = _MISSING if db is None else self._signed(db, name)
-        if data is not _MISSING:
+        if db is not None and self._there(db, name):  # read (and its signature checked) only if asked for
             self.found += 1
-            later = _Later(self, name, data, make, shape)
+            later = _Later(self, name, make, shape)
             return tuple(Marks.later(later, n, digest) for n, digest in enumerate(digests))
         value = make()
         if db is not None:
@@ -174,6 +173,21 @@ class Store:
     def _read(self, db: sqlite3.Connection, name: str):
         data = self._signed(db, name)
         return _MISSING if data is _MISSING else _unpickled(data)
+
+    def _there(self, db: sqlite3.Connection, name: str) -> bool:
+        """Whether a value is kept under `name` (noted as used), not read."""
+        try:
+            row = db.execute("SELECT used FROM kept WHERE key = ?", (name,)).fetchone()
+        except sqlite3.OperationalError:  # locked beyond WAIT: no more waits this run
+            self._give_up()
+            return False
+        except sqlite3.Error:
+            return False
+        if row is None:
+            return any(key == name for key, _, _ in self._pending)
+        if self.write and not _recent(row[0], time.time()):
+            self._used.append((time.time(), name))
+        return True
 
     def _signed(self, db: sqlite3.Connection, name: str):
         """The pickle kept under `name` (noted as used), if it is signed by this user's printkit
@@ -499,22 +513,24 @@ class Marks:
 
 
 class _Later:
-    """A value of pages' marks found kept (`kept_marks`), unpickled when a page's marks are first
-    asked for; one found damaged or misshapen then is made again (and kept), as `kept` would."""
+    """A value of pages' marks found kept (`kept_marks`), read (its signature checked) and
+    unpickled when a page's marks are first asked for; one gone since, damaged or misshapen is
+    then made again (and kept), as `kept` would have made it."""
 
-    def __init__(self, store: Store, name: str, data: bytes, make: Callable[[], Any], shape: Any):
-        self.store, self.name, self.data, self.make, self.shape = store, name, data, make, shape
+    def __init__(self, store: Store, name: str, make: Callable[[], Any], shape: Any):
+        self.store, self.name, self.make, self.shape = store, name, make, shape
         self.value: tuple | None = None
 
     def pages(self) -> tuple:
         if self.value is None:
-            value = _unpickled(self.data)
+            db = self.store._connection()
+            value = _MISSING if db is None else self.store._read(db, self.name)
             if value is _MISSING or not fits(value, self.shape):
                 value = self.make()
                 self.store.made += 1
-                if self.store.write and self.store._pid == os.getpid():
+                if self.store.write and db is not None:
                     self.store._keep(self.name, value)
-            self.value, self.data, self.make = tuple(tuple(page) for page in value), b"", None
+            self.value, self.make = tuple(tuple(page) for page in value), None
         return self.value
 
 

@@ -463,14 +463,19 @@ def test_pages_found_kept_are_read_only_when_their_marks_are_asked_for(store, mo
     assert pickle.loads(pickle.dumps(found[0])) == tuple(MARKS) and type(pickle.loads(pickle.dumps(found[0]))) is tuple
 
 
-def test_pages_found_kept_of_another_shape_are_made_again_when_asked_for(store):
+def test_pages_found_kept_of_another_shape_or_gone_since_are_made_again_when_asked_for(store):
     store.kept(["one page only"], made([[*MARKS]])[0])  # a value under the key, of another shape
+    store.kept(["two pages"], made([[*MARKS], [*MARKS]])[0])
     store.flush()
-    inputs = ["one page only"]
+    again = lasting.Store(store.folder)
     make, calls = made([[*MARKS], [*MARKS]])
-    found = lasting.Store(store.folder).kept_marks(inputs, make, shape=(list, list))
+    found = again.kept_marks(["one page only"], make, shape=(list, list))
     assert calls == []
     assert list(found[1]) == MARKS and calls == [1]
+    gone = again.kept_marks(["two pages"], make, shape=(list, list))
+    with sqlite3.connect(store.folder / lasting.DATABASE) as db:
+        db.execute("DELETE FROM kept")
+    assert calls == [1] and list(gone[0]) == MARKS and calls == [1, 1]
 
 
 def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read(tmp_path, monkeypatch):

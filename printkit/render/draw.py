@@ -60,7 +60,9 @@ def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> No
         if found is None:
             start = pdf.drawing()
             draw(pdf, form.marks)
-            lasting.keep(key or ["drawn form", within, *drawing], [pdf.drawn_since(start), pdf.form_deflated()])
+            _, uses = pdf.drawn_since(start)
+            # its operators are in its stream as compressed (PdfFile.end_form writes only that): kept without them
+            lasting.keep(key or ["drawn form", within, *drawing], [[[], uses], pdf.form_deflated()])
         else:
             pdf.draw_again(*found)
         pdf.end_form()
