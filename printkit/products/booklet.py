@@ -101,7 +101,8 @@ class Booklet(Product):
         paper = booklet_page(kit.options.paper)
         words = kit.words(self.template)
         forms = tuple(Form(f"page{n}", paper, _frozen(kit, marks)) for n, marks in enumerate(bodies, start=1))
-        numbers = [_number(words, n, paper, volume) for n in range(1, len(forms) + 1)]
+        numbers = kit.kept(("page numbers", len(forms), volume), [words.fingerprint],  # a Jinja call and a label each
+                           lambda: [_number(words, n, paper, volume) for n in range(1, len(forms) + 1)], shape=list)
         saddle = self.imposition == "saddle"
         pages = _saddle(kit.options.paper.landscape(), paper, numbers, words) if saddle else \
             tuple(Page(paper, (UseForm(f"page{n}"), number)) for n, number in enumerate(numbers, start=1))
