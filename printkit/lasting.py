@@ -176,35 +176,33 @@ class Store:
 
     def _there(self, db: sqlite3.Connection, name: str) -> bool:
         """Whether a value is kept under `name` (noted as used), not read."""
-        try:
-            row = db.execute("SELECT used FROM kept WHERE key = ?", (name,)).fetchone()
-        except sqlite3.OperationalError:  # locked beyond WAIT: no more waits this run
-            self._give_up()
-            return False
-        except sqlite3.Error:
-            return False
-        if row is None:
-            return any(key == name for key, _, _ in self._pending)
-        if self.write and not _recent(row[0], time.time()):
-            self._used.append((time.time(), name))
-        return True
+        row = self._row(db, name, "used")
+        return row is not None and (row is not _MISSING or any(key == name for key, _, _ in self._pending))
 
     def _signed(self, db: sqlite3.Connection, name: str):
         """The pickle kept under `name` (noted as used), if it is signed by this user's printkit
         under that name; else _MISSING."""
+        row = self._row(db, name, "value, used")
+        if row is _MISSING:
+            return next((_verified(name, data) for key, data, _ in self._pending if key == name), _MISSING)
+        return _MISSING if row is None else _verified(name, row[0])
+
+    def _row(self, db: sqlite3.Connection, name: str, columns: str):
+        """The row kept under `name` (its `columns`, the last of them `used`), noted as used; _MISSING
+        where there is none; None where the database cannot be read."""
         try:
-            row = db.execute("SELECT value, used FROM kept WHERE key = ?", (name,)).fetchone()
+            row = db.execute(f"SELECT {columns} FROM kept WHERE key = ?", (name,)).fetchone()
         except sqlite3.OperationalError:  # locked beyond WAIT: no more waits this run
             self._give_up()
-            return _MISSING
+            return None
         except sqlite3.Error:
-            return _MISSING
+            return None
         if row is None:
-            return next((_verified(name, data) for key, data, _ in self._pending if key == name), _MISSING)
-        data, now = _verified(name, row[0]), time.time()
-        if data is not _MISSING and self.write and not _recent(row[1], now):
+            return _MISSING
+        now = time.time()
+        if self.write and not _recent(row[-1], now):
             self._used.append((now, name))  # used: the last to be pruned
-        return data
+        return row
 
     def _keep(self, name: str, value: Any) -> None:
         try:
