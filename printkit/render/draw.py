@@ -68,7 +68,7 @@ def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> No
         pdf.end_form()
 
 
-DRAWN = ((list, list), bytes)  # a form's drawing kept: [its operators, what they use], its stream compressed
+DRAWN = ((list, list), bytes)  # a form's drawing kept: [[], what its operators use], its stream (them) compressed
 
 
 def _beyond_ascii(characters: dict[str, set[str]]) -> dict[str, str]:
