@@ -62,7 +62,7 @@ def _own_font(name: str, path: Path) -> TTFont:
     if parsed or set(state) != {"face", "font"}:  # (a kept {}: not plain data, parsed every time)
         return parsed[0] if parsed else TTFont(name, str(path))
     face = TTFontFace.__new__(TTFontFace)
-    vars(face).update({key: TTFNameBytes(value[1]) if type(value) is tuple and value[0] == _NAME else value
+    vars(face).update({key: TTFNameBytes(value[1]) if type(value) is tuple and value[:1] == (_NAME,) else value
                        for key, value in state["face"].items()})
     face._ttf_data, face.filename = path.read_bytes(), str(path)
     face._pdfScale = _scale(face.unitsPerEm)
