@@ -86,7 +86,7 @@ class Store:
         return value
 
     def keep(self, inputs: Any, value: Any) -> None:
-        """`value` kept under `inputs` (what `found` did not find, made)."""
+        """`value` kept under `inputs` (what `find` did not find, made)."""
         if self._connection() is not None:
             self.made += 1
             if self.write:
