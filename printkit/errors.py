@@ -16,14 +16,17 @@ class Problem:
     line: int | None
     message: str
     text: str | None = field(default=None, compare=False)
+    column: int | None = field(default=None, compare=False)  # where on the line, when it is known (YAML)
 
     def with_message(self, message: str, text: str | None = None) -> "Problem":
-        return Problem(self.file, self.line, message, text)
+        return Problem(self.file, self.line, message, text, self.column)
 
     def __str__(self) -> str:
         message, file = one_line(self.message), one_line(self.file)  # a folder named with a line break too
         if self.line is None:
             return f"{file}: {message}"
+        if self.column is not None:
+            return f"{file}:{self.line}:{self.column}: {message}"
         return f"{file}:{self.line}: {message}"
 
 

@@ -188,6 +188,7 @@ def expected_stderr(folder: Path, project: Path) -> list[str]:
 
 
 def expected_line(entry: dict, project: Path, case: str) -> str:
+    column = entry.pop("column", None)  # a YAML syntax error's column on the line, counted from 1
     assert set(entry) in ({"file", "at", "message"}, {"file", "at", "after", "message"},
                           {"file", "line", "message"}), f"{case}: {entry}"
     if "line" in entry:
@@ -196,6 +197,8 @@ def expected_line(entry: dict, project: Path, case: str) -> str:
     text = in_project(project, entry["file"]).read_text(encoding="utf-8")
     offset = find(text, entry["at"], entry.get("after"), f"{case}: {entry['file']}")
     line = text.count("\n", 0, offset) + 1
+    if column is not None:
+        return f"{entry['file']}:{line}:{column}: {entry['message']}"
     return f"{entry['file']}:{line}: {entry['message']}"
 
 

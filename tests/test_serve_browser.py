@@ -123,7 +123,7 @@ def test_an_error_shows_its_file_and_line_in_the_page_and_the_fix_removes_it(ser
     edit(project, ABILITY, "{{ oops")
     try:
         wait(problems.is_displayed)
-        assert f"{GAME}/game.yaml:{line}: YAML syntax" in problems.text
+        assert f"{GAME}/game.yaml:{line}:" in problems.text and "never closed" in problems.text
         assert "stale" in problems.text and "printkit-stale" in driver.execute_script("return document.body.className")
         assert driver.find_elements("css selector", "figure.card img")  # the last good pictures are kept
     finally:

@@ -20,6 +20,7 @@ from yaml.resolver import Resolver
 
 from printkit.errors import Problem, PrintkitError
 from printkit.load.files import line_at, read_text
+from printkit.load.syntax import syntax_problem
 
 MAX_DEPTH = 50  # content nests five or six levels
 MAX_VALUES = 200_000  # values once aliases are expanded; the Cross Sums campaign has ~5,000
@@ -78,10 +79,9 @@ def _raise_syntax_error(text: str, shown_as: str, first: yaml.YAMLError):
             if isinstance(error.character, int) else f"YAML syntax: {error.reason}"
         raise PrintkitError([Problem(shown_as, line_at(text, error.position), message)]) from None
     except yaml.MarkedYAMLError as error:
-        # "while scanning a simple key" and the like: the context is where the fix is needed
-        mark = error.context_mark or error.problem_mark
-        line = mark.line + 1 if mark else None
-        raise PrintkitError([Problem(shown_as, line, f"YAML syntax: {error.problem}")]) from None
+        if error.problem_mark is None:
+            raise PrintkitError([Problem(shown_as, None, f"YAML syntax: {error.problem}")]) from None
+        raise PrintkitError([syntax_problem(text, shown_as, error)]) from None
     except yaml.YAMLError as error:
         raise PrintkitError([Problem(shown_as, None, f"YAML syntax: {error}")]) from None
     mark = getattr(first, "problem_mark", None)
