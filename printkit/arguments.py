@@ -118,6 +118,7 @@ def build(parser, ctx: Context) -> None:
                         help="draw every file again, even those whose content, templates and options are unchanged")
     parser.add_argument("--only", type=_names, default=None, metavar="PRODUCT[,PRODUCT]",
                         help="build only these products (`printkit list` names them)")
+    _strict(parser)
     product_options(parser, ctx)
 
 
@@ -182,7 +183,14 @@ def _port(text: str) -> int:
 def validate(parser, ctx: Context) -> None:
     _games(parser, ctx)
     _where(parser)
+    _strict(parser)
     _verbosity(parser, "each game checked")
+
+
+def _strict(parser) -> None:
+    parser.add_argument("--strict", action="store_true",
+                        help="make what the layout lint finds (words on words, the corner index on a layer, words "
+                             "below 6 pt or inside the safe zone) errors, not warnings: exit 1, nothing written (for CI)")
 
 
 def booklet(parser, ctx: Context) -> None:

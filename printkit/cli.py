@@ -132,6 +132,7 @@ def cmd_build(args) -> int:
         try:
             built = build(chosen, _folder(args), _out(args), options, force=args.force,
                           only=_only(chosen, args.only), choices=product_choices(args), progress=bar, sources=taken,
+                          strict=args.strict,
                           removed=lambda path: _say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
         finally:
             bar.clear()
@@ -246,7 +247,7 @@ def cmd_validate(args) -> int:
 
         games = _games(args, args.games)
         counts = {game.slug: len(game.products) for game in games}
-        validate(games, _folder(args), options, sources=taken)
+        validate(games, _folder(args), options, sources=taken, strict=args.strict)
     for slug, products in counts.items():
         _say(args, f"{slug}  {_count(products, 'product')}", VERBOSITY["verbose"])
     _say(args, f"content is valid: {_count(len(counts), 'game')} checked, {_count(sum(counts.values()), 'product')} "
@@ -459,7 +460,9 @@ def _say(args, line: str, level: int = VERBOSITY["normal"], flush: bool = False)
 
 
 def _games(args, names: list[str]):
-    """The games named (or all the project's): each one printkit knows and the project has."""
+    """The games named (or all the project's): each one printkit knows and the project has; a
+    product named as a game is told how to name it (printkit/misnamed.py)."""
+    from printkit.misnamed import product_named
     from printkit.pipeline import select_games
 
     content = _folder(args)
@@ -469,6 +472,9 @@ def _games(args, names: list[str]):
         from printkit.games import all_games
 
         missing = str(error).split(", ")
+        hint = product_named(missing[0], {game.slug: game for game in select_games([], content)}, args.parser.prog)
+        if hint:
+            raise UsageError(hint) from None
         if all(name in all_games() for name in missing):
             raise UsageError(f"not in this project: {', '.join(missing)} (no {project.shown(content)}/{missing[0]}/; "
                              f"`printkit new DIR --example {missing[0]}` makes a project with it)") from None

@@ -11,7 +11,7 @@ import functools
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from printkit import lasting, unchanged
+from printkit import findings, lasting, unchanged
 from printkit.cores import each_on_every_core
 from printkit.errors import WARNED, Problem, PrintkitError
 from printkit.games import all_games, project_games, template_fallbacks
@@ -232,7 +232,7 @@ def _value_at(data, path: tuple):
 
 
 def validate(games: list[Game], content: Path, printing: Options | None = None, planned=None,
-             sources: dict[str, str] | None = None) -> int:
+             sources: dict[str, str] | None = None, strict: bool = False) -> int:
     """Everything a build checks, on both papers, without drawing or writing: returns the products
     planned. Content is loaded and checked once; then each game is planned on each paper, side by
     side, but for the files the page cache notes as planned from the same inputs, by a build or
@@ -241,17 +241,21 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     gutter-fold sheets, rounded corners, a cutter...). `planned(file)` hears of each file planned.
     A game a build noted as planned whole on every paper, from the sources it has now, is not even
     loaded (printkit/unchanged.py; `sources`: the digests of its files, where the caller took them
-    already)."""
+    already). What the layout lint finds is said once as a warning (printkit/findings.py), or
+    with `strict` reported with the problems."""
     papers = list(PAPERS.values())
     printing = printing or Options(papers[0])
     noted = unchanged.validated(content, [game.slug for game in games], printing, sources)  # games a build planned whole
     kits = load_all([game for game in games if game.slug not in noted], content, replace(printing, paper=papers[0]))
     lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
+    findings.taken()  # what an earlier command of this process left: not this one's
     _TEXTS.clear()
     each = [(paper, *_left_to_plan(_on_paper(kit, replace(printing, paper=paper)))) for paper in papers for kit in kits]
     lasting.STORE.close()  # opened to find the files noted: never open here while workers are forked (see _outputs)
-    outcomes = iter(each_on_every_core(_problems_of, [left for _, _, left in each if left],
-                                       weight=lambda left: sum(map(_weight, left)), least=SIDE_BY_SIDE))
+    outcomes, heard = findings.apart(each_on_every_core(findings.heard_with(_problems_of),
+                                                        [left for _, _, left in each if left],
+                                                        weight=lambda left: sum(map(_weight, left)), least=SIDE_BY_SIDE))
+    outcomes = iter(outcomes)
     problems = {paper: [] for paper in papers}
     for paper, listed, left in each:
         found, names = next(outcomes) if left else ([], [])
@@ -260,7 +264,8 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
             planned(name)
     for paper in papers:
         if problems[paper]:
-            raise PrintkitError(problems[paper])
+            raise findings.with_problems(heard, problems[paper], strict)
+    findings.said(heard, strict)
     return sum(len(game.products) for game in games)
 
 
@@ -316,7 +321,7 @@ def _shown(item: Planned) -> str:
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
           only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None,
-          other_papers: bool = True, sources: dict[str, str] | None = None):
+          other_papers: bool = True, sources: dict[str, str] | None = None, strict: bool = False):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not. A game whose
     sources are as its last whole build found them, its files too, is not even loaded
@@ -325,7 +330,9 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     `removed(path)` hears of each. `progress(done, total, path)` hears of each file as it is
     drawn. A whole build also plans what it changed on the other papers, for validate to find
     (`other_papers`: see _outputs). `sources`: the digests of the games' files (unchanged.files),
-    where the caller took them already, before anything was read."""
+    where the caller took them already, before anything was read. What the layout lint finds is
+    said once as a warning, and its game planned again by the next build, to say it again; with
+    `strict` it is the build's error and nothing is written (printkit/findings.py)."""
     whole = not only and not choices
     found = _sources(games, content, sources) if whole else {}  # before anything is read: see unchanged.py
     sources = unchanged.keyed(found, asdict(options))
@@ -336,10 +343,17 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     fresh = {} if force else {slug: made for slug, digest in sources.items()
                               if (made := earlier.whole_if_fresh(slug, digest)) is not None}
     del WARNED[:]
+    findings.taken()  # what an earlier command of this process left (one that failed): not this build's
     kits = load_all([game for game in games if game.slug not in fresh], content, options, choices)  # the rest: as built
     sources, everywhere = _unwarned(sources), _unwarned(everywhere)  # a game with warnings: loaded every time, to say them
     store = lasting.use(lasting.default_folder())
-    planned = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress, everywhere)
+    heard: list[Problem] = []  # what the files' planning found, listing them too (a cut file counts sheets)
+    try:
+        planned = _outputs(files(kits, only), out, manifest, files(kits) if only else [], progress, everywhere, heard)
+    except PrintkitError as error:
+        raise findings.with_problems(heard, error.problems, strict) from None
+    findings.said(heard, strict)
+    sources = _unwarned(sources)  # nor a game the lint found something in: planned again, to say it
     outputs = [output for game in games for output in
                ([Output(path, None, pages) for path, pages in fresh[game.slug]] if game.slug in fresh else
                 [o for o in planned if o.path.relative_to(out).parts[0] == game.slug])]
@@ -389,7 +403,7 @@ def remove_output(path: Path, out: Path) -> bool:
 
 
 def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[Planned], progress=None,
-             everywhere: dict[str, str] | None = None) -> list[Output]:
+             everywhere: dict[str, str] | None = None, heard: list | None = None) -> list[Output]:
     """Plan and draw every file whose inputs changed, side by side on the machine's cores: an
     output whose inputs are unchanged is not planned again (its Output carries no data and the
     page count the manifest recorded). Nothing is written unless every file could be planned.
@@ -399,7 +413,10 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
     whole build: each game's sources digest on every paper, printkit/unchanged.py), so is each
     file of the games on the other papers (planned beside these and drawn nothing; its problems
     are validate's to report), and then a game whose every file is noted on every paper is noted
-    whole, under that digest: `validate` need not even load it."""
+    whole, under that digest: `validate` need not even load it. What the files' planning found
+    (printkit/findings.py) is added to `heard`; a game it names is recorded as never fresh, so
+    that the next build plans it again and says it again."""
+    heard = [] if heard is None else heard
     outputs, settled, others = {}, _counter(progress, len(planned), out), []
     _TEXTS.clear()
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
@@ -430,13 +447,16 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         here_too = _here_too(jobs)
         _DIGESTS_KEPT[0] = here_too  # few files: a booklet's page digests kept for its volumes, drawn after it
         try:
-            drawn = each_on_every_core(_planned_or_drawn, jobs, weight=lambda job: _weight(job[0]),
+            drawn = each_on_every_core(findings.heard_with(_planned_or_drawn), jobs, weight=lambda job: _weight(job[0]),
                                        least=SIDE_BY_SIDE, done=lambda job, _: settled(job[0]) if job[1] else None,
                                        after=_after([job[0] for job in jobs]), here_too=here_too,
                                        together=lambda job: (job[0].kit.game.slug, job[0].file.name))
         finally:
             _DIGESTS_KEPT[0] = False
             lasting.forget_digests()
+        drawn, found = findings.apart(drawn)
+        heard += found
+        warned = findings.games(heard)
         mine = len(stale) + len(uncounted)
         failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
         if failed:
@@ -446,12 +466,14 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
                 item.kit.pages[item.file.name] = outcome[1]
         for (item, path, fingerprint), (data, pages, plan) in zip(stale, drawn):
             item.kit.pages[item.file.name] = pages
+            fingerprint = findings.unfresh(fingerprint) if item.kit.game.slug in warned else fingerprint
             if data is None:  # planned as it was: the file on disk is what drawing it would give
                 manifest.keep(path, fingerprint, plan)
             else:
                 manifest.record(path, fingerprint, pages, data, plan)
             outputs[id(item)] = Output(path, data, pages)
-    _note_everywhere(planned, others, everywhere or {})
+    warned = findings.games(heard)
+    _note_everywhere(planned, others, {slug: d for slug, d in (everywhere or {}).items() if slug not in warned})
     return [outputs[id(item)] for item in planned]
 
 
@@ -590,7 +612,7 @@ def _planned_or_drawn(job: tuple[Planned, bool, str | None, str | None]):
     item, draw, before, fingerprint = job
     try:
         outcome = _plan_and_draw(item, draw, before)
-        if fingerprint and not isinstance(outcome, list):
+        if fingerprint and not isinstance(outcome, list) and not findings.HEARD:  # validate plans it, to say them
             lasting.note_planned(_shown(item), fingerprint, outcome[1])
         return outcome
     finally:

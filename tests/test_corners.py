@@ -119,15 +119,19 @@ CORNERED = ("        number: {kind: number, field: number, x: 10, y: 20, width: 
 @pytest.mark.parametrize("command", ["build", "validate"])
 def test_a_text_in_a_rounded_corner_is_one_line_at_its_layer(tmp_path, capsys, monkeypatch, command):
     """A corner of at most 6 mm (--corners' most) cuts off only what lies within 2.1 mm of both
-    edges, inside the 1/8 in safe zone the layout lint keeps words out of: the lint says so first,
-    once, at the layer (the corner check itself is tested below, on planned texts)."""
+    edges, inside the 1/8 in safe zone the layout lint warns of: the lint says so first, once, at
+    the layer, and then the corner check, an error, at each card it cuts (it is tested on planned
+    texts below too)."""
     project = game_project(tmp_path, deck_yaml(face=CORNERED))
     (project / "printkit.yaml").write_text("corners: 3.175\n")
     extra = ("--out", "out") if command == "build" else ()
     code, out, err = run(project, capsys, monkeypatch, command, SLUG, "--content", "content", *extra)
     game = project / "content" / SLUG / "game.yaml"
-    expected = [f"{SLUG}/game.yaml:{line_of(game, 'name: {kind: text')}: products.deck.face.layers.name: its words come "
-                f"0.3 mm from the trim, inside the 3.175 mm safe zone a cut may take (card 1 ('Card 1') and 2 more)"]
+    expected = [f"{SLUG}/game.yaml:{line_of(game, 'name: {kind: text')}: warning: products.deck.face.layers.name: its "
+                f"words come 0.3 mm from the trim, inside the 3.175 mm safe zone a cut may take (card 1 ('Card 1') and 2 "
+                f"more)"]
+    expected += [f"{SLUG}/game.yaml:{line_of(game, f'Card {n}')}: card {n} name: 'Card {n}' on the face of deck {n} "
+                 f"reaches into the 3.175 mm rounded corner (--corners); keep it clear of the corners" for n in (1, 2, 3)]
     assert (code, out, err.splitlines()) == (1, "", expected)
     assert not (project / "out").exists()
 

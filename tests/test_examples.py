@@ -384,16 +384,16 @@ QUOTED = {
              "which-came-first/inventions.xlsx:Inventions!E3: products.deck.cards[2].copies: 'two' is not a number of "
              "copies (0 to 999)"),
     "words on words": ("examples", "weathervane", (WEATHERVANE, "          y: 72\n", "          y: 60\n"),
-                       "weathervane/game.yaml:89: products.deck.face.layers.name: its words lie on the words of layer "
+                       "weathervane/game.yaml:89: warning: products.deck.face.layers.name: its words lie on the words of layer "
                        "'rank'; move one, or let them overlap with `overlaps: [...]` (card sun 1 and 35 more)"),
     "corner": ("examples", "weathervane", (WEATHERVANE, "          x: 15.75\n          y: 9\n", "          x: 8\n          y: 2\n"),
-               "weathervane/game.yaml:62: products.deck.face.layers.halo: the corner index lies on it; move one, or let "
+               "weathervane/game.yaml:62: warning: products.deck.face.layers.halo: the corner index lies on it; move one, or let "
                "them overlap with `overlaps: [...]` (card sun 1 and 35 more)"),
     "small": ("examples", "weathervane", (WEATHERVANE, "          size: 10\n", "          size: 5\n"),
-              "weathervane/game.yaml:89: products.deck.face.layers.name: its words are set at 5 pt, below the 6 pt a "
+              "weathervane/game.yaml:89: warning: products.deck.face.layers.name: its words are set at 5 pt, below the 6 pt a "
               "player reads in print; give it more room (card sun 1 and 35 more)"),
     "safe zone": ("examples", "weathervane", (WEATHERVANE, "          y: 72\n", "          y: 82\n"),
-                  "weathervane/game.yaml:89: products.deck.face.layers.name: its words come 1.8 mm from the trim, inside "
+                  "weathervane/game.yaml:89: warning: products.deck.face.layers.name: its words come 1.8 mm from the trim, inside "
                   "the 3.175 mm safe zone a cut may take (card sun 1 and 35 more)"),
     "contrast": ("examples", "which-came-first", ("content/which-came-first/game.yaml", '"#5b6b78"', '"#c8c8c8"'),
                  "which-came-first/game.yaml:75: warning: products.deck.face.layers.hint.colour: '#c8c8c8' on 'paper' (the "

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import markupsafe
 
+from printkit import findings
 from printkit.errors import Problem, PrintkitError
 from printkit.sandbox import TemplateLimit
-from printkit.load.schema import dotted
 from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
                                     corner_index, frame)
 from printkit.plan.fonts import REGULAR, em_width
@@ -33,7 +33,7 @@ from printkit.declared.bind import Binding, Evaluator, scope_of
 from printkit.declared.cards import Deck, Entry, Source
 from printkit.declared.evaluate import (CONTENT, Side, Words, at_card, check_names, compiled, field_where, own_markup,
                                         raise_all, side, words_where)
-from printkit.declared.layouts import once
+from printkit.declared.linted import Linted, card_name as _card
 
 POKER_WIDTH = 63.5  # a corner index is printkit's 17 pt on a card this wide, smaller on narrower ones
 SYMBOL_BELOW = 7.0  # mm: a symbol in the corner stands this far under the index's baseline, on a poker card
@@ -142,7 +142,8 @@ def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = 
                     if values["kind"] == "number"}
     planned = _planned(look, replace(look, bleed=back_reach(sheet)), sides, problems)
     raise_all(problems)
-    return _copies(planned, sheet, cards.spec)
+    findings.note(look.linted.warnings())  # the cards are drawn; the build says these (--strict: refuses)
+    return _copies(planned, sheet, cards.spec, look.linted)
 
 
 # --- planned --------------------------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def _planned(look: Look, back_look: Look, sides: list, problems: list) -> list[t
             planned.append((entry, face_marks, backs[key]))
         except PrintkitError as error:
             problems += error.problems
-    problems += look.linted.problems()
+    problems += look.linted.errors()
     return planned
 
 
@@ -189,7 +190,7 @@ def _face(look: Look, entry: Entry, side: Side) -> tuple:
     return _clipped(look, side, tuple(marks + corners))
 
 
-def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
+def _layers(look: Look, entry: Entry, side: Side, which: str = "face") -> tuple[list, list]:
     """Every layer of a side, bottom to top; and the corner indices its number layers ask for
     (drawn over everything, the frame included), at both ends: a layer drawn at both ends gives
     each end its own (the 9 that reads as a 6 from the other end). The side is checked as it
@@ -220,7 +221,7 @@ def _layers(look: Look, entry: Entry, side: Side) -> tuple[list, list]:
             look.constant[(side.path, name, values.get("end"))] = (found, drawn[-1])
     corners = list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
         if any(ends.values()) else []
-    look.linted.side(look, entry, side, drawn, corners)
+    look.linted.side(look, entry, side, drawn, corners, which)
     return marks, corners
 
 
@@ -272,13 +273,6 @@ def _written_at(look: Look, entry: Entry, bound: Binding, path: tuple) -> Proble
     if named and not bound.names() - {"words", "game", "values", "end"}:
         return words_where(look.words, named[0])
     return entry.where
-
-
-def _card(entry: Entry) -> str:
-    """A card as its marks name it: by its id (the same wherever it is in the deck), or its place."""
-    if not entry.named:
-        return f"card {entry.index + 1}"
-    return entry.name if entry.name.lower().startswith("card") else f"card {entry.name}"
 
 
 def _clipped(look: Look, side: Side, marks: tuple) -> tuple:
@@ -362,7 +356,7 @@ def _back(look: Look, entry: Entry, side: Side | None) -> tuple:
     layout_ = side.layout if side else {}
     marks = list(_ground(look, layout_.get("background")))
     if side is not None and layout_.get("layers") is not None:
-        layered, corners = _layers(look, entry, side)
+        layered, corners = _layers(look, entry, side, "back")
         marks += layered
         if layout_.get("frame") is True:
             marks.append(_frame(look))
@@ -398,49 +392,15 @@ def _back_words(look: Look, layout_: dict, side: Side | None) -> tuple:
 
 # --- copies -----------------------------------------------------------------------------------------------
 
-def _copies(planned: list, sheet, spec: dict) -> list[Card]:
-    """Each card as many times as it asks for; with `fill_sheets`, the last sheet filled with
-    copies of the last card (no empty slot to cut round)."""
+def _copies(planned: list, sheet, spec: dict, linted: Linted) -> list[Card]:
+    """Each card as many times as it asks for (with what the lint found on it, for the proofing
+    page); with `fill_sheets`, the last sheet filled with copies of the last card (no empty slot
+    to cut round)."""
     cards = []
     for entry, face, back in planned:
-        cards += [Card(entry.name, face, back, entry.where, entry.values)] * entry.copies
+        cards += [Card(entry.name, face, back, entry.where, entry.values, linted.of(entry))] * entry.copies
     if spec.get("fill_sheets") and cards:
         short = -len(cards) % sheet.per_sheet
         cards += [cards[-1]] * short
     return cards
 
-
-class Linted:
-    """What the layout checks (lint.py) found on the cards planned: each problem once, at the
-    layer's line, with the first card it was found on and how many had it."""
-
-    def __init__(self):
-        self.found: dict[tuple, list] = {}  # (where, message) -> [first card, count]
-
-    def side(self, look: Look, entry: Entry, side: Side, drawn: list, corners: list) -> None:
-        deck, card = look.deck, _card(entry) + (f" ('{entry.label}')" if entry.label and entry.named is False else "")
-        at = {layer.name: side.path + ("layers", layer.name) for layer in drawn}
-        for name, what in lint.overlaps(drawn, lint.corner_extents(corners)):
-            self._add(deck, at[name], what, card)
-        for layer in drawn:
-            least = lint.small(layer)
-            if least is not None:
-                self._add(deck, at[layer.name], f"its words are set at {least:g} pt, below the {lint.SMALLEST:g} pt "
-                                                f"a player reads in print; give it more room", card)
-            inside = lint.outside_safe(layer, look.size, look.round())
-            if inside is not None:
-                self._add(deck, at[layer.name], f"its words come {inside:.1f} mm from the trim, inside the "
-                                                f"{lint.SAFE:g} mm safe zone a cut may take", card)
-
-    def _add(self, deck: Deck, path: tuple, message: str, card: str) -> None:
-        key = (path, message)
-        if key in self.found:
-            self.found[key][1] += 1
-        else:
-            self.found[key] = [card, 1, deck.where(*path), f"products.{deck.product}.{dotted(path)}"]
-
-    def problems(self) -> list[Problem]:
-        found = [where.with_message(f"{shown}: {message} ({card}" + (f" and {count - 1} more)" if count > 1 else ")"))
-                 for (_, message), (card, count, where, shown) in self.found.items()]
-        once(found)  # a layer several layouts inherit: once, at its line
-        return found

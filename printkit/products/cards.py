@@ -39,6 +39,7 @@ class Card:
     # FILE:LINE, a filter by a field's value); not part of what is printed, nor of a card's equality
     where: Problem | None = field(default=None, compare=False, repr=False)
     fields: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    flagged: tuple = field(default=(), compare=False, repr=False)  # what the layout lint found on it (outlined)
 
 
 @dataclass(frozen=True)
