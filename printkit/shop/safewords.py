@@ -12,25 +12,26 @@ from printkit.shop.safezone import intrusions
 
 
 def words_inside(entry: dict, profile: Profile) -> list[Problem]:
-    """One line for each text nearer the trim than the shop's safe zone, at the line it is written
-    at (its layer's, else its card's row), with the first card that shows it and how many more."""
+    """One line for each layer whose words come nearer the trim than the shop's safe zone, at the
+    line its first card's words are written at (its layer's, else the card's row), with that card
+    and how many more show it."""
     found: dict = {}
     for card in entry.get("cards", []) if entry.get("trim") else ():  # (every kind's record has them)
         for side in profile.sides():
             texts = [item for item in planned(card.get(side, [])) if item.text]
             for item, inside in intrusions(texts, entry["trim"], profile.safe):
-                key = (item.where or card.get("where") or "", _layer(item.name, card))
-                first = found.setdefault(key, [card, side, inside, 0])
-                first[2], first[3] = min(first[2], inside), first[3] + 1
-    return [_said(entry, profile, where, name, *seen) for (where, name), seen in found.items()]
+                first = found.setdefault(_layer(item.name, card), [item.where or card.get("where") or "", card, side,
+                                                                   inside, 0])
+                first[3], first[4] = min(first[3], inside), first[4] + 1
+    return [_said(entry, profile, name, *seen) for name, seen in found.items()]
 
 
-def _said(entry: dict, profile: Profile, where: str, name: str, card: dict, side: str, inside: float,
+def _said(entry: dict, profile: Profile, name: str, where: str, card: dict, side: str, inside: float,
           count: int) -> Problem:
     more = f" and {count - 1} more" if count > 1 else ""
-    shown = f"card {card['card']}" + (f" ('{card['name']}')" if card.get("name") else "")
-    message = (f"{entry['product']}: {name}: its words come {inside:.1f} mm from the trim, inside {profile.name}'s "
-               f"{profile.safe:g} mm safe zone, which its cut may take; move them in for this shop ({shown}"
+    shown = f"card {card['card']}"  # its place in the export, as preflight names it
+    message = (f"{entry['product']}: {name}: its words come {inside:.1f} mm from the trim, inside the {profile.safe:g} mm "
+               f"safe zone of {profile.name}, which its cut may take; move them in for this shop ({shown}"
                f"{' back' if side == 'back' else ''}{more})")
     file, _, line = where.rpartition(":")
     return Problem(file, int(line), message) if file and line.isdigit() else Problem(entry["product"], None, message)
