@@ -557,9 +557,9 @@ def test_a_game_built_twice_fails_the_same_way_both_times(tmp_path, capsys, monk
     assert not (project / "out").exists()
 
 
-def test_a_colon_word_that_is_no_icon_is_printed_as_written(tmp_path, capsys, monkeypatch):
-    """`:word:` is an icon only when the game has an icon of that name: a time (10:30:) is words."""
-    project = project_of(tmp_path, BASE, "Burns <b>twice</b> :fire:", "Burns at 10:30: and :tide:")
+def test_a_time_and_an_escaped_colon_word_are_printed_as_written(tmp_path, capsys, monkeypatch):
+    """A time (10:30:) is words, and `\\:` writes a colon that begins no icon."""
+    project = project_of(tmp_path, BASE, "Burns <b>twice</b> :fire:", "Burns at 10:30: and \\\\:tide:")
     code, _, err = build(project, capsys, monkeypatch)
     assert (code, err) == (0, "")
     assert "Burns at 10:30: and :tide:" in text_of(pages(project / "out" / SLUG / "deck.pdf")[0].chars)
@@ -571,8 +571,8 @@ def test_a_colon_word_one_letter_from_an_icon_is_an_error_at_the_card(tmp_path, 
     line = line_of(project / "content" / SLUG / "game.yaml", "Drake")
     assert code == 1
     rules = line_of(project / "content" / SLUG / "game.yaml", "rules: {")
-    assert err == f"{GAME}:{line}: card 1 ('Drake'): face.layers.rules.field: text markup: ':frie:' names no icon " \
-                  f"(did you mean ':fire:'?); write &#58; for a colon that begins no icon (see {GAME}:{rules})\n"
+    assert err == f"{GAME}:{line}: card 1 ('Drake'): face.layers.rules.field: text markup: unknown icon ':frie:' " \
+                  f"(did you mean ':fire:'?) (see {GAME}:{rules})\n"
 
 
 def test_a_text_that_would_run_for_ever_is_stopped_at_the_sandboxs_time(tmp_path, capsys, monkeypatch):

@@ -9,7 +9,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group
 from printkit.plan.pageflow import PageFlow
-from printkit.plan.text import paginate
+from printkit.plan.textpages import paginate
 
 WHERE = Problem("templates/t.j2", 1, "")
 TEXT = "\n\n".join(f"Paragraph {n}: " + "words that run on and on " * 12 for n in range(12))

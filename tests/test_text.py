@@ -12,7 +12,8 @@ from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page
-from printkit.plan.text import Style, fit, label, measure, paginate
+from printkit.plan.text import Style, fit, label, measure
+from printkit.plan.textpages import paginate
 from printkit.render.draw import render
 
 PT = 25.4 / 72

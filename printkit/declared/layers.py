@@ -24,7 +24,7 @@ from printkit.plan import marks as m
 from printkit.plan.cardface import back_pattern, number as big_number
 from printkit.plan.fonts import BOLD, em_width, font_for
 from printkit.plan.geometry import Rect, Segment
-from printkit.plan.markup import check_markup
+from printkit.plan.markup import as_written, check_markup, typed_breaks
 from printkit.plan.text import PT_PER_MM, Style, fit_rich, label
 from printkit.plan.type import TYPE
 from printkit.declared import layout
@@ -107,7 +107,7 @@ def _text(look, layer: Layer, corners: dict) -> list:
     if text is None or str(text).strip() == "":
         return found
     markup = str(text) if isinstance(text, markupsafe.Markup) or v.get("markup") is not False \
-        else str(markupsafe.escape(str(text))).replace(":", "&#58;")  # as written: no tags, no icons
+        else as_written(str(text))  # as written: no tags, no icons, no emphasis
     largest = float(v.get("size") or TYPE.body)
     smallest = min(largest, float(v.get("smallest") or TYPE.smallest))
     padding = v.get("padding")
@@ -117,7 +117,7 @@ def _text(look, layer: Layer, corners: dict) -> list:
                   italic=bool(v.get("italic")))
     if v.get("line"):
         return found + [_line_of(markupsafe.Markup(markup).unescape(), rect.inset(padding), style, layer)]
-    return found + list(fit_rich(markup, rect.inset(padding), style, layer.item, layer.where))
+    return found + list(fit_rich(typed_breaks(markup), rect.inset(padding), style, layer.item, layer.where))
 
 
 def _line_of(text: str, rect: Rect, style: Style, layer: Layer):

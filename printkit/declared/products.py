@@ -21,6 +21,7 @@ from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.cards import Cards, card_sheet, scale_bars
 from printkit.products.sheets import Rules, Sheets, title_line
 from printkit.declared import layout
+from printkit.declared.palette import game_palette
 from printkit.declared.source import Source
 
 MOST = (99, 99)  # as many cards as fit a page
@@ -116,7 +117,7 @@ def product(name: str, spec: dict, folder: Path):
     if kind == "rules":
         template = spec.get("template") if isinstance(spec.get("template"), str) else name
         shown = spec.get("title") if isinstance(spec.get("title"), str) else None
-        return Rules(name, about, shown=shown, template=template, font=game_font)
+        return Rules(name, about, shown=shown, template=template, font=game_font, palette=game_palette)
     return None
 
 
@@ -149,11 +150,12 @@ def score_sheet(kit, body: Rect, product: str) -> list[list]:
     def where(*path):
         return kit.where("game.yaml", ("products", product) + path)
 
-    font = game_font(kit)
+    font, palette = game_font(kit), game_palette(kit)
     marks, rest = title_line(body, spec["title"], where("title"), font=font)
     flow = Flow(rest, marks)
     if spec["note"]:
-        flow.text(str(markupsafe.escape(spec["note"])), Style(TYPE.body, font=font), f"{product} note", where("note"))
+        flow.text(str(markupsafe.escape(spec["note"])), Style(TYPE.body, font=font, palette=palette), f"{product} note",
+                  where("note"))
         flow.space()
     headings = [column if isinstance(column, str) else column["heading"] for column in spec["columns"]]
     columns = tuple(Column(f"column {n + 1}", width=None if isinstance(c, str) else c["width"])
@@ -170,6 +172,7 @@ def score_sheet(kit, body: Rect, product: str) -> list[list]:
         raise PrintkitError([where("rows").with_message(
             f"products.{product}.rows: {len(rows)} rows of {height:g} mm do not fit on one "
             f"{kit.options.paper.name} page ({fits} do)")])
-    table = plan_table(Table(columns, item=product, font=font), flow.take(needed + SPACE / 2), [header] + rows,
+    table = plan_table(Table(columns, item=product, font=font, palette=palette), flow.take(needed + SPACE / 2),
+                       [header] + rows,
                        where("columns"))
     return [flow.marks + list(table.marks)]

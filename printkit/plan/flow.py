@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from printkit.errors import Problem
 from printkit.plan.geometry import Rect
-from printkit.plan.text import PT_PER_MM, Style, fit, label
+from printkit.plan.text import PT_PER_MM, Style, fit, fit_rich, label
 from printkit.plan.type import SPACE, TYPE
 
 
@@ -48,11 +48,12 @@ class Flow:
 
     def text(self, markup: str, style: Style, item: str, where: Problem, height: float | None = None) -> Rect:
         """A paragraph (or several) fitted into the room given (all that is left by default),
-        taking only the height it needs."""
+        taking only the height it needs; its image icons (a game's, in its style's palette) with it."""
         room = Rect(self.box.x, self.top - (height or self.top - self.box.y), self.box.width,
                     height or self.top - self.box.y)
-        text = fit(markup, room, style, item, where)
-        self.marks.append(text)
+        marks = fit_rich(markup, room, style, item, where)
+        self.marks.extend(marks)
+        text = marks[0]
         used = Rect(room.x, text.top - text.height, room.width, text.height)
         self.top = used.y
         return used

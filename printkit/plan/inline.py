@@ -1,14 +1,17 @@
-"""The markup inside a block, read: `<b>`, `<i>`, character entities, and for card text `<br>`,
-`<span colour="NAME" size="S">` and icons (`:name:`, `<icon name/>`) of the caller's `Palette`,
-as stretches of text each with its font and look, for plan.markup to measure into words.
+"""The markup inside a block, read: `<b>`, `<i>`, Markdown's `**bold**` and `*italic*`
+(plan.emphasis), character entities, and for card text `<br>`, `<span colour="NAME" size="S">`
+and icons (`:name:`, `<icon name/>`) of the caller's `Palette`, as stretches of text each with its
+font and look, for plan.markup to measure into words.
 
 A span's colour is a name of the palette (`color` is read too); its size is relative
 (`size="120%"`, 50 to 400 % of the size around it) or in points (`size="12"` or `"12pt"`, 4 to
 72 pt: the size at the text's largest; a text shrunk to fit its box shrinks its spans with it,
 keeping their proportions). Spans nest (at most MAX_DEPTH deep); what a size comes to stays
 within the same bounds. A colon that does not begin `:name:` of a known icon is text ("Cost: 3",
-"10:30"); `&#58;` writes a colon that never begins one. Whatever the markup, reading it gives
-stretches or a MarkupError, never another exception."""
+"10:30"); but a text set with a palette (a declared game's: its cards, rules and score sheets)
+that writes `:word:` where no icon is called `word` is a mistake, with the name it likely meant
+(`:cannon:` for `:cannons:`). `\\:` (or `&#58;`) writes a colon that never begins one. Whatever the
+markup, reading it gives stretches or a MarkupError, never another exception."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from printkit.plan.emphasis import emphasised
 from printkit.plan.fonts import CAP_HEIGHT, FONTS, font_for, is_font
 
 SPACES = re.compile(r"[ \t\n\r\f\v]+")
@@ -77,10 +81,12 @@ class Icon:
 @dataclass(frozen=True)
 class Palette:
     """The colours (name -> a grey 0 to 1, or (r, g, b) each 0 to 1) and icons a text may name;
-    frozen and hashable, as texts are set and kept by what they are set with."""
+    frozen and hashable, as texts are set and kept by what they are set with. `strict`: a
+    `:word:` naming no icon is a mistake (a game's texts), not words between colons (NO_PALETTE's)."""
 
     colours: tuple[tuple[str, object], ...] = ()
     icons: tuple[tuple[str, Icon], ...] = ()
+    strict: bool = True
 
     def __post_init__(self):
         for name, value in self.colours:
@@ -130,7 +136,7 @@ def _did_you_mean(name: str, known, before: str = "'", after: str = "'") -> str:
     return f" (did you mean {before}{close[0]}{after}?)" if close else ""
 
 
-NO_PALETTE = Palette()
+NO_PALETTE = Palette(strict=False)
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -140,7 +146,7 @@ def stretches(markup: str, bold: bool, face: str | None, palette: Palette, itali
     None, or the size and colour of the spans it is in); an image icon as (font, Icon, look); a
     line break as (None, None, None)."""
     state = _State(bold, italic, face, palette, size)
-    for match in TAG.finditer(markup):
+    for match in TAG.finditer(emphasised(markup)):
         closing, name, rest, text, stray = match.groups()
         if stray is not None or (rest and not (name and (rest[0].isspace() or rest[0] == "/"))):
             raise MarkupError("'<' that starts no tag (write &lt; for a literal <)")
@@ -171,7 +177,7 @@ class _State:
 
     def text(self, text: str):
         font, look = self.font(), self.look()
-        if ":" not in text or not self.palette.icons:
+        if ":" not in text or not (self.palette.icons or self.palette.strict):
             yield font, html.unescape(text), look
             return
         start = 0
@@ -305,24 +311,34 @@ def _colon_icons(text: str, palette: Palette):
             return
         icon = palette.icon(text[at + 1:end])
         if icon is None:
-            _near_miss(text[at + 1:end], palette)
+            if palette.strict and _icon_like(text, at, end):
+                raise MarkupError(_unknown(text[at + 1:end], palette))
             at = end  # the closing colon may open the next
             continue
         yield at, end + 1, (text[at + 1:end], icon)
         at = text.find(":", end + 1)
 
 
-def _near_miss(word: str, palette: Palette) -> None:
-    """`:dwe:` where the palette has `dew`: a typo, not words between two colons."""
-    if not NEAR_MISS.match(word):
-        return
-    close = difflib.get_close_matches(word, list(palette._icons), n=1, cutoff=0.75)
+ICON_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*\Z")  # as game.yaml names one, from a letter
+
+
+def _icon_like(text: str, at: int, end: int) -> bool:
+    """`:name:` standing as an icon stands: a name from a letter, no letter against either
+    colon (`3:coin:` is an icon; `Setup:Deal:Play`, `10:30` and `Note: x` are words)."""
+    before = text[at - 1] if at else " "
+    after = text[end + 1] if end + 1 < len(text) else " "
+    return end - at <= 41 and bool(ICON_NAME.match(text[at + 1:end])) and not before.isalpha() and \
+        not after.isalpha()
+
+
+def _unknown(name: str, palette: Palette) -> str:
+    close = difflib.get_close_matches(name, list(palette._icons), n=1)
     if close:
-        raise MarkupError(f"':{word}:' names no icon (did you mean ':{close[0]}:'?); write &#58; for a colon that "
-                          f"begins no icon")
-
-
-NEAR_MISS = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,40}$")  # a word an icon could be called
+        return f"unknown icon ':{name}:' (did you mean ':{close[0]}:'?)"
+    names = sorted(palette._icons)
+    known = f"the icons are {', '.join(f':{n}:' for n in names[:8])}{', …' if len(names) > 8 else ''}" if names \
+        else "no icons are declared (game.yaml's icons:)"
+    return f"unknown icon ':{name}:': {known}; write \\: for a colon that begins no icon"
 
 
 def _attributes(rest: str, written: str) -> dict[str, str]:

@@ -3,7 +3,8 @@ bullet, a blank line between paragraphs) and, inside a block, `<b>`, `<i>` and c
 (`&lt;` `&amp;`), which is what the templates write and what autoescaping makes of content.
 Widths are the fonts' own, at 1 pt: they scale with the size.
 
-Card text may be richer, as Squib's Pango markup and Component Studio's allow (plan.inline reads
+Inside a block, Markdown's emphasis is read too (`**bold**`, `*italic*`: plan.emphasis). Card
+text may be richer, as Squib's Pango markup and Component Studio's allow (plan.inline reads
 it): `<br>` breaks the line inside a paragraph, `<span colour="NAME" size="S">` sets its words in
 a colour of the caller's `Palette` and at another size, `:name:` and `<icon name/>` set an icon of
 the palette in the line."""
@@ -15,6 +16,8 @@ import html
 import re
 from dataclasses import dataclass
 from typing import NamedTuple
+
+import markupsafe
 
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import FONTS, REGULAR, describe_glyphs, em_width, missing_glyphs, right_to_left
@@ -59,6 +62,26 @@ def parse_blocks(text: str) -> list[Block]:
             lines.append(line)
     close()
     return blocks
+
+
+def typed_breaks(text: str) -> str:
+    """Card text as a designer typed it in a cell: a line break inside a paragraph kept, as
+    `<br/>`; a blank line still ends the paragraph, and a line beginning `# ` or `- ` still
+    begins a heading or a bullet. (A template's running text flows its lines into paragraphs.)"""
+    lines = text.splitlines()
+    kept = lines[:1]
+    for before, line in zip(lines, lines[1:]):
+        inside = before.strip() and line.strip() and not line.lstrip().startswith(("# ", "- "))
+        kept.append(("<br/>" if inside else "\n") + line)
+    return "".join(kept)
+
+
+def as_written(text: str) -> str:
+    """Plain text as markup that sets it as it is: no tags, icons or emphasis."""
+    return str(markupsafe.escape(text)).translate(WRITTEN)
+
+
+WRITTEN = str.maketrans({":": "&#58;", "*": "&#42;", "_": "&#95;", "\\": "&#92;"})
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field, replace
 
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect
+from printkit.plan.markup import Palette
 from printkit.plan.marks import Group
 from printkit.plan.table import Row, Table, plan_table
-from printkit.plan.text import paginate
+from printkit.plan.textpages import paginate_rich
 from printkit.plan.type import SPACE
 
 SHORTEST = 8.0  # mm: less room than this left on a page is not worth starting a paragraph in
@@ -27,6 +28,7 @@ class PageFlow:
     pages: list = field(default_factory=lambda: [[]])
     top: float | None = None
     font: str | None = None  # the running text's project font (or family); printkit's DejaVu Sans by default
+    palette: Palette | None = None  # the colours and icons its words may name (a declared game's)
 
     def __post_init__(self) -> None:
         self.top = self.body.top if self.top is None else self.top
@@ -50,19 +52,22 @@ class PageFlow:
         flow's template by default), its first heading the document's title when `title`;
         returns the number of the page it starts on, from 1."""
         first = self.room if self.room >= SHORTEST else 0.0
-        pieces = paginate(markup, self.body.width, self.body.height, self.size, item, where or self.where,
-                          heights=(first,), font=self.font, title=title)
-        start = len(self.pages) + (not pieces[0].lines)
+        pieces = paginate_rich(markup, self.body.width, self.body.height, self.size, item, where or self.where,
+                               heights=(first,), font=self.font, title=title, palette=self.palette)
+        start = len(self.pages) + (not pieces[0][0].lines)
         self._place(pieces)
         return start
 
     def _place(self, pieces: list) -> None:
-        """Pieces of text: the first here, each other at the top of a new page."""
-        for number, piece in enumerate(pieces):
+        """Pieces of text, each with its image icons: the first here, each other at the top of a
+        new page."""
+        for number, (piece, pictures) in enumerate(pieces):
             if number:
                 self.new_page()
             if piece.lines:
                 self.pages[-1].append(replace(piece, x=self.body.x, top=self.top))
+                if pictures:  # placed from the text's corner, as it is
+                    self.pages[-1].append(Group(pictures, self.body.x, self.top))
                 self.top -= piece.height
 
     def drawing(self, marks: list, height: float) -> None:
@@ -82,8 +87,8 @@ class PageFlow:
             return
         below = self.body.height - height - SPACE  # the next page, under the drawing
         first = self.room if self.room >= SHORTEST else 0.0
-        pieces = paginate(then, self.body.width, self.body.height, self.size, item, self.where,
-                          heights=(first, below), font=self.font)
+        pieces = paginate_rich(then, self.body.width, self.body.height, self.size, item, self.where,
+                               heights=(first, below), font=self.font, palette=self.palette)
         self._place(pieces[:1])
         self.new_page()
         self.drawing(marks, height)

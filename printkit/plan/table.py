@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from printkit.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Group, Line
-from printkit.plan.text import Style, fit, label
+from printkit.plan.markup import Palette
+from printkit.plan.text import Style, fit_rich, label
 from printkit.plan.type import TYPE
 
 PAD = 1.0  # mm between a cell's edge and its words
@@ -73,6 +74,7 @@ class Table:
     rules: Rules = field(default_factory=Rules)
     item: str = "table"
     font: str | None = None  # its words' project font (or family, its bold face for bold cells); printkit's by default
+    palette: Palette | None = None  # the colours and icons its wrapped cells' words may name (a declared game's)
 
 
 def column_widths(columns: tuple[Column, ...], total: float) -> list[float]:
@@ -141,8 +143,9 @@ def _cell(cell: Cell, area: Rect, column: Column, table: Table, where: Problem) 
         return [Group((words,), area.right, area.y, 90)]
     inner = area.inset(PAD) if area.height > 2 * PAD + 2 else Rect(area.x + PAD, area.y, area.width - 2 * PAD, area.height)
     if cell.wrap:
-        return [fit(cell.text, inner, Style(cell.size, min(cell.size, TYPE.smallest), cell.bold, align, "middle",
-                                            cell.level, font=font), f"{item} {column.name}", place)]
+        return list(fit_rich(cell.text, inner, Style(cell.size, min(cell.size, TYPE.smallest), cell.bold, align,
+                                                     "middle", cell.level, font=font, palette=table.palette),
+                             f"{item} {column.name}", place))
     return [label(cell.text, inner, cell.size, cell.bold, align, level=cell.level,
                   smallest=min(cell.size, TYPE.smallest), item=f"{item} {column.name}", where=place, face=font)]
 

@@ -1,7 +1,8 @@
 """Text set into boxes, as data: the words (plan.markup) broken into lines with the fonts'
 metrics, at the largest size (in half-point steps) at which they fit the box, before anything is
 drawn. A text that does not fit even at the smallest size is an error naming the content value
-or template line it came from; nothing is ever clipped.
+or template line it came from; nothing is ever clipped. Running text cut into pages is
+plan.textpages'.
 
 A line with words in spans of another size or colour, or with icons, is set as segments at one
 baseline, each with its own x, size and colour; a line holding a larger size stands lower, its
@@ -19,8 +20,8 @@ from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import (FONTS, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
                                  right_to_left)
 from printkit.plan.inline import ICON_DROP, ICON_EM
-from printkit.plan.markup import (BREAK, BULLET_AT, HEADINGS, SPACING, Block, Palette, Piece, Word, as_piece,
-                                  check_markup, parse_blocks, piece_width, titled, words_of)
+from printkit.plan.markup import (BREAK, BULLET_AT, SPACING, Block, Palette, Piece, Word, as_piece, check_markup,
+                                  parse_blocks, piece_width, words_of)
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group, Picture
 from printkit.plan.type import TYPE
@@ -471,101 +472,6 @@ def _check_glyphs(text: str, where: Problem, face: str | None = None) -> None:
     missing = missing_glyphs(text, face)
     if missing:
         raise PrintkitError([where.with_message(f"'{text}': the font has no glyph for {describe_glyphs(missing)}")])
-
-
-# --- flowing over pages --------------------------------------------------------------------------
-
-def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem,
-             heights: tuple[float, ...] = (), font: str | None = None, title: bool = False) -> list[Text]:
-    """Text set `width` mm wide at `size` pt and cut into pages `height` mm tall (the first pages
-    `heights` tall, when given: the room a page already begun has left), each placed with its top
-    at 0, in the project font (or family) `font`, or printkit's. A paragraph breaks between pages
-    only where both parts keep two lines; a heading never ends a page. A page of `heights` too
-    short for what comes first is left empty (an empty Text). With `title`, a first heading is
-    the document's title."""
-    check_markup(markup, where, face=font, largest=size)
-    blocks = parse_blocks(markup)
-    set_ = set_blocks(tuple(titled(blocks) if title else blocks), width, size, Style(size, size, font=font))
-    if set_ is None:
-        raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
-                                                _widest_word(markup, width, size, font))])
-
-    def room_of(number: int) -> float:
-        return heights[number] if number < len(heights) else height
-
-    pages, page, room = [], [], room_of(0)
-    queue = list(set_)
-    while queue:
-        block = queue.pop(0)
-        before = block.before if page else 0.0
-        if before + block.height <= room + EPSILON:
-            page.append(block)
-            room -= before + block.height + block.after
-            continue
-        head, tail = _split(block, room - before)
-        if head is not None:
-            page.append(head)
-            queue.insert(0, tail)
-        elif not page and len(pages) >= len(heights):
-            raise PrintkitError([where.with_message(f"{item}: a block is taller than a page")])
-        else:
-            queue.insert(0, block)
-        pages.append(_close(page, queue))
-        page, room = [], room_of(len(pages))
-    if page:
-        pages.append(page)
-    return [_page_text(blocks, size) if blocks else Text(0.0, 0.0, (), size, 0.0)
-            for number, blocks in enumerate(pages) if blocks or number < len(heights)]
-
-
-def _split(block: SetBlock, room: float):
-    """The lines of a paragraph that fit in `room`, and the rest; (None, None) when the break
-    would leave fewer than two lines on either side. Where all but one fit, one fewer stays: the
-    last two go on together."""
-    if block.rows is not None:
-        return _split_rows(block, room)
-    text_lines = [line for line in block.lines if not _is_bullet(line)]
-    pitch = block.height / len(text_lines)
-    fits = min(int((room + EPSILON) // pitch), len(text_lines) - 2)
-    if block.kind in HEADINGS or fits < 2:
-        return None, None
-    cut = text_lines[fits].baseline
-    head = [line for line in block.lines if line.baseline > cut]
-    tail = [TextLine(l.x, l.baseline + fits * pitch, l.size, l.runs, l.width, l.level)
-            for l in block.lines if l.baseline <= cut]
-    return (SetBlock(tuple(head), fits * pitch, block.before, 0.0, block.kind),
-            SetBlock(tuple(tail), block.height - fits * pitch, 0.0, block.after, block.kind))
-
-
-def _split_rows(block: SetBlock, room: float):
-    """_split for a block whose lines stand at pitches of their own: cut at a line's foot."""
-    fits = min(sum(1 for foot in block.rows if foot <= room + EPSILON), len(block.rows) - 2)
-    if block.kind in HEADINGS or fits < 2:
-        return None, None
-    cut = block.rows[fits - 1]
-    head = [line for line in block.lines if -line.baseline < cut]
-    tail = [TextLine(l.x, l.baseline + cut, l.size, l.runs, l.width, l.level)
-            for l in block.lines if -l.baseline >= cut]
-    return (SetBlock(tuple(head), cut, block.before, 0.0, block.kind, block.rows[:fits]),
-            SetBlock(tuple(tail), block.height - cut, 0.0, block.after, block.kind,
-                     tuple(foot - cut for foot in block.rows[fits:])))
-
-
-def _close(page: list[SetBlock], queue: list[SetBlock]) -> list[SetBlock]:
-    """A page's blocks, with headings left at its foot carried over to the next page (unless
-    they are all the page has: then the text after them is taller than a page anyway)."""
-    carried = 0
-    while carried < len(page) - 1 and page[-1 - carried].kind in HEADINGS:
-        carried += 1
-    queue[:0] = page[len(page) - carried:]
-    return page[:len(page) - carried]
-
-
-def _page_text(blocks: list[SetBlock], size: float) -> Text:
-    first = blocks[0]
-    blocks = [SetBlock(first.lines, first.height, 0.0, first.after, first.kind)] + blocks[1:]
-    lines, used = stack_blocks(blocks)
-    return Text(0.0, 0.0, lines, size, used)
 
 
 # --- the characters a document sets ----------------------------------------------------------------

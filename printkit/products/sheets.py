@@ -20,6 +20,7 @@ from printkit.plan.pageflow import PageFlow
 from printkit.plan.text import Style, fit, label
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products import FilePlan, Product
+from printkit.products.marked import check_words
 
 TITLE_BAND = 8.0  # mm: a page's title line
 AID_GAP = 5 * SPACE  # between two aids on a page; the cut line runs down its middle
@@ -93,20 +94,26 @@ class Rules(Sheets):
     A line `[[name]]` in the template places the figure `figures[name](kit, width, words)` draws
     there: (its marks from their bottom-left corner, its height), kept whole on one page.
     `font(kit)` names the project font (or family) the text is set in, a heading in its bold face;
-    printkit's DejaVu Sans when there is none. The footer is printkit's, in DejaVu Sans."""
+    printkit's DejaVu Sans when there is none. The footer is printkit's, in DejaVu Sans.
+    `palette(kit)` gives the colours and icons its words may name (a declared game's: `:coin:`
+    drawn inline, a `:word:` naming no icon an error at its line)."""
 
     context: Callable[[Any], dict] | None = None
     template: str = "rules"
     size: float = TYPE.body
     figures: dict[str, Callable[[Any, float, Any], tuple[list, float]]] | None = None
     font: Callable[[Any], str | None] | None = None
+    palette: Callable[[Any], Any] | None = None
 
     def document(self, kit) -> Document:
         words = kit.words(self.template, **(self.context(kit) if self.context else {}))
         font = self.font(kit) if self.font else None
+        palette = self.palette(kit) if self.palette else None
         check_glyphs(kit, words, font, self.size)
+        if palette is not None:
+            check_words(words, palette, font, self.size)
         frame = self.frame(kit)
-        flow = PageFlow(frame.body, self.size, words.where(), font=font)
+        flow = PageFlow(frame.body, self.size, words.where(), font=font, palette=palette)
         figures = {name: functools.partial(draw, kit, frame.body.width, words) for name, draw in (self.figures or {}).items()}
         flow.text_and_figures(words.body, figures, self.label.lower())
         return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, flow.pages)
