@@ -31,6 +31,7 @@ import pypdfium2.raw as pdfium
 
 from printkit.declared.lint import SAFE
 from printkit.errors import one_line
+from printkit.flagged import outlines
 from printkit.games import Game, Kit
 from printkit.load.files import read_bounded
 from printkit.options import Options
@@ -137,6 +138,7 @@ class Shown:
     # each PNG's width and height in pixels: the page keeps a picture's room before it has loaded it,
     # so a link to a product far down lands on it and stays there
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    flags: list[list[dict]] = field(default_factory=list)  # what the lint found on each card (printkit/flagged.py)
 
 
 @dataclass
@@ -169,9 +171,10 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         shown = replace(known, rendered=False) if known and not changed and not force else \
             render_pngs(out, output.path, layout, dpi, options.drawing["scale"], proof)
         if layout:
-            shown.names, shown.sources, shown.fields = card_details(entry.product, kits[slug], layout)
+            shown.names, shown.sources, shown.fields, flagged = card_details(entry.product, kits[slug], layout)
             shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
                                   options.corners)
+            shown.flags = [outlines(flags, shown.guides) for flags in flagged]
         placed[output.path] = (entry, shown)
     for output, _ in pdfs:  # in the build's order
         entry, shown = placed[output.path]
@@ -184,14 +187,16 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     return results, every
 
 
-def card_details(product: Product, kit: Kit, layout: DeckLayout) -> tuple[list[str], list[str], list[dict]]:
+def card_details(product: Product, kit: Kit, layout: DeckLayout) -> tuple[list[str], list[str], list[dict], list]:
     """Each card's name (its id when the deck gives it one), where it is written (FILE:LINE, "" if
-    unknown) and its fields, in print order, as the PNGs are numbered."""
+    unknown), its fields and what the layout lint found on it, in print order, as the PNGs are
+    numbered."""
     if isinstance(product, Cards):
         cards = product.planned(kit)[1]
-        return [card.name for card in cards], [_located(card.where) for card in cards], [card.fields for card in cards]
+        return ([card.name for card in cards], [_located(card.where) for card in cards], [card.fields for card in cards],
+                [card.flagged for card in cards])
     count = layout.cards
-    return [f"card {n}" for n in range(1, count + 1)], [""] * count, [{}] * count
+    return [f"card {n}" for n in range(1, count + 1)], [""] * count, [{}] * count, [()] * count
 
 
 def _located(where) -> str:

@@ -158,6 +158,10 @@ LAYER_CASES = [
          f"{F}.title.width: 0 is out of range (0.1 to 340)"),
     case("height wrong type", "layer.height", "width: 42, height: 8", "width: 42, height: tall", "title: {",
          f"{F}.title.height: expected a number, got text 'tall'"),
+    case("right out of range", "layer.right", "x: 16, y: 5", "right: 400, y: 5", "title: {",
+         f"{F}.title.right: 400 is out of range (-20 to 320)"),
+    case("bottom a percentage out of range", "layer.bottom", "x: 16, y: 5", "x: 16, bottom: 120%", "title: {",
+         f"{F}.title.bottom: 120% is out of range (0% to 100% of the card)"),
     case("if wrong type", "layer.if", 'if: "power > 3"', "if: 5", "power: {",
          f"{F}.power.if: expected an expression such as `type == 'spell'` (at most 500 characters), or true or "
          f"false, got the number 5"),

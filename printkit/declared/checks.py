@@ -14,19 +14,18 @@ from pathlib import Path
 from printkit.errors import Problem, PrintkitError, warn
 from printkit.load.schema import INVALID, Record, dotted
 from printkit.plan.geometry import PAPERS, Rect
-from printkit.declared import layout, lint
-from printkit.declared.layouts import once
+from printkit.declared import layout, lint, place, used
+from printkit.declared.layouts import game_layouts, once, once_declared, with_game_layouts
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.layers import to_bleed
 from printkit.declared.sources import Asset, SheetError, font_name, read_cards, read_font, read_image
-from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE
+from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE, GAME_LAYOUTS
 
 CARD_KINDS = {"deck": "cards", "tokens": "tokens"}  # a product kind that prints cards -> the key of its cards
 FIXED = {"text": "text", "symbol": "symbol", "image": "file", "number": "text"}  # a layer's value when not a field
 COLOUR_KEYS = ("colour", "fill", "stroke", "background")
 MOST_BLEED = 6.0  # mm: the widest bleed printkit prints; art may reach this far past the trim
 SHOP_BLEED = 25.4 / 8  # mm: a shop's bleed, 1/8 in: art to the bleed edge is checked at the size it prints there
-EPSILON = 1e-6
 
 
 class GameFile(Record):
@@ -38,7 +37,7 @@ class GameFile(Record):
         self.folder, self.slug = folder, slug
 
     def read(self, node, path, located, problems):
-        data = super().read(node, path, located, problems)
+        data = self._read(node, path, located, problems)
         if data is INVALID:
             return INVALID
         checks = Checks(self.folder, self.slug, data, located)
@@ -48,6 +47,23 @@ class GameFile(Record):
             warn(warning)
         problems += checks.problems
         return INVALID if checks.problems else data
+
+
+    def _read(self, node, path, located, problems):
+        """The file read by its schema, the game's own layouts merged first and every card
+        product reading them as its own (a mistake in one is said once, at its own line)."""
+        start = len(problems)
+        shared = game_layouts(node.value.get("layouts") if isinstance(node.value, dict) else None, problems)
+        if shared is None:
+            located.places.setdefault(path, (node.file, node.line))
+            return INVALID
+        token = GAME_LAYOUTS.set(shared)
+        try:
+            data = super().read(with_game_layouts(node, shared), path, located, problems)
+        finally:
+            GAME_LAYOUTS.reset(token)
+        once_declared(problems, start)
+        return data
 
 
 def cards_file(folder: Path, slug: str) -> GameFile:
@@ -75,6 +91,8 @@ class Checks:
             self._font_named(("font",), self.data["font"])
         for name, icon in (self.data.get("icons") or {}).items():
             self._icon(("icons", name), icon)
+        for name, layout_ in (self.data.get("layouts") or {}).items():
+            self._declared(("layouts", name), layout_)  # first: a mistake in one is said at its own path
         for name, product in self.data["products"].items():
             if product["kind"] in CARD_KINDS:
                 self._cards(("products", name), product)
@@ -97,9 +115,9 @@ class Checks:
                                                                          f"number of copies (0 to 999)"))
         for side in ("face", "back"):
             self._chosen(path + (side,), product.get(side), product.get("layouts") or {})
-        for side, layout_ in _layouts(product):
+        for side, layout_ in used.layouts(product, cards if listed else None, self._chooses):
             self._layout(path + side, layout_, card, cards if listed else None)
-            for at, message in lint.colour_warnings(layout_, self._rgb, card):
+            for at, message in lint.colour_warnings(place.resolved(layout_, card), self._rgb, card):
                 self._warn_once(self.at(path + side + at, message), message)
 
     def _from_csv(self, path: tuple, product: dict) -> bool:
@@ -162,9 +180,32 @@ class Checks:
         for name, layer in (layout_.get("layers") or {}).items():
             self._layer(path + ("layers", name), layer, card, cards)
 
+    def _declared(self, path: tuple, layout_: dict) -> None:
+        """A layout of the game's, as written: what is true of it on any card (its colours, fonts
+        and boxes); the rest is checked on each product that uses it."""
+        for key in ("background", "colour"):
+            self._literal_colours(path + (key,), layout_.get(key))
+        self._font_named(path + ("font",), layout_.get("font"))
+        for name, layer in (layout_.get("layers") or {}).items():
+            self._placed(path + ("layers", name), layer)
+            for key in COLOUR_KEYS:
+                self._literal_colours(path + ("layers", name, key), layer.get(key))
+            self._font_named(path + ("layers", name, "font"), layer.get("font"))
+
+    def _chooses(self, raw, values: dict):
+        """The layout a side's binding chooses for a card's values; None when it cannot say (the
+        card's problem, said when it is planned)."""
+        fields = set(values)
+        scope = {**scope_of(values, fields), "game": self.data, "values": self.data.get("values"), "end": "top"}
+        try:
+            return Evaluator(_sandbox()).value(binding(raw), scope)
+        except BindingError:
+            return None
+
     def _layer(self, path: tuple, layer: dict, card, cards: list | None) -> None:
         self._placed(path, layer)
         self._on_card(path, layer, card)
+        layer = place.on(layer, card)  # its box in mm on this card, for what reads it as written
         fixed = FIXED.get(layer["kind"])
         if fixed and layer.get("field") is None and layer.get(fixed) is None:
             self.problems.append(self.at(path, f"give the layer a `field` (each card's own {layer['kind']}) or a "
@@ -191,34 +232,14 @@ class Checks:
 
     def _placed(self, path: tuple, layer: dict) -> None:
         """A symbol has a box unless it goes only in the corners; a polygon has its points, or a box
-        and a number of sides."""
-        boxed = all(layer.get(key) is not None for key in ("x", "y", "width", "height"))
-        partly = any(layer.get(key) is not None for key in ("x", "y", "width", "height"))
-        if layer["kind"] == "symbol" and not boxed and layer.get("corners") != "only":
-            self.problems.append(self.at(path, "give the symbol its box (x, y, width, height), or `corners: only`"))
-        if layer["kind"] == "polygon" and (layer.get("points") is None) == (not boxed):
-            self.problems.append(self.at(path, "give the polygon its `points`, or a box (x, y, width, height) and its "
-                                               "`sides`, one of the two"))
-        elif partly and not boxed:
-            missing = [key for key in ("x", "y", "width", "height") if layer.get(key) is None]
-            self.problems.append(self.at(path, f"a box needs x, y, width and height: `{missing[0]}` is missing"))
+        and a number of sides; a box has two of the three measures of each dimension."""
+        self.problems += [self.at(path, message) for message in used.box_problems(layer)]
 
     def _on_card(self, path: tuple, layer: dict, card) -> None:
-        """A layer written as it is lies on its card, or reaches no further past the trim than a
-        bleed can (words stay on the card)."""
+        """A layer written as it is lies on the card it is used on, or reaches no further past the
+        trim than a bleed can (words stay on the card)."""
         reach = 0.0 if layer["kind"] in ("text", "number", "symbol") else MOST_BLEED
-        places = [(key, layer.get(key)) for key in ("x", "y", "width", "height")]
-        if any(not isinstance(value, (int, float)) for _, value in places):
-            return
-        x, y, width, height = (value for _, value in places)
-        where = "the card" if not reach else f"the card and the {reach:g} mm a bleed may take"
-        for start, size, length, edge, side, across in ((x, width, card[0], "x", "width", "wide"),
-                                                       (y, height, card[1], "y", "height", "tall")):
-            if start + size > length + reach + EPSILON:
-                self.problems.append(self.at(path, f"the layer runs off {where}: {edge} + {side} = "
-                                                   f"{start + size:g} mm, the card is {length:g} mm {across}"))
-            elif start < -reach - EPSILON:
-                self.problems.append(self.at(path, f"the layer runs off {where}: {edge} = {start:g} mm"))
+        self.problems += [self.at(path, message) for message in used.off_card(layer, card, reach)]
 
     # --- files ----------------------------------------------------------------------------------
     def _images(self, path: tuple, raw, box: Rect, fit: str | None, cards: list | None) -> None:
@@ -358,15 +379,6 @@ class Checks:
         that is a colour as it stands."""
         if value not in (self.data["colours"] or {}) and value != "none" and layout.colour(value, None) is None:
             self.problems.append(self.at(path, _not_a_colour(value, self.data["colours"] or {})))
-
-
-def _layouts(product: dict):
-    """(path, layout) for each layout a card product writes: its named ones, its face's and back's."""
-    for name, layout_ in (product.get("layouts") or {}).items():
-        yield ("layouts", name), layout_
-    for side in ("face", "back"):
-        if isinstance(product.get(side), dict) and "field" not in product[side]:
-            yield (side,), product[side]
 
 
 def _box(layer: dict, card) -> Rect | None:

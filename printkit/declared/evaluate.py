@@ -15,7 +15,8 @@ from printkit.errors import Problem, PrintkitError
 from printkit.load.nodes import Node
 from printkit.load.schema import Located, Str, dotted
 from printkit.plan.markup import check_markup
-from printkit.declared.bind import Binding, BindingError, Evaluator, binding, text_of, unknown_name
+from printkit.declared import used
+from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, text_of, unknown_name
 from printkit.declared.cards import Deck, Entry
 from printkit.declared.layouts import once
 from printkit.declared.vocabulary import LAYERS
@@ -41,7 +42,7 @@ class Side:
 def check_names(cards: Deck, fields: set[str]) -> None:
     """A field name no card has, in any binding of any layout: once, at its line, before any card."""
     problems = []
-    for path, raw in _bindings(cards.spec):
+    for path, raw in _bindings(cards.spec, _used(cards)):
         message = unknown_name(binding(raw), fields)
         if message:
             problems.append(cards.where(*path).with_message(f"products.{cards.product}.{dotted(path)}: {message}"))
@@ -49,12 +50,27 @@ def check_names(cards: Deck, fields: set[str]) -> None:
     raise_all(problems)
 
 
-def _bindings(spec: dict):
-    """(path, raw) for every value of the product's layouts that may be bound to the data."""
+def _used(cards: Deck) -> list[tuple[tuple, dict]]:
+    """The layouts the product's cards use (used.py): a layout is checked where it is used."""
+    evaluator = Evaluator(cards.kit.templates.env)
+    fields = cards.fields()
+
+    def chooses(raw, values: dict):
+        scope = {**scope_of(values, fields), "game": cards.game, "values": cards.game.get("values"), "end": "top"}
+        try:
+            return evaluator.value(binding(raw), scope)
+        except BindingError:
+            return None  # the card's own problem, said when it is planned
+    return used.layouts(cards.spec, [values for values, _, _ in cards.rows()], chooses)
+
+
+def _bindings(spec: dict, layouts: list[tuple[tuple, dict]]):
+    """(path, raw) for every value of the layouts (and the order) that may be bound to the data."""
     if spec.get("order"):
         yield ("order",), {"field": spec["order"]}
-    sides = [(("layouts", name), value) for name, value in (spec.get("layouts") or {}).items()]
-    sides += [((side,), spec[side]) for side in ("face", "back") if spec.get(side) is not None]
+    choosers = [((side,), spec[side]) for side in ("face", "back") if spec.get(side) is not None
+                and not (isinstance(spec[side], dict) and "field" not in spec[side])]  # a layout's name, chosen
+    sides = choosers + list(layouts)
     for path, side in sides:
         if not isinstance(side, dict):
             yield path, side
@@ -81,7 +97,7 @@ def own_markup(cards: Deck, evaluator: Evaluator, palette, scope) -> list[Proble
     """The markup a text layer writes itself (as it is, or around the fields of a `{{ }}` text):
     a mistake in it is the layer's, at its line, once, not each card's."""
     problems = []
-    for path, side in _sides(cards.spec):
+    for path, side in _used(cards):
         for name, raw in (side.get("layers") or {}).items():
             bound = binding(raw["text"]) if raw["kind"] == "text" and raw.get("text") is not None else None
             if bound is None or bound.kind not in ("literal", "template") or raw.get("markup") is False or \
@@ -98,13 +114,6 @@ def own_markup(cards: Deck, evaluator: Evaluator, palette, scope) -> list[Proble
                 problems += [p.with_message(f"products.{cards.product}.{dotted(at)}: {p.message}") for p in error.problems]
     once(problems)
     return problems
-
-
-def _sides(spec: dict):
-    """(path, layout) for each layout of a card product: its named ones, its face's and back's."""
-    yield from ((("layouts", name), value) for name, value in (spec.get("layouts") or {}).items())
-    yield from (((side,), spec[side]) for side in ("face", "back")
-                if isinstance(spec.get(side), dict) and "field" not in spec[side])
 
 
 # --- each card's side, evaluated ---------------------------------------------------------------------

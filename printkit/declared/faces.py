@@ -17,8 +17,7 @@ import markupsafe
 from printkit import findings
 from printkit.errors import Problem, PrintkitError
 from printkit.sandbox import TemplateLimit
-from printkit.plan.cardface import (FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, at_both_ends, back_pattern,
-                                    corner_index, frame)
+from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back_pattern, corner_index, frame
 from printkit.plan.fonts import REGULAR, em_width
 from printkit.plan.markup import Icon, Palette
 from printkit.plan.cards import back_reach
@@ -219,7 +218,7 @@ def _layers(look: Look, entry: Entry, side: Side, which: str = "face") -> tuple[
         drawn.append(lint.drawn(name, values, found, layer.rect))
         if _constant(look, side, name, values):
             look.constant[(side.path, name, values.get("end"))] = (found, drawn[-1])
-    corners = list(at_both_ends(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
+    corners = list(layout.held_corners(look.size, [_corner(look, ends["top"]), _corner(look, ends["bottom"])])) \
         if any(ends.values()) else []
     look.linted.side(look, entry, side, drawn, corners, which)
     return marks, corners
@@ -327,7 +326,7 @@ def _corner(look: Look, corners: dict) -> tuple:
 
 
 def _index_size(look: Look) -> float:
-    return TYPE.index * min(1.0, look.size[0] / POKER_WIDTH)
+    return TYPE.index * min(1.0, layout.held(look.size)[0] / POKER_WIDTH)  # as wide as the card is held
 
 
 def _frame(look: Look):

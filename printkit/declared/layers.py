@@ -4,7 +4,8 @@ box, a large number with its corner indices, a symbol, an image fitted, covered 
 clipped, shapes (a rectangle with rounded corners, an ellipse, a line, a polygon, a star) filled
 with a colour or a gradient and outlined, dashed or not, and a lattice to the bleed edge.
 
-A layer's box is written from the card's top-left corner, y going down, in millimetres; marks are
+A layer's box is written from the card's top-left corner, y going down, in millimetres (or from
+any edge, in proportion to the card: printkit/declared/place.py); marks are
 in the card's frame (origin at the trim's bottom-left corner, y up). A turned layer is planned in
 its own frame, round its box's middle, and placed turned; at a quarter turn its box is the one
 written, the content laid out across it.
@@ -27,7 +28,7 @@ from printkit.plan.geometry import Rect, Segment
 from printkit.plan.markup import as_written, check_markup, typed_breaks
 from printkit.plan.text import PT_PER_MM, Style, fit_rich, label
 from printkit.plan.type import TYPE
-from printkit.declared import layout
+from printkit.declared import layout, place
 
 CAP = 0.729 / PT_PER_MM  # mm of capital height a point of DejaVu Sans gives
 FILLED = 0.8  # a number or symbol stands this much of its box's height
@@ -334,10 +335,12 @@ SHAPES = ("rect", "ellipse", "polygon", "star")  # layers that may go in the cor
 
 
 def box_rect(values: dict, size: tuple[float, float]) -> Rect | None:
-    """A layer's box in the card's frame, or None for a layer without one (a lattice, a line)."""
-    if values.get("x") is None or values.get("width") is None:
+    """A layer's box in the card's frame, or None for a layer without one (a lattice, a line);
+    written from any edge, in mm or in percentages of the card (place.py)."""
+    found = place.box(values, size)
+    if found is None:
         return None
-    x, y, width, height = (float(values[key]) for key in ("x", "y", "width", "height"))
+    x, y, width, height = found
     return Rect(x, size[1] - y - height, width, height)
 
 

@@ -8,7 +8,9 @@ import re
 
 from reportlab.lib import colors
 
+from printkit.plan.cardface import at_both_ends
 from printkit.plan.geometry import MM_PER_INCH, Rect
+from printkit.plan.marks import Group
 
 # Card sizes by name, width x height in millimetres (PRINT.md's, as the trade rounds them).
 CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
@@ -16,6 +18,8 @@ CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120
 HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 NAMED = {name: colour.rgb() for name, colour in colors.getAllNamedColors().items()
          if name.isalpha() and name.islower() and name != "transparent"}  # the CSS names: red, navy, ...
+LANDSCAPE = " landscape"  # after a size's name: the card on its side, wider than it is tall
+SIZE_NAMES = tuple(CARD_SIZES) + tuple(name + LANDSCAPE for name, (w, h) in CARD_SIZES.items() if w != h)
 SHARP = 300  # dpi: an image printed coarser than this looks soft
 
 
@@ -24,12 +28,28 @@ def card_size(product: dict) -> tuple[float, float]:
     if product["kind"] == "tokens":
         return product["size"], product["size"]
     size = product["size"]
+    if isinstance(size, str) and size.endswith(LANDSCAPE):
+        height, width = CARD_SIZES[size[:-len(LANDSCAPE)]]
+        return width, height
     return CARD_SIZES[size] if isinstance(size, str) else (size[0], size[1])
 
 
-def box_rect(box: dict, card: tuple[float, float]) -> Rect:
-    """A box written from the card's top-left corner (y down), in the card's frame (y up)."""
-    return Rect(box["x"], card[1] - box["y"] - box["height"], box["width"], box["height"])
+def held(size: tuple[float, float]) -> tuple[float, float]:
+    """A card as a player holds it in a fan: upright, so a landscape card is turned a quarter
+    turn (its top edge to the left: the strip a fan shows is its top edge, where its title is)."""
+    return (size[1], size[0]) if size[0] > size[1] else size
+
+
+def held_corners(size: tuple[float, float], ends) -> tuple:
+    """The corner indices (`ends`: each end's marks, as `at_both_ends` takes them) where a player
+    holding the card in a fan sees them: at its top-left and bottom-right corners as it is held.
+    A landscape card is held turned a quarter turn anticlockwise, its top edge to the left, so
+    they stand at its top-right and bottom-left corners, reading upright when it is turned."""
+    upright = held(size)
+    corners = at_both_ends(upright, ends)
+    if upright == size:
+        return corners
+    return (Group(corners, 0.0, size[1], -90.0),)  # the held card's frame turned back onto the card
 
 
 def image_rect(box: Rect, size: tuple[float, float], fit: str | None) -> Rect:

@@ -4,6 +4,10 @@ changes only what it writes: a layer of the same name takes the keys it gives (t
 other's), a new layer goes on top (or just under the layer its `under` names), and a layer given
 as nothing (`art: ~`) is taken away. Merging works on the YAML as written, so every key of a
 merged layout is still located at the line that wrote it.
+
+A game may declare layouts for every product (game.yaml's top-level `layouts:`): they are merged
+among themselves first, and each card product then has them as its own, where it has none of
+the same name (its own wins), to name in its face, its back or an `extends`.
 """
 
 from __future__ import annotations
@@ -17,54 +21,107 @@ from printkit.load.schema import _describe, dotted
 LAYERS, OLD_LAYERS = "layers", "boxes"
 
 
-def merged_product(node: Node, path: tuple, problems: list[Problem]) -> Node | None:
+def merged_product(node: Node, path: tuple, problems: list[Problem], shared: dict | None = None) -> Node | None:
     """A card product's node with every layout (named, its face's and its back's) merged with
-    the layouts it extends; None when one cannot be (after recording why)."""
+    the layouts it extends; None when one cannot be (after recording why). `shared` are the
+    game's layouts (game_layouts), already merged: the product may name them as its own, and
+    has them among its layouts where it has none of the same name (its own wins)."""
     before = len(problems)
     value = dict(node.value)
     named = value.get("layouts")
-    raw = named.value if named is not None and isinstance(named.value, dict) else {}
-    layouts = {name: _normalised(child, path + ("layouts", name), problems) for name, child in raw.items()}
-    done: dict[str, Node] = {}
+    own = named.value if named is not None and isinstance(named.value, dict) else {}
+    merging = _Merging({name: _normalised(child, path + ("layouts", name), problems) for name, child in own.items()},
+                       shared or {}, path + ("layouts",), problems)
+    done = {name: merging.resolve(name, []) for name in merging.layouts}
+    lines = dict(named.key_lines) if named is not None and isinstance(named.value, dict) else {}
+    for name, layout in (shared or {}).items():
+        if name not in done and (named is None or isinstance(named.value, dict)):
+            done[name], lines[name] = layout, layout.line
+    key_lines = dict(node.key_lines)
+    if done:
+        holder = named if named is not None else next(iter(shared.values()))
+        value["layouts"] = Node(done, holder.file, holder.line, lines)
+        key_lines.setdefault("layouts", holder.line)
+    for side in ("face", "back"):
+        child = value.get(side)
+        if child is not None and isinstance(child.value, dict) and "field" not in child.value:
+            value[side] = merging.extended(_normalised(child, path + (side,), problems), path + (side,), [])
+    if len(problems) > before:
+        return None
+    return Node(value, node.file, node.line, key_lines, node.text, node.size)
 
-    def resolve(name: str, chain: list[str]) -> Node:
-        if name not in done:
-            done[name] = extended(layouts[name], path + ("layouts", name), chain + [name])
-        return done[name]
 
-    def extended(layout: Node, at: tuple, chain: list[str]) -> Node:
+def game_layouts(node: Node | None, problems: list[Problem]) -> dict[str, Node] | None:
+    """The game's own layouts (game.yaml's top-level `layouts:`), each merged with the one of them
+    it extends, as every product reads them; {} when there are none, None when one cannot be
+    merged (after recording why). What they extend is the game's: a product's layout of the
+    same name does not change them."""
+    if node is None or not isinstance(node.value, dict):
+        return {}
+    before = len(problems)
+    merging = _Merging({name: _normalised(child, ("layouts", name), problems) for name, child in node.value.items()},
+                       {}, ("layouts",), problems)
+    done = {name: _without_extends(merging.resolve(name, [])) for name in merging.layouts}
+    return None if len(problems) > before else done
+
+
+def _without_extends(layout: Node) -> Node:
+    """A merged layout, as a product reads it: already all it extends, so not merged again."""
+    if not isinstance(layout.value, dict) or "extends" not in layout.value:
+        return layout
+    value = {key: child for key, child in layout.value.items() if key != "extends"}
+    lines = {key: line for key, line in layout.key_lines.items() if key != "extends"}
+    return Node(value, layout.file, layout.line, lines, layout.text, layout.size)
+
+
+def with_game_layouts(root: Node, shared: dict[str, Node]) -> Node:
+    """game.yaml's tree with its `layouts:` merged (what the schema reads at the top)."""
+    if not shared or not isinstance(root.value, dict) or "layouts" not in root.value:
+        return root
+    held = root.value["layouts"]
+    value = {**root.value, "layouts": Node(dict(shared), held.file, held.line, dict(held.key_lines))}
+    return Node(value, root.file, root.line, dict(root.key_lines), root.text, root.size)
+
+
+class _Merging:
+    """Layouts merged with those they extend, by name: a product's own (`layouts`), else the
+    game's (`shared`, merged already)."""
+
+    def __init__(self, layouts: dict[str, Node], shared: dict[str, Node], path: tuple, problems: list[Problem]):
+        self.layouts, self.shared, self.path, self.problems = layouts, shared, path, problems
+        self.done: dict[str, Node] = {}
+
+    def resolve(self, name: str, chain: list[str]) -> Node:
+        if name not in self.layouts:
+            return self.shared[name]
+        if name not in self.done:
+            self.done[name] = self.extended(self.layouts[name], self.path + (name,), chain + [name])
+        return self.done[name]
+
+    def extended(self, layout: Node, at: tuple, chain: list[str]) -> Node:
         """`layout` merged over the layout it extends (itself merged first), if it extends one."""
         if not isinstance(layout.value, dict) or "extends" not in layout.value:
             return layout
         base = layout.value["extends"]
         name = base.value
         if not isinstance(name, str):
-            problems.append(base.problem(f"{dotted(at + ('extends',))}: expected some text, got {_describe(name)}"))
+            self.problems.append(base.problem(f"{dotted(at + ('extends',))}: expected some text, got "
+                                              f"{_describe(name)}"))
             return layout
-        if name not in layouts:
-            close = difflib.get_close_matches(str(name), list(layouts), n=1)
-            hint = f"did you mean '{close[0]}'?" if close else ("the deck's layouts: " + ", ".join(layouts)
-                                                                 if layouts else "the deck has no `layouts:`")
-            problems.append(base.problem(f"{dotted(at + ('extends',))}: no layout '{name}' ({hint})"))
+        known = list(self.layouts) + [n for n in self.shared if n not in self.layouts]
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=1)
+            owner = "the deck's and the game's layouts" if self.shared else "the deck's layouts"
+            hint = f"did you mean '{close[0]}'?" if close else (f"{owner}: " + ", ".join(known) if known
+                                                                else "the deck has no `layouts:`")
+            self.problems.append(base.problem(f"{dotted(at + ('extends',))}: no layout '{name}' ({hint})"))
             return layout
         if name in chain:
             cycle = " -> ".join(chain[chain.index(name):] + [name])
-            problems.append(base.problem(f"{dotted(at + ('extends',))}: layouts extend one another in a circle "
-                                         f"({cycle})"))
+            self.problems.append(base.problem(f"{dotted(at + ('extends',))}: layouts extend one another in a "
+                                              f"circle ({cycle})"))
             return layout
-        return merge(resolve(name, chain), layout, at, problems)
-
-    for name in layouts:
-        resolve(name, [])
-    if named is not None and isinstance(named.value, dict):
-        value["layouts"] = Node(dict(done), named.file, named.line, dict(named.key_lines))
-    for side in ("face", "back"):
-        child = value.get(side)
-        if child is not None and isinstance(child.value, dict) and "field" not in child.value:
-            value[side] = extended(_normalised(child, path + (side,), problems), path + (side,), [])
-    if len(problems) > before:
-        return None
-    return Node(value, node.file, node.line, dict(node.key_lines), node.text, node.size)
+        return merge(self.resolve(name, chain), layout, at, self.problems)
 
 
 def _normalised(node: Node, path: tuple, problems: list[Problem]) -> Node:
@@ -160,3 +217,10 @@ def once(problems: list[Problem], start: int = 0) -> None:
             seen.add(key)
             kept.append(problem)
     problems[start:] = kept
+
+
+def once_declared(problems: list[Problem], start: int = 0) -> None:
+    """`once`, a mistake in a layout of the game's said at its own path (`layouts.frame...`), not
+    at a product that has it as its own."""
+    problems[start:] = sorted(problems[start:], key=lambda problem: not problem.message.startswith("layouts."))
+    once(problems, start)

@@ -10,6 +10,7 @@ deck is planned, before anything is drawn."""
 
 from __future__ import annotations
 
+import contextvars
 import difflib
 import re
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from printkit.load import Bool, Choice, Int, ListOf, Number, Record, Str
 from printkit.load.schema import INVALID, Spec, _describe, dotted
 from printkit.declared.bind import EXPRESSION, syntax_error
-from printkit.declared.layout import CARD_SIZES
+from printkit.declared.layout import CARD_SIZES, SIZE_NAMES
+from printkit.declared.boxes import Boxed, Measure
 from printkit.declared.layouts import merged_product, once
 
 # \Z, not $: a name matches whole ("deck\n" is no product's name, and no file's)
@@ -197,7 +199,10 @@ def bound(**specs) -> dict[str, Bound]:
 
 MM = Number(-REACH, 300.0 + REACH)
 LENGTH = Number(0.1, 300.0 + 2 * REACH)
-PLACE = bound(x=MM, y=MM, width=LENGTH, height=LENGTH)
+# Each dimension by two of its three measures, in mm or percent (printkit/declared/boxes.py):
+# x, width, right across; y, height, bottom down.
+PLACE = bound(x=Measure(MM), y=Measure(MM), width=Measure(LENGTH, True), height=Measure(LENGTH, True),
+              right=Measure(MM), bottom=Measure(MM))
 TEXT = Str(max_length=1000)
 COLOUR = ByType({str: Str(max_length=40), float: Number(0.0, 1.0), int: Number(0.0, 1.0)},
                 "a colour: a name such as navy, #rrggbb, or a grey from 0 (black) to 1 (white)")
@@ -233,6 +238,8 @@ TYPE = bound(font=Str(40), colour=COLOUR, fill=COLOUR)
 
 
 def kind(name: str, required: dict, optional: dict) -> Record:
+    if required is PLACE:  # a box, written from any two edges of each dimension
+        return Boxed({"kind": Choice((name,))}, {**PLACE, **COMMON, **optional})
     return Record({"kind": Choice((name,)), **required}, {**COMMON, **optional})
 
 
@@ -289,11 +296,14 @@ TABLE = Record({"file": Str(300)}, {"sheet": Str(100)})  # a CSV file, or a work
 EACH = Record({"each": Str(200)}, {"as": Str(100)})  # an item of a list in the game's content
 CARDS = ByType({str: Str(300), dict: TABLE, list: ListOf(CARD, 1, 500)},
                "a list of cards, or a table's file (CSV, TSV, .xlsx, .ods)")
-SIZE = ByType({str: Choice(tuple(CARD_SIZES)), list: ListOf(Number(10.0, 300.0), 2, 2)},
-              "a card size (" + ", ".join(CARD_SIZES) + ") or [width, height] in mm")
+SIZE = ByType({str: Choice(SIZE_NAMES), list: ListOf(Number(10.0, 300.0), 2, 2)},
+              "a card size (" + ", ".join(CARD_SIZES) + ", each also `landscape`: poker landscape) or "
+              "[width, height] in mm")
 ABOUT = {"about": Str(200)}
 CARD_PRODUCT = {"face": SIDE}
-CARD_OPTIONAL = {"back": SIDE, "layouts": MapOf(LAYOUT, "layout", LAYER, max_items=40), COPIES: Bound(Int(0, 999)),
+LAYOUTS_OF = MapOf(LAYOUT, "layout", LAYER, max_items=40)  # a deck's own, or the game's (`layouts:` at the top)
+# a product's layouts: the game's are in it too
+CARD_OPTIONAL = {"back": SIDE, "layouts": MapOf(LAYOUT, "layout", LAYER, max_items=80), COPIES: Bound(Int(0, 999)),
                  "id": Str(200), "order": Str(100), "most": ListOf(Int(1, 20), 2, 2), "fill_sheets": Bool(), **ABOUT}
 
 
@@ -307,13 +317,19 @@ class Cards(Spec):
         return CARDS.read(node, path, located, problems)
 
 
+# The game's own layouts (game.yaml's top-level `layouts:`, merged) while its products are read:
+# checks.py's GameFile sets them around the read, as each product has them as its own.
+GAME_LAYOUTS: contextvars.ContextVar[dict] = contextvars.ContextVar("game_layouts", default={})
+
+
 class CardProduct(Record):
-    """A deck or tokens, read after its layouts are merged with those they extend."""
+    """A deck or tokens, read after its layouts are merged with those they extend (its own, or the
+    game's)."""
 
     def read(self, node, path, located, problems):
         start = len(problems)
         if isinstance(node.value, dict):
-            merged = merged_product(node, path, problems)
+            merged = merged_product(node, path, problems, GAME_LAYOUTS.get())
             if merged is None:
                 located.places.setdefault(path, (node.file, node.line))
                 return INVALID
@@ -344,7 +360,8 @@ ICON = Record({}, {"file": Str(300), "glyph": Str(4), "colour": COLOUR, "font": 
 LOOKS = {"colours": MapOf(COLOUR, "colour"), "fonts": MapOf(FONT, "font"), "font": Str(40),
          "icons": MapOf(ICON, "icon", LAYER, max_items=200)}
 
-GAME_FILE = Record({"title": Str(max_length=80), "products": PRODUCTS}, {**LOOKS, "values": Anything()})
+GAME_FILE = Record({"title": Str(max_length=80), "products": PRODUCTS}, {**LOOKS, "values": Anything(),
+                                                                        "layouts": LAYOUTS_OF})
 # A game of printkit's own declares its cards in a file of their own (cards.yaml): its other
 # content is its rules model's.
-CARDS_FILE = Record({"products": CARD_PRODUCTS}, LOOKS)
+CARDS_FILE = Record({"products": CARD_PRODUCTS}, {**LOOKS, "layouts": LAYOUTS_OF})

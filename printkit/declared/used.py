@@ -1,0 +1,84 @@
+"""Which layouts a card product uses, and a layer's box checked on the card it is used on. A
+layout is checked where it is used, not where it is declared: a layout of the game's (or a base
+that is only extended) is checked on each product whose face or back chooses it, at that
+product's size and with that product's fields, and not at all on its own.
+"""
+
+from __future__ import annotations
+
+from printkit.declared import place
+from printkit.declared.bind import binding
+
+SIDES = ("face", "back")
+
+
+def layouts(product: dict, cards: list[dict] | None, chosen_by) -> list[tuple[tuple, dict]]:
+    """(path, layout) for each layout a card product uses: its face's and back's written in place,
+    and each named layout (its own or the game's) that a face or a back chooses for one of
+    `cards` (`chosen_by(raw, values)` gives the name a side's binding gives for a card's values,
+    or None). With `cards` None (not known yet), the layouts the sides name as written, or every
+    layout when a side's choice is read from the cards' data."""
+    named = product.get("layouts") or {}
+    names: set = set()
+    found = []
+    for side in SIDES:
+        raw = product.get(side)
+        if isinstance(raw, dict) and "field" not in raw:
+            found.append(((side,), raw))
+        elif raw is not None:
+            names |= _chosen(raw, cards, chosen_by, named)
+    return [(("layouts", name), layout) for name, layout in named.items() if name in names] + found
+
+
+def _chosen(raw, cards: list[dict] | None, chosen_by, named: dict) -> set:
+    bound = binding(raw)
+    if bound.constant:
+        return {raw}
+    if cards is not None:
+        return {chosen_by(raw, values) for values in cards}
+    if bound.kind == "field" and bound.mapping is not None:
+        return {name for _, name in bound.mapping} | {bound.default}
+    return set(named)
+
+
+# --- a layer's box, on the card it is drawn on ----------------------------------------------------
+
+def box_problems(layer: dict) -> list[str]:
+    """What is wrong with a layer's box as written, whatever card it is on: a symbol with no box
+    that goes not only in the corners, a polygon with both points and a box or neither, a box
+    with too many or too few of its measures."""
+    wrong = place.incomplete(layer)
+    boxed = bool(place.given(layer)) and wrong is None
+    found = []
+    if layer["kind"] == "symbol" and not boxed and layer.get("corners") != "only":
+        found.append("give the symbol its box (x, y, width, height), or `corners: only`")
+    if layer["kind"] == "polygon" and (layer.get("points") is None) == (not boxed):
+        found.append("give the polygon its `points`, or a box (x, y, width, height) and its `sides`, one of the two")
+    elif wrong:
+        found.append(wrong)
+    return found
+
+
+def off_card(layer: dict, card: tuple[float, float], reach: float) -> list[str]:
+    """How a layer whose box is written as it is lies off a card of `card`'s size, further than
+    `reach` mm past the trim (what a bleed may take), or has no room on it."""
+    if not place.given(layer) or not place.written(layer) or place.incomplete(layer):
+        return []
+    where = "the card" if not reach else f"the card and the {reach:g} mm a bleed may take"
+    found = []
+    for keys, length, across, ends in ((place.ACROSS, card[0], "wide", ("left", "right")),
+                                       (place.DOWN, card[1], "tall", ("top", "bottom"))):
+        start, size = place.span(layer, keys, length)
+        old = keys[2] not in place.given(layer) and place.percent(layer[keys[0]]) is None \
+            and place.percent(layer[keys[1]]) is None  # written as it always was: said as it always was
+        on = f"{place.how(layer, keys)} on a {length:g} mm {across} card"
+        if size <= place.EPSILON:
+            found.append(f"the box has no {keys[1]}: {on} leave {size:g} mm")
+        elif start + size > length + reach + place.EPSILON:
+            said = f"{keys[0]} + {keys[1]} = {start + size:g} mm, the card is {length:g} mm {across}" if old else \
+                f"it ends {start + size - length:g} mm past the card's {ends[1]} edge ({on})"
+            found.append(f"the layer runs off {where}: {said}")
+        elif start < -reach - place.EPSILON:
+            said = f"{keys[0]} = {start:g} mm" if old else f"it starts {-start:g} mm past the card's {ends[0]} edge ({on})"
+            found.append(f"the layer runs off {where}: {said}")
+    return found
