@@ -152,7 +152,19 @@ def plan_one(item: Planned):
     except PrintkitError as error:
         return error.problems
     item.kit.pages[item.file.name] = page_count(document)
+    if not page_count(document):  # a PDF of no pages is never written: whatever led to it, say so here
+        return [_product_where(item).with_message(f"{item.file.name}: {item.file.product.name} has nothing to "
+                                                  f"print: printkit writes no file of no pages")]
     return document
+
+
+def _product_where(item: Planned) -> Problem:
+    """Where a product is declared (its line), or its game's folder when it says nothing of it."""
+    where = getattr(item.file.product, "where", None)
+    try:
+        return where(item.kit) if callable(where) else Problem(item.kit.game.slug, None, "")
+    except (KeyError, TypeError):
+        return Problem(item.kit.game.slug, None, "")
 
 
 def reported(failed: list[tuple[Kit, list[Problem]]]) -> list[Problem]:

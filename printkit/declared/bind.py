@@ -170,7 +170,7 @@ class Evaluator:
         if bound.kind == "field":
             return self._mapped(bound, scope.get(bound.value), scope)
         try:
-            if bound.kind == "expression" and PATH.match(bound.value):
+            if bound.kind == "expression" and PATH.match(bound.value) and bound.value not in CONSTANTS:
                 return _followed(bound.value, scope)
             if bound.kind == "expression":
                 return self._compiled_expression(bound.value)(**scope)
@@ -216,6 +216,7 @@ class Evaluator:
 
 COMPILED: dict = {}  # (the sandbox's id, kind, source) -> (the sandbox, the compiled binding)
 PATH = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$")  # `words.back`, `game.redo_tokens`
+CONSTANTS = {"true", "false", "none", "True", "False", "None"}  # Jinja's own words, not names to follow
 
 
 def _followed(path: str, scope: dict):

@@ -1,19 +1,23 @@
 """A declared deck's cards as its data gives them, before any is drawn: each card's fields, where
 it was written (its line, its spreadsheet row, or the game's own content for `each:`), its name
-(its `id`, the deck's key field, or its place in the deck), how many copies of it to print (none:
-`copies: 0` keeps a card in the data and prints none), in the deck's `order`."""
+(its `id`, the deck's key field, or its place in the deck), how many copies of it to print (its
+own `copies` value, else the deck's `copies:`, written as it is or bound to the card's data like
+any property; `copies: 0` keeps a card in the data and prints none), in the deck's `order`. A
+deck that would print no card at all is a mistake at its line, never an empty PDF."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from printkit.errors import Problem, PrintkitError
-from printkit.declared.bind import BindingError, Evaluator, binding
+from printkit.declared.bind import Binding, BindingError, Evaluator, binding, unknown_name
 from printkit.declared.source import Source  # noqa: F401 - named here too
 from printkit.declared.vocabulary import COPIES
 
 ID = "id"  # a field that names its card, for errata and the preview
 MOST_COPIES = 999
+MOST_PRINTED = 100_000  # a product's cards, each card's copies together: as many as a table's rows
+COLUMNS = "table columns"  # a product's table's every heading, noted when it is read (no key game.yaml may write)
 
 
 @dataclass(frozen=True)
@@ -78,11 +82,14 @@ class Deck:
                 for index, item in enumerate(items)]
 
     def fields(self) -> set[str]:
-        return {field for values, _, _ in self.rows() for field in values} - {COPIES}
+        """Every field a card has, and every column of the table the cards come from (a column the
+        rows this product takes leave empty is still a field: none on each card)."""
+        rows = {field for values, _, _ in self.rows() for field in values}
+        return (rows | set(self.spec.get(COLUMNS) or ())) - {COPIES}
 
     def entries(self, evaluator: Evaluator, scope_of) -> list[Entry]:
         """The cards, in the deck's `order`, each with its name and copies; every problem with
-        them at once (a name given twice, a number of copies that is not one)."""
+        them at once (a name given twice, a number of copies that is not one, no card to print)."""
         rows = self.rows()
         problems, entries, names = [], [], {}
         every = self._copies(evaluator, scope_of)
@@ -90,10 +97,10 @@ class Deck:
             where = self.kit.where(file, path)
             try:
                 name = self._name(evaluator, values, index, scope_of)
-                copies = _copies(values, every)
             except BindingError as error:
                 problems.append(where.with_message(f"card {index + 1}: {error}"))
                 continue
+            copies = self._copies_of(evaluator, every, values, (file, path, index), scope_of, problems)
             if name in names:
                 problems.append(where.with_message(f"card {index + 1}: the name '{name}' is also card "
                                                    f"{names[name] + 1}'s; each card needs its own"))
@@ -101,20 +108,76 @@ class Deck:
             entries.append(Entry(values, file, path, where, name, copies, index, name != self._placed(index)))
         if problems:
             raise PrintkitError(problems)
+        self._printing(entries)
+        _not_too_many(self, entries)
         return self._ordered(entries)
 
-    def _copies(self, evaluator: Evaluator, scope_of) -> int:
+    def _copies(self, evaluator: Evaluator, scope_of) -> Binding:
+        """The deck's `copies:` (1 when it has none), its names checked once, at its line; one that
+        reads no card's field (`= game.copies`) is the same for every card: found once, there too."""
         raw = self.spec[COPIES]
-        if raw is None:
-            return 1
+        bound, fields = binding(1 if raw is None else raw), self.fields()
+        message = unknown_name(bound, fields)
+        if message:
+            raise PrintkitError([self.where(COPIES).with_message(f"products.{self.product}.copies: {message}")])
+        if bound.constant or bound.names() & fields:
+            return bound
         try:
-            value = evaluator.value(binding(raw), scope_of({}))
+            value = evaluator.value(bound, scope_of({}))
         except BindingError as error:
             raise PrintkitError([self.where(COPIES).with_message(f"products.{self.product}.copies: {error}")]) from None
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_COPIES:
+        if copies_in(value) is None:
             raise PrintkitError([self.where(COPIES).with_message(
-                f"products.{self.product}.copies: {value!r} is not a number of copies (0 to {MOST_COPIES})")])
-        return value
+                f"products.{self.product}.copies: {value!r} is not {A_COUNT}")])
+        return Binding("literal", copies_in(value))
+
+    def _copies_of(self, evaluator: Evaluator, every: Binding, values: dict, at: tuple, scope_of,
+                   problems: list) -> int:
+        """A card's copies: its own `copies` value, else the deck's for this card. A value that is
+        not a number of copies is a problem at the card's cell (or row), naming `copies:`'s line."""
+        file, path, index = at
+        written = values.get(COPIES)
+        if written is not None:
+            count = copies_in(written)
+            if count is None:
+                problems.append(self.kit.where(file, path + (COPIES,)).with_message(
+                    f"card {index + 1}: copies: '{written}' is not {A_COUNT}"))
+            return count or 0
+        try:
+            value = evaluator.value(every, scope_of(values))
+        except BindingError as error:
+            problems.append(self._at_card(every, values, at, str(error)))
+            return 0
+        count = copies_in(value)
+        if count is None:
+            problems.append(self._at_card(every, values, at, _not_copies(every, value)))
+        return count or 0
+
+    def _at_card(self, every: Binding, values: dict, at: tuple, message: str) -> Problem:
+        """A problem of the deck's `copies:` for one card: at the field it reads, else the card."""
+        file, path, index = at
+        where = self.kit.where(file, path + ((every.value,) if every.kind == "field" else ()))
+        line = self.where(COPIES)
+        label = values.get("name") or values.get("title") or values.get(ID)
+        card = f"card {index + 1}" + (f" ('{label}')" if label else "")
+        return where.with_message(f"{card}: products.{self.product}.copies: {message} (see {line.file}:{line.line})")
+
+    def _printing(self, entries: list[Entry]) -> None:
+        """A deck prints a card at least: one that would print none is a mistake at its `copies:`
+        (or its line), not an empty PDF."""
+        if any(entry.copies for entry in entries):
+            return
+        one = "token" if self.key == "tokens" else "card"
+        if not entries:
+            raise PrintkitError([self.where(self.key).with_message(
+                f"products.{self.product}.{self.key}: no {one}s: the product would print no {one}")])
+        if self.spec[COPIES] is not None:
+            raise PrintkitError([self.where(COPIES).with_message(
+                f"products.{self.product}.copies: 0 for each of its {len(entries)} {one}s: the product would "
+                f"print no {one}")])
+        raise PrintkitError([self.where().with_message(
+            f"products.{self.product}: each of its {len(entries)} {one}s has copies 0: the product would print "
+            f"no {one}")])
 
     def _name(self, evaluator: Evaluator, values: dict, index: int, scope_of) -> str:
         """A card's name: the deck's `id` (a field, or a text of its fields), its own `id` field,
@@ -145,13 +208,26 @@ class Deck:
                       else entry.values.get(field, ""))
 
 
-def _copies(values: dict, every: int) -> int:
-    written = values.get(COPIES)
-    if written is None:
-        return every
-    if not (written.isdigit() and int(written) <= MOST_COPIES):
-        raise BindingError(f"copies: '{written}' is not a number of copies (0 to {MOST_COPIES})")
-    return int(written)
+A_COUNT = f"a number of copies (0 to {MOST_COPIES})"
+
+
+def copies_in(value) -> int | None:
+    """A number of copies as a card's data or a binding gives it (3, 3.0, "3"), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    return value if isinstance(value, int) and 0 <= value <= MOST_COPIES else None
+
+
+def _not_copies(every: Binding, value) -> str:
+    if value is None and every.kind == "field":
+        return (f"the card's `{every.value}` is empty: write how many to print (0 prints none), or give "
+                f"`copies:` a `default`")
+    shown = "none" if value is None else repr(value)
+    return f"{shown} is not {A_COUNT}"
 
 
 def _text(value) -> str:
@@ -164,3 +240,14 @@ def _is_number(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _not_too_many(deck: Deck, entries: list[Entry]) -> None:
+    """A product prints at most MOST_PRINTED cards, its copies counted (1,000 cards of 999 copies
+    each are a million cards: some 110,000 pages)."""
+    printed = sum(entry.copies for entry in entries)
+    if printed > MOST_PRINTED:
+        where = deck.where(COPIES) if deck.spec[COPIES] is not None else deck.where()
+        raise PrintkitError([where.with_message(f"products.{deck.product}: {printed:,} cards to print (each "
+                                                f"card's copies together): a product prints at most "
+                                                f"{MOST_PRINTED:,}")])

@@ -4,7 +4,7 @@ take the place of its file name, each value located at its row; every layer must
 (or reach no further than a bleed can), every colour, font, icon and image must be there, an image
 a card's data names too. Every problem is at its FILE:LINE; an image too coarse to print sharply
 is a warning there. What a value bound to the data gives for each card is checked when the deck
-is planned (printkit/declared/faces.py)."""
+is planned (printkit/declared/faces.py). Which rows of a table each product takes is rows.py's."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ from printkit.declared import layout, lint, place, used
 from printkit.declared.layouts import game_layouts, once, once_declared, with_game_layouts
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.layers import to_bleed
-from printkit.declared.sources import Asset, SheetError, font_name, read_cards, read_font, read_image
+from printkit.declared.cards import A_COUNT, copies_in
+from printkit.declared.rows import Tables, counted
+from printkit.declared.sources import Asset, font_name, read_font, read_image
 from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE, GAME_LAYOUTS
 
 CARD_KINDS = {"deck": "cards", "tokens": "tokens"}  # a product kind that prints cards -> the key of its cards
@@ -79,6 +81,7 @@ class Checks:
         self.files: dict[str, dict] = {}  # a file's name -> what the manifest and the drawing need of it
         self.fonts: dict[str, str] = {}  # a font's name in game.yaml -> the name it is registered under
         self._warned: set = set()
+        self.tables = Tables(self)  # the tables of cards, each read once, and the rows each product takes
 
     def at(self, path: tuple, message: str) -> Problem:
         return self.located.problem(path, f"{dotted(path)}: {message}")
@@ -96,13 +99,14 @@ class Checks:
         for name, product in self.data["products"].items():
             if product["kind"] in CARD_KINDS:
                 self._cards(("products", name), product)
+        self.warnings += self.tables.untaken()
         self.data["assets"] = {"files": self.files, "fonts": self.fonts}
 
     # --- cards ----------------------------------------------------------------------------------
     def _cards(self, path: tuple, product: dict) -> None:
         key = CARD_KINDS[product["kind"]]
         from_content = isinstance(product[key], dict) and "each" in product[key]  # read when it is planned
-        if not isinstance(product[key], list) and not from_content and not self._from_csv(path + (key,), product):
+        if not isinstance(product[key], list) and not from_content and not self.tables.take(path + (key,), product):
             return
         card = layout.card_size(product)
         if not self._fits_a_page(path + ("size",), card):
@@ -110,40 +114,16 @@ class Checks:
         listed = isinstance(product[key], list)
         cards = product[key] if listed else []
         for index, values in enumerate(cards):
-            if COPIES in values and not (values[COPIES].isdigit() and int(values[COPIES]) <= 999):
-                self.problems.append(self.at(path + (key, index, COPIES), f"'{values[COPIES]}' is not a "
-                                                                         f"number of copies (0 to 999)"))
+            if COPIES in values and copies_in(values[COPIES]) is None:
+                self.problems.append(self.at(path + (key, index, COPIES), f"'{values[COPIES]}' is not {A_COUNT}"))
+        if listed:
+            counted(self, path, product, cards)
         for side in ("face", "back"):
             self._chosen(path + (side,), product.get(side), product.get("layouts") or {})
         for side, layout_ in used.layouts(product, cards if listed else None, self._chooses):
             self._layout(path + side, layout_, card, cards if listed else None)
             for at, message in lint.colour_warnings(place.resolved(layout_, card), self._rgb, card):
                 self._warn_once(self.at(path + side + at, message), message)
-
-    def _from_csv(self, path: tuple, product: dict) -> bool:
-        """The cards of a table (a CSV file, a workbook's sheet) in place of its name, each card
-        located at its row and each value at its row (CSV) or its own cell (a workbook)."""
-        table = product[path[-1]]
-        name, sheet = (table, None) if isinstance(table, str) else (table["file"], table["sheet"])
-        named = path if isinstance(table, str) else path + ("file",)
-        shown = f"{self.slug}/{name}"
-        try:
-            cards = read_cards(self._inside(named, name), shown, sheet)
-        except FileNotFoundError:
-            self.problems.append(self.at(named, f"CSV file '{name}' is missing"))
-            return False
-        except SheetError as error:
-            self.problems.append(self.at(path + ("sheet",), str(error)))
-            return False
-        except (PrintkitError, ValueError) as error:
-            self.problems += getattr(error, "problems", None) or [self.at(named, f"'{name}' {error}")]
-            return False
-        product[path[-1]] = [card.values for card in cards]
-        for index, card in enumerate(cards):
-            self.located.places[path + (index,)] = card.place
-            for field, place in card.places.items():
-                self.located.places[path + (index, field)] = place
-        return True
 
     def _fits_a_page(self, path: tuple, card: tuple[float, float]) -> bool:
         room = [(paper.printable.width, paper.printable.height) for paper in PAPERS.values()]

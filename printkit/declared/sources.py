@@ -17,7 +17,8 @@ from printkit.load.truetype import check_truetype
 from printkit.load.tables import Place, SheetError, read_table
 from printkit.declared.vocabulary import FIELD
 
-__all__ = ["Asset", "Card", "SheetError", "font_name", "read_cards", "read_font", "read_image"]
+__all__ = ["Asset", "Card", "Cards", "SheetError", "font_name", "read_cards", "read_font", "read_image",
+           "read_table_cards"]
 
 MAX_BYTES = 64 * 2**20  # an image or font file: a PNG of 25 million pixels, unpacked, is 100 MB at most
 IMAGES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # raster formats, as Pillow names them
@@ -33,17 +34,34 @@ class Card:
     places: dict[str, Place]
 
 
+@dataclass(frozen=True)
+class Cards:
+    """A table's cards, its columns (every heading, a column no card fills too), and its name as
+    messages show it: `mine/cards.xlsx:Cards`, or the text file's."""
+
+    columns: tuple[str, ...]
+    cards: list[Card]
+    shown: str
+
+
 def read_cards(path: Path, shown: str, sheet: str | None = None) -> list[Card]:
     """Cards from a table (printkit/load/tables.py: CSV, TSV, a sheet of an .xlsx or .ods workbook):
     the first row names the fields, each row after it is a card."""
+    return read_table_cards(path, shown, sheet).cards
+
+
+def read_table_cards(path: Path, shown: str, sheet: str | None = None) -> Cards:
+    """A table's cards with its columns and its name (read_cards says how)."""
     table = read_table(path, shown, sheet)
     headings = table.headings.cells if table.headings else ()
     problems = table.problems + _misnamed(headings)
     if problems:
         raise PrintkitError(problems)
     names = [cell.text for cell in headings]
-    return [Card({name: cell.text for name, cell in zip(names, row.cells) if cell.text}, row.place,
-                 {name: cell.place for name, cell in zip(names, row.cells) if cell.text}) for row in table.rows]
+    cards = [Card({name: cell.text for name, cell in zip(names, row.cells) if cell.text}, row.place,
+                  {name: cell.place for name, cell in zip(names, row.cells) if cell.text}) for row in table.rows]
+    place = table.headings.place
+    return Cards(tuple(names), cards, place[0].rsplit("!", 1)[0] if place[1] is None else place[0])
 
 
 def _misnamed(headings) -> list[Problem]:

@@ -292,7 +292,8 @@ class Side(Spec):
 SIDE = Side()
 
 CARD = MapOf(Scalar(), "field", FIELD, max_items=40)
-TABLE = Record({"file": Str(300)}, {"sheet": Str(100)})  # a CSV file, or a workbook and its sheet
+TABLE = Record({"file": Str(300)}, {"sheet": Str(100), "where": Expression()})  # a CSV file, or a workbook and its
+# sheet; `where` takes the rows it is true for (printkit/declared/rows.py)
 EACH = Record({"each": Str(200)}, {"as": Str(100)})  # an item of a list in the game's content
 CARDS = ByType({str: Str(300), dict: TABLE, list: ListOf(CARD, 1, 500)},
                "a list of cards, or a table's file (CSV, TSV, .xlsx, .ods)")
