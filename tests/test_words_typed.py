@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 
@@ -17,8 +19,9 @@ from printkit.errors import Problem, PrintkitError
 from printkit.plan.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Group, Page, Picture
-from printkit.plan.markup import Icon, MarkupError, Palette, as_written, typed_breaks, words_of
-from printkit.plan.text import Style, fit, fit_rich
+from printkit.plan.emphasis import emphasised
+from printkit.plan.markup import Icon, MarkupError, Palette, as_written, parse_blocks, typed_breaks, words_of
+from printkit.plan.text import Style, Text, fit, fit_rich
 from printkit.plan.textpages import paginate_rich
 from printkit.render.draw import render
 
@@ -208,3 +211,31 @@ def test_a_page_flow_places_the_icons_with_its_words(palette):
     assert type(group) is Group and (group.x, group.y) == (15, 270)
     (picture,) = group.marks
     assert type(picture) is Picture and abs(picture.rect.x - sw("Pay 2", 10.0)) < 0.05
+
+
+# --- any typing is set or refused, never a crash; emphasis alone is never refused ----------------
+
+TYPED = st.lists(st.sampled_from(["*", "**", "***", "_", "__", "\\", "\\*", "\\:", ":coin:", ":nope:", "10:30", " ",
+                                  "word", "snake_case", ".", ",", "<b>", "</b>", "<br/>", "&amp;", "\n", "\n\n",
+                                  "- ", "# "]), max_size=30)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(parts=TYPED)
+def test_emphasis_alone_is_always_set_with_its_tags_balanced(parts):
+    typed = "".join(part for part in parts if part not in ("<b>", "</b>", ":nope:"))
+    for block in parse_blocks(typed):
+        words_of(block.markup)  # a MarkupError here would be emphasis making tags that do not nest
+    marked = emphasised(typed)
+    assert marked.count("<b>") == marked.count("</b>") and marked.count("<i>") == marked.count("</i>")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(parts=TYPED, width=st.floats(5.0, 150.0))
+def test_any_typing_is_set_or_refused_in_one_line(palette, parts, width):
+    try:
+        marks = fit_rich("".join(parts), Rect(0, 0, width, 60), Style(10.0, 7.0, palette=palette), "t", WHERE)
+    except PrintkitError as error:
+        assert len(error.problems) == 1 and str(error.problems[0]).startswith("cards.xlsx:Cards!D7: ")
+        return
+    assert type(marks[0]) is Text and all(type(mark) is Picture for mark in marks[1:])

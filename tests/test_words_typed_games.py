@@ -7,6 +7,7 @@ has is one line at its cell (or template line, or game.yaml line), exit 1, nothi
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import openpyxl
@@ -214,3 +215,42 @@ def test_an_unknown_icon_in_the_score_sheets_note_is_at_its_line(tmp_path, capsy
     note = line_of(folder / "content" / GAME, "note:")
     assert (code, err) == (1, f"{GAME}:{note}: text markup: unknown icon ':coins:' (did you mean ':coin:'?)\n")
     assert not (folder / "out").exists()
+
+
+# --- the README's cookbook entry ----------------------------------------------------------------------
+
+README_GAME = """\
+title: Typed Words
+icons:
+  coin: {file: coin.png}
+  cannons: {glyph: "✶"}
+products:
+  deck:
+    kind: deck
+    size: poker
+    about: the ships
+    cards: {file: cards.xlsx, sheet: Cards}
+    face:
+      layers:
+        name: {kind: text, field: name, x: 5, y: 5, width: 53.5, height: 10, bold: true}
+        text: {kind: text, field: text, x: 5, y: 20, width: 53.5, height: 40}
+  rules:
+    kind: rules
+"""
+
+
+def test_the_mistakes_the_readme_quotes_are_what_printkit_prints(tmp_path, capsys, monkeypatch):
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    entry = readme[readme.index("#### Words as designers type them"):]
+    cell, template = (quoted.replace("\n  ", " ") for quoted in
+                      re.findall(r"`(mine/cards\.xlsx:[^`]*|templates/mine/rules\.j2:[^`]*)`", entry)[:2])
+    rows = [["name", "type", "cost", "text"]] + [[f"Ship {n}", "ship", n, "ok"] for n in range(1, 6)]
+    rows.append(["Galleon", "ship", 6, "**Broadside**: fire every :cannon: at once."])
+    folder = game_project(tmp_path / "cell", README_GAME, {"cards.xlsx": xlsx(rows), "coin.png": coin()})
+    assert build(folder, capsys, monkeypatch)[:3:2] == (1, cell + "\n")
+    rows[-1][-1] = "ok"
+    rules = "# Rules\nPay 3 :coin: to **fire**.\n\nThen fire :cannon: again.\n"
+    folder = game_project(tmp_path / "rules", README_GAME, {"cards.xlsx": xlsx(rows), "coin.png": coin()}, rules=rules)
+    assert build(folder, capsys, monkeypatch)[:3:2] == (1, template + "\n")
