@@ -262,3 +262,25 @@ def test_the_readme_s_sheet_of_many_products_builds_as_it_says(tmp_path, capsys,
         (quoted, err)  # a quote ends where a `copies: 1` in it would begin
     assert [words.split()[0] for words, _ in printed(project, "ships")] == ["Frigate", "Frigate", "Galleon"]
     assert [words for words, _ in printed(project, "crew")] == ["Gunner"] * 3 + ["Cook"]
+
+
+def test_tokens_take_their_rows_of_the_same_table(tmp_path, capsys, monkeypatch):
+    game = fleet(TABLES["csv"][0]).replace("""\
+          relics:
+            kind: deck
+            size: bridge
+            cards: {file: cards.csv, where: "type == 'relic'"}""", """\
+          relics:
+            kind: tokens
+            shape: square
+            size: 25
+            copies: {field: count}
+            tokens: {file: cards.csv, where: "type in ['relic', 'port']"}""").replace(
+        "name: {kind: text, field: name, x: 8, y: 10, width: 41, height: 10}",
+        "name: {kind: text, field: name, x: 3, y: 8, width: 19, height: 8}")
+    project = game_project(tmp_path, game, {"cards.csv": CSV})
+    code, _, err = build(project, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    tokens = printed(project, "relics")
+    assert [words for words, _ in tokens] == ["Compass", "Compass", "Havana"]
+    assert all(abs(width - 25) <= 0.05 and abs(height - 25) <= 0.05 for _, (width, height) in tokens)

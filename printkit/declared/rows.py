@@ -198,17 +198,18 @@ def counted(checks, path: tuple, product: dict, cards: list[dict]) -> None:
     name = next((column for column in columns if column.lower() in COUNTS and column != COPIES), None)
     if name is None:
         return
+    one = "token" if product["kind"] == "tokens" else "card"
     wrong = next(((index, values.get(name)) for index, values in enumerate(cards)
                   if copies_in(values.get(name)) is None), None)
     if wrong is None:
         product[COPIES] = {"field": name, "map": None, "default": None}
         checks.located.places[path + (COPIES,)] = checks.located.places[path]
-        checks.warnings.append(checks.at(path, f"prints as many copies of each card as its column '{name}' says "
+        checks.warnings.append(checks.at(path, f"prints as many copies of each {one} as its column '{name}' says "
                                                f"(write `copies: 1` to print one of each)"))
         return
     index, value = wrong
     shown = "empty" if value is None else f"'{value}'"
-    checks.warnings.append(checks.at(path, f"its column '{name}' looks like how many copies to print, but card "
+    checks.warnings.append(checks.at(path, f"its column '{name}' looks like how many copies to print, but {one} "
                                            f"{index + 1}'s is {shown}: one of each is printed (write `copies: "
                                            f"{{field: {name}, default: 1}}` to print as many as it says)"))
 
