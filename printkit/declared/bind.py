@@ -30,6 +30,8 @@ import jinja2.nodes
 import jinja2.parser
 import markupsafe
 
+from printkit.declared.compared import text_for_number
+
 EXPRESSION = "="  # a value that starts with this is an expression
 NAMES = ("game", "words", "end", "values")  # what an expression may name besides the card's fields
 NUMBER = re.compile(r"-?\d{1,15}(\.\d{1,15})?$")
@@ -37,7 +39,12 @@ TRUTH = {"true": True, "false": False}
 
 
 class BindingError(ValueError):
-    """A binding that cannot give a value: the message says why, for the line it is on."""
+    """A binding that cannot give a value: the message says why, for the line it is on; `field`:
+    the card's field it is about, when it is one (its cell is where to look)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -180,6 +187,9 @@ class Evaluator:
         except jinja2.UndefinedError as error:
             raise BindingError(f"{bound.kind} `{_short(bound.value)}`: {error.message}") from None
         except Exception as error:  # noqa: BLE001 - whatever a sandboxed expression does wrong is the designer's
+            said = text_for_number(error, bound.names(), scope, _tree(bound), bound.value)
+            if said is not None:  # `cost > 3` where the cell says 3a: said in the card's words, at its cell
+                raise BindingError(*said) from None
             raise BindingError(f"{bound.kind} `{_short(bound.value)}`: {_describe(error)}") from None
 
     def _mapped(self, bound: Binding, value, scope: dict):
@@ -248,6 +258,13 @@ def text_of(value) -> str:
 def _as_markup(scope: dict) -> dict:
     """The card's texts as markup: `<b>` in a field prints bold where the layer reads markup."""
     return {name: markupsafe.Markup(value) if isinstance(value, str) else value for name, value in scope.items()}
+
+
+def _tree(bound: Binding):
+    try:
+        return _parse(bound.kind, bound.value)
+    except jinja2.TemplateSyntaxError:
+        return None
 
 
 def _short(source: str) -> str:

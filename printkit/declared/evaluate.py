@@ -232,8 +232,8 @@ def _evaluated(cards: Deck, evaluator: Evaluator, entry: Entry, scope: dict, pat
         return bound.value
     try:
         value = evaluator.value(bound, scope, markup)
-    except BindingError as error:
-        problems.append(at_card(cards, entry, path, str(error), bound))
+    except BindingError as error:  # at the cell of the field it is about, if it is one (a text met as a number)
+        problems.append(at_card(cards, entry, path, str(error), Binding("field", error.field) if error.field else bound))
         return None
     if spec is not None and value is not None:
         value = _checked(cards, entry, path, spec, value, bound, problems)
