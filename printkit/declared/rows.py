@@ -121,12 +121,12 @@ class Tables:
         if unknown:
             self.checks.problems.append(self.checks.at(path, unknown))
             return None
-        evaluator, game = Evaluator(_sandbox()), self.checks.data
+        evaluator, game, columns = Evaluator(_sandbox()), self.checks.data, set(table.columns)
         rows, problems = [], []
         try:
             with evaluator.base.running():
                 for index, card in enumerate(table.cards):
-                    scope = {**scope_of(card.values, set(table.columns)), "game": game, "values": game.get("values")}
+                    scope = {**scope_of(card.values, columns), "game": game, "values": game.get("values")}
                     if self._row_taken(path, card, bound, evaluator, scope, problems):
                         rows.append(index)
         except TemplateLimit as error:
