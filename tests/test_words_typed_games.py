@@ -37,7 +37,7 @@ products:
         plain: {kind: text, field: plain, x: 5, y: 65, width: 53.5, height: 10, markup: false}
   scores:
     kind: score-sheet
-    title: Scores
+    title: "Scores in :coin:"
     note: "Count each :coin: as **one point**."
     columns: [Player, ":coin:", Total]
     rows: 3
@@ -192,7 +192,7 @@ def test_an_unknown_icon_in_the_rules_is_an_error_at_its_template_line(tmp_path,
     assert not (folder / "out").exists()
 
 
-def test_the_score_sheet_draws_the_icon_in_its_note_and_its_heading(tmp_path, capsys, monkeypatch):
+def test_the_score_sheet_draws_the_icon_in_its_title_note_and_heading(tmp_path, capsys, monkeypatch):
     folder = project(tmp_path, "cards.csv", "name,text,plain\nGun,ok,x\n")
     assert build(folder, capsys, monkeypatch)[:3:2] == (0, "")
     with pdfplumber.open(folder / "out" / SLUG / "scores.pdf") as pdf:
@@ -201,7 +201,8 @@ def test_the_score_sheet_draws_the_icon_in_its_note_and_its_heading(tmp_path, ca
     text = "".join(c["text"] for c in chars)
     assert "Count each   as one point." in text and ":coin:" not in text and "*" not in text
     assert faces(chars, "one point") == {"DejaVuSans-Bold"}
-    note, heading = sorted(images, key=lambda image: image["top"])  # the note's coin, then the heading's
+    title, note, heading = sorted(images, key=lambda image: image["top"])  # the title's, the note's, the heading's
+    assert abs((title["bottom"] - title["top"]) * MM - 14 * MM) < 0.05  # 1 em of a page title (14 pt)
     each = text.index("each ") + 4  # the space before the coin (the coin is a space of its own, in the text)
     assert abs(note["x0"] - chars[each]["x1"]) * MM < 0.05
     player = next(c for c in chars if c["text"] == "P" and c["top"] > note["bottom"])

@@ -151,7 +151,7 @@ def score_sheet(kit, body: Rect, product: str) -> list[list]:
         return kit.where("game.yaml", ("products", product) + path)
 
     font, palette = game_font(kit), game_palette(kit)
-    marks, rest = title_line(body, spec["title"], where("title"), font=font)
+    marks, rest = title_line(body, spec["title"], where("title"), font=font, palette=palette)
     flow = Flow(rest, marks)
     if spec["note"]:
         flow.text(str(markupsafe.escape(spec["note"])), Style(TYPE.body, font=font, palette=palette), f"{product} note",

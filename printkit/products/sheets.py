@@ -17,7 +17,7 @@ from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
 from printkit.plan.markup import check_markup, missing_characters
 from printkit.plan.pageflow import PageFlow
-from printkit.plan.text import Style, fit, label
+from printkit.plan.text import Style, fit_rich, label
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products import FilePlan, Product
 from printkit.products.marked import check_words
@@ -181,16 +181,17 @@ def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
 
 
 def title_line(body: Rect, title: str, where, right: str | None = None,
-               font: str | None = None) -> tuple[list, Rect]:
+               font: str | None = None, palette=None) -> tuple[list, Rect]:
     """A page's title at the top of its body (and a few words flush right on the same line, such
     as a place to write the date), in the project font (or family: its bold face) `font` or
-    printkit's; returns the marks and the body left below them. A long title is set smaller, on
-    two lines if it must."""
+    printkit's, with the icons of `palette` (a declared game's); returns the marks and the body
+    left below them. A long title is set smaller, on two lines if it must."""
     band = Rect(body.x, body.top - TITLE_BAND, body.width, TITLE_BAND)
     marks, room = [], band.width
     if right:
         marks.append(label(right, band, TYPE.body, align="right", item="page title", where=where, face=font))
         room -= marks[0].extent.width + 2 * SPACE
-    marks.append(fit(str(markupsafe.escape(title)), Rect(band.x, band.y, room, band.height),
-                     Style(TYPE.title, TYPE.smallest, bold=True, valign="middle", font=font), "page title", where))
+    marks.extend(fit_rich(str(markupsafe.escape(title)), Rect(band.x, band.y, room, band.height),
+                          Style(TYPE.title, TYPE.smallest, bold=True, valign="middle", font=font, palette=palette),
+                          "page title", where))
     return marks, Rect(body.x, body.y, body.width, body.height - TITLE_BAND - SPACE / 2)
