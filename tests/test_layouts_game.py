@@ -231,3 +231,32 @@ def test_a_mistake_is_one_line_at_its_place(tmp_path, capsys, monkeypatch, old, 
     code, _, err = build(project, capsys, monkeypatch)
     assert (code, err) == (1, expected)
     assert not (project / "out").exists()
+
+
+# --- the README's cookbook entry -------------------------------------------------------------------------
+
+def test_the_readmes_game_layouts_build_on_three_sizes(tmp_path, capsys, monkeypatch):
+    """The cookbook's game, its cards written in place (its spreadsheet is the designer's)."""
+    import io
+    import re
+
+    from PIL import Image
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    game = re.search(r"<!-- example: game layouts -->\n```yaml\n(.*?)```", readme, re.S).group(1)
+    cards = {"ship": "[{name: Sloop, art: art.png, text: Fast.}]", "gull": "[{name: Gull, art: art.png, text: Caw.}]",
+             "port": "[{name: Harbour, art: art.png, text: Trade., value: 7}]"}
+    for kind, listed in cards.items():
+        game = game.replace(f'cards: {{file: cards.xlsx, sheet: Cards, where: "type == \'{kind}\'"}}', f"cards: {listed}")
+    art = io.BytesIO()
+    Image.new("RGB", (900, 600), (200, 180, 120)).save(art, "PNG")
+    project = game_project(tmp_path, game, {"art.png": art.getvalue()})
+    code, _, err = build(project, capsys, monkeypatch)
+    assert code == 0, err
+    for deck, (width, height) in {"ships": (63.5, 88.9), "gulls": (44.5, 63.5), "ports": (88.9, 63.5)}.items():
+        page = pages(project / "out" / SLUG / f"{deck}.pdf")[0]
+        card = cards_on(page)[0]
+        assert abs(card.width - width) < TOL and abs(card.height - height) < TOL
+        borders = [s.box for s in page.shapes if s.stroke and abs(s.width - 0.5) < 0.01 and s.box.within(card)]
+        assert len(borders) == 1 and close(borders[0], card.x0 + 3, card.y0 + 3, card.x1 - 3, card.y1 - 3)

@@ -46,9 +46,9 @@ def held_corners(size: tuple[float, float], ends) -> tuple:
     A landscape card is held turned a quarter turn anticlockwise, its top edge to the left, so
     they stand at its top-right and bottom-left corners, reading upright when it is turned."""
     upright = held(size)
+    if upright == size or not any(ends if isinstance(ends, list) else [ends]):  # nothing to turn: as ever
+        return at_both_ends(size, ends)
     corners = at_both_ends(upright, ends)
-    if upright == size:
-        return corners
     return (Group(corners, 0.0, size[1], -90.0),)  # the held card's frame turned back onto the card
 
 
