@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from printkit.load import Bool, Choice, Int, ListOf, Number, Record, Str
 from printkit.load.schema import INVALID, Spec, _describe, dotted
+from printkit.load.tables import MAX_CARDS  # a list of cards in YAML as long as a table
 from printkit.declared.bind import EXPRESSION, syntax_error
 from printkit.declared.layout import CARD_SIZES, SIZE_NAMES
 from printkit.declared.boxes import Boxed, Measure
@@ -295,7 +296,7 @@ CARD = MapOf(Scalar(), "field", FIELD, max_items=40)
 TABLE = Record({"file": Str(300)}, {"sheet": Str(100), "where": Expression()})  # a CSV file, or a workbook and its
 # sheet; `where` takes the rows it is true for (printkit/declared/rows.py)
 EACH = Record({"each": Str(200)}, {"as": Str(100)})  # an item of a list in the game's content
-CARDS = ByType({str: Str(300), dict: TABLE, list: ListOf(CARD, 1, 500)},
+CARDS = ByType({str: Str(300), dict: TABLE, list: ListOf(CARD, 1, MAX_CARDS)},
                "a list of cards, or a table's file (CSV, TSV, .xlsx, .ods)")
 SIZE = ByType({str: Choice(SIZE_NAMES), list: ListOf(Number(10.0, 300.0), 2, 2)},
               "a card size (" + ", ".join(CARD_SIZES) + ", each also `landscape`: poker landscape) or "

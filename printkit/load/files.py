@@ -14,10 +14,10 @@ MAX_BYTES = 4 * 1024 * 1024  # far beyond any real content file; a bigger one is
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # what no text file should hold
 
 
-def read_text(path: Path, shown_as: str) -> str:
-    """The file's text. A missing file raises FileNotFoundError (the caller words it); anything
-    else that is wrong with it raises a PrintkitError naming the file (and line)."""
-    data = _read_bytes(path, shown_as)
+def read_text(path: Path, shown_as: str, limit: int = MAX_BYTES) -> str:
+    """The file's text, at most `limit` bytes. A missing file raises FileNotFoundError (the caller
+    words it); anything else that is wrong with it raises a PrintkitError naming the file (and line)."""
+    data = _read_bytes(path, shown_as, limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -62,7 +62,7 @@ def line_at(text: str, position: int) -> int:
     return text.count("\n", 0, position) + 1
 
 
-def _read_bytes(path: Path, shown_as: str) -> bytes:
+def _read_bytes(path: Path, shown_as: str, limit: int = MAX_BYTES) -> bytes:
     """Opened without blocking, so a FIFO is refused instead of waiting for a writer forever."""
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -76,11 +76,11 @@ def _read_bytes(path: Path, shown_as: str) -> bytes:
             kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
             raise PrintkitError([Problem(shown_as, None, f"is {kind}, not a file")])
         with os.fdopen(os.dup(handle), "rb") as file:
-            data = file.read(MAX_BYTES + 1)
+            data = file.read(limit + 1)
     except OSError as error:
         raise PrintkitError([Problem(shown_as, None, f"cannot read: {error.strerror or error}")]) from None
     finally:
         os.close(handle)
-    if len(data) > MAX_BYTES:
-        raise PrintkitError([Problem(shown_as, None, f"is larger than {MAX_BYTES // 2**20} MB")])
+    if len(data) > limit:
+        raise PrintkitError([Problem(shown_as, None, f"is larger than {limit // 2**20} MB")])
     return data

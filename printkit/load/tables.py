@@ -5,7 +5,8 @@ messages: a text file's row line (FILE:LINE), or a workbook's own cell (FILE:SHE
 
 A text row must have as many cells as there are headings (an empty one written between its
 separators); a spreadsheet has no row length, so only a value beyond the last heading is wrong
-there. Bounded against a hostile file: 500 cards, 40 columns, 1000 characters a cell."""
+there. Bounded against a hostile file: 100,000 cards, 40 columns, 1,000,000 cells, 1000 characters a
+cell (and the file's bytes: files.py)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,12 @@ from printkit.errors import Problem, one_line
 from printkit.load.files import CONTROLS, check_controls, read_text
 from printkit.load.workbooks import SheetError, address, read_sheet
 
-MAX_CARDS = 500  # as many as a list of cards in YAML may hold
+MAX_CARDS = 100_000  # far above any real game's set (a collectible game's has some 10,000)
 MAX_COLUMNS = 40  # as many fields as a card in YAML may have
+MAX_CELLS = 1_000_000  # cards x columns: 10,000 cards of 40 fields are 400,000 (some 100 MB as read)
 MAX_CELL = 1000  # characters, as a card's value in YAML
+MAX_PROBLEMS = 500  # a table's: 100,000 rows each one cell short are not 100,000 lines of the same message
+MAX_TEXT_BYTES = 32 * 2**20  # a CSV or TSV file: 10,000 cards with their rules text are some 2 to 6 MB
 WORKBOOKS = (".xlsx", ".ods")
 TEXTS = {".tsv": "\t"}  # a text table's separator by its name; any other is sniffed (comma, semicolon, tab)
 NOT_READ = (".xls", ".xlsm", ".xlsb", ".numbers", ".fods")
@@ -34,7 +38,7 @@ Place = tuple[str, "int | None"]  # as Located.places holds one: (file, line); a
 __all__ = ["Cell", "Row", "SheetError", "Table", "read_table"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a set's million cells in half the memory
 class Cell:
     """A cell's text ('' when empty), where it is, and what is wrong with it if it cannot be text."""
 
@@ -46,7 +50,7 @@ class Cell:
         return bool(self.text) or self.problem is not None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     place: Place  # a text file's line; a sheet's row's first cell (A12)
     cells: tuple[Cell, ...]
@@ -80,7 +84,7 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> Table:
 
 
 def _table(rows: Iterator[Row], where: Place, spreadsheet: bool, problems: list[Problem]) -> Table:
-    """Rows read one at a time, so that a file of a million rows stops at its 501st card."""
+    """Rows read one at a time, so that a file of a million rows stops at its 100,001st card."""
     headings, cards = None, []
     for row in rows:
         if not any(cell.written() for cell in row.cells):
@@ -89,15 +93,27 @@ def _table(rows: Iterator[Row], where: Place, spreadsheet: bool, problems: list[
             headings = _headings(row, spreadsheet, problems)
             if headings is None:  # too many columns: no row could be read against them
                 return Table(None, [], problems)
+        elif len(problems) >= MAX_PROBLEMS:
+            problems.append(Problem(*row.place, f"the table is read no further: {len(problems)} problems above "
+                                                f"(fix them, then build again)"))
+            break
         elif len(cards) == MAX_CARDS:
-            problems.append(Problem(*row.place, f"more than {MAX_CARDS} cards: this row would be card "
-                                                f"{MAX_CARDS + 1}"))
+            problems.append(Problem(*row.place, f"more than {MAX_CARDS:,} cards: this row would be card "
+                                                f"{MAX_CARDS + 1:,}"))
+            break
+        elif (len(cards) + 1) * len(headings.cells) > MAX_CELLS:
+            problems.append(Problem(*row.place, _too_many_cells(len(headings.cells), len(cards) + 1)))
             break
         else:
             cards.append(_card(row, headings, spreadsheet, problems))
     if headings is None or not cards:
         problems.append(Problem(*where, "no cards: a row of column headings, then a row for each card"))
     return Table(headings, cards, problems)
+
+
+def _too_many_cells(columns: int, card: int) -> str:
+    return (f"more than {MAX_CELLS:,} cells: this row would be card {card:,} of {columns} columns (at most "
+            f"{MAX_CELLS // columns:,} cards of {columns} columns; fewer columns let more cards in)")
 
 
 def _headings(row: Row, spreadsheet: bool, problems: list[Problem]) -> Row | None:
@@ -148,7 +164,7 @@ def _in_column(cell: Cell, number: int, message: str) -> str:
 # --- a text file --------------------------------------------------------------------------------
 def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Problem]) -> Iterator[Row]:
     """A CSV or TSV file's rows: commas, semicolons or tabs, as the spreadsheet wrote them."""
-    text = read_text(path, shown).lstrip("\ufeff")  # a spreadsheet's byte-order mark
+    text = read_text(path, shown, MAX_TEXT_BYTES).lstrip("\ufeff")  # a spreadsheet's byte-order mark
     check_controls(text, shown)
     first = text.split("\n", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator or max(",;\t", key=first.count))
@@ -157,7 +173,8 @@ def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Pro
         for row in reader:
             line, start = start, reader.line_num + 1
             if "".join(row).strip():  # a blank row is skipped here, in linear time: a million are
-                yield Row((shown, line), tuple(Cell(cell.strip(), (shown, line)) for cell in row))
+                place = (shown, line)  # one for the row's cells: a set of 10,000 rows has 400,000 cells
+                yield Row(place, tuple(Cell(cell.strip(), place) for cell in row))
     except csv.Error as error:
         problems.append(Problem(shown, reader.line_num, f"CSV: {error}"))
 
