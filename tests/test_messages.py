@@ -120,3 +120,25 @@ def test_a_name_neither_game_nor_product_is_an_unknown_game(tmp_path, capsys, mo
     folder = project(tmp_path, "cost is number")
     code, _, err = run(folder, capsys, monkeypatch, "build", "decks", "--content", "content")
     assert code == 2 and err.splitlines()[-1] == f"printkit: error: unknown game: decks (known: {SLUG})"
+
+
+# --- the errata list names its cards ---------------------------------------------------------------------
+
+def test_the_errata_list_names_a_changed_card_by_its_name_and_id(tmp_path, capsys, monkeypatch):
+    """A player looks for Fern in the box, not for `deck 2`: the list says both."""
+    from pypdf import PdfReader
+
+    from declared import deck_yaml
+
+    def cards(second: str) -> str:
+        return f"      - {{number: 1, name: Ember}}\n      - {{number: 2, name: {second}}}\n      - {{id: elk, number: 3, " \
+               f"name: Elk}}"
+
+    folder = game_project(tmp_path, deck_yaml(cards=cards("Fern")))
+    assert run(folder, capsys, monkeypatch, "printed", "--content", "content")[0] == 0
+    game = folder / "content" / SLUG / "game.yaml"
+    game.write_text(deck_yaml(cards=cards("Tall Fern").replace("number: 3", "number: 4")), encoding="utf-8")
+    code, _, err = run(folder, capsys, monkeypatch, "errata", "--content", "content", "--out", "out")
+    assert (code, err) == (0, "")
+    listing = " ".join(PdfReader(folder / "out" / SLUG / "errata.pdf").pages[0].extract_text().split())
+    assert "Tall Fern (deck 2)" in listing and "Elk (elk)" in listing and "Ember" not in listing

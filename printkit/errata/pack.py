@@ -36,6 +36,26 @@ def document(kit, printing: Printing, found: list[Change]) -> Document:
     return Document(kit.file_title(shown), words.plain("subject"), pages, duplex=duplex)
 
 
+def card_names(kit, found: list[Change]) -> dict[tuple[str, str], str]:
+    """How the listing names each card still in the game: by the name its data gives it, with the
+    id it is known by when that differs ("Ember (fire-1)"), as a player finds it in the box; a
+    card no longer in the game, by its id."""
+    named = {}
+    for product in card_products(kit.game):
+        ids = {change.name for change in found if change.product == product.name and change.printed}
+        for _, card in _numbered(kit, product) if ids else ():
+            label = str(card.fields.get("name") or card.fields.get("title") or "").strip()
+            if card.name in ids and label and label != card.name:
+                named[(product.name, card.name)] = f"{label} ({card.name})"
+    return named
+
+
+def _numbered(kit, product) -> list:
+    """A product's cards as its deck prints them, each with its ordinal among those of its name:
+    planned once for the listing and the cards' pages."""
+    return kit.memo(("errata cards", product.name), lambda: numbered(product.deck(kit, product.sheet(kit))))
+
+
 def card_pages(kit, found: list[Change]) -> tuple[list[Page], str | None]:
     """Each card product's changed cards, in deck order, on its pages as the options print them
     (`Cards.pages`, as its deck), and the flip they are printed with (None: one-sided)."""
@@ -44,7 +64,7 @@ def card_pages(kit, found: list[Change]) -> tuple[list[Page], str | None]:
         wanted = {(change.name, change.ordinal) for change in found if change.product == product.name and change.printed}
         if wanted:
             sheet = product.sheet(kit)
-            cards = [card for ordinal, card in numbered(product.deck(kit, sheet)) if (card.name, ordinal) in wanted]
+            cards = [card for ordinal, card in _numbered(kit, product) if (card.name, ordinal) in wanted]
             pages += product.pages(kit, sheet, cards)
             duplex = duplex or product.duplex(kit)
     return pages, duplex
@@ -62,14 +82,17 @@ def listing(kit, words, frame: SheetFrame, found: list[Change]) -> list[list]:
     widths = [width - 2 * PAD for width in column_widths(COLUMNS, rest.width)]
     labels = {product.name: product.label for product in kit.game.products}
     repeated = {(change.product, change.name) for change in found if change.ordinal > 1}
-    rows = [_row(run, words, labels.get(run[0].product, run[0].product), repeated, widths) for run in runs(found)]
+    named = card_names(kit, found)
+    rows = [_row(run, words, labels.get(run[0].product, run[0].product), repeated, widths, named)
+            for run in runs(found)]
     flow.table(Table(COLUMNS, item="errata"), header, rows, words.where(), fewest=1)
     return [title + flow.pages[0]] + flow.pages[1:]
 
 
-def _row(run: list[Change], words, label: str, repeated: set, widths: list[float]) -> Row:
+def _row(run: list[Change], words, label: str, repeated: set, widths: list[float], named: dict) -> Row:
     product = run[0].product
-    names = [words.markup("card", name, first, last, (product, name) in repeated) for name, first, last in copies(run)]
+    names = [words.markup("card", named.get((product, name), name), first, last, (product, name) in repeated)
+             for name, first, last in copies(run)]
     texts = [words.markup("cards", names), what_changed(run[0], words)]
     height = max(measure(text, width, TYPE.small) for text, width in zip(texts, widths[1:]))
     return Row((Cell(label),) + tuple(Cell(text, wrap=True, align="left") for text in texts),
