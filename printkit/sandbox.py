@@ -31,7 +31,8 @@ from printkit.load.files import check_controls, read_text
 from printkit.sizes import Measure, TooLong, fields, measure
 
 SIZE_LIMIT = 100_000  # characters in a text, items in a list: a page holds a few thousand
-PAGE_LIMIT = 10_000_000  # characters of a whole HTML page (the preview's index of every file)
+PAGE_LIMIT = 40_000_000  # characters of a whole HTML page (the preview's index of every file: a set of
+                         # 10,000 cards' is some 16 million)
 WIDTH_LIMIT = 1_000  # a width or count given to center, indent, ljust, batch and the like
 RANGE_LIMIT = 10_000
 BITS_LIMIT = 10_000  # a number of ~3,000 digits

@@ -25,6 +25,7 @@ from printkit.declared.vocabulary import MapOf
 from printkit.errors import Problem, PrintkitError
 from printkit.load import Choice, ListOf, Record, Str, load_yaml, read_content
 from printkit.load.files import read_text
+from printkit.load.tables import MAX_CARDS
 from printkit.load.schema import INVALID, Spec, dotted
 from printkit.options import Options
 from printkit.plan.geometry import PAPERS
@@ -34,6 +35,7 @@ from printkit.products.cards import Card, Cards
 from printkit.write import Output, write_outputs
 
 RECORD = "printed.json"
+RECORD_BYTES, RECORD_VALUES = 64 * 2**20, 2_000_000  # a set of 10,000 cards' record: some 4.4 MB, 130,000 values
 FINGERPRINTED_ON = Options(PAPERS["a4"])  # every card planned alike, whatever paper it was printed on
 ABOUT = ("What was printed of each game, written by `printkit printed`: each card's fingerprint and words. "
          "`printkit errata` prints the cards that changed since. Commit it with the game.")
@@ -131,7 +133,7 @@ class Day(Spec):
 
 CARD = Record({"fingerprint": Fingerprint(), "words": ListOf(Str())})
 GAME = Record({"date": Day(), "paper": Choice(tuple(sorted(PAPERS))),
-               "cards": MapOf(MapOf(ListOf(CARD, 1), "card", ANY_NAME, 10_000), "product")})
+               "cards": MapOf(MapOf(ListOf(CARD, 1), "card", ANY_NAME, MAX_CARDS), "product")})
 SPEC = Record({"games": MapOf(GAME, "game", ANY_NAME, 1000)}, optional={"about": Str(), "printkit": Str()})
 
 
@@ -146,13 +148,13 @@ def read(content: Path) -> dict[str, Printing]:
         raise PrintkitError([Problem(RECORD, None, "no record of what was printed: run `printkit printed` "
                                                    "first, when the cards are printed")])
     try:
-        json.loads(read_text(path, RECORD))
+        json.loads(read_text(path, RECORD, RECORD_BYTES))
     except RecursionError:  # its nesting is bounded as YAML's is, below; json's own bound is Python's stack
         raise PrintkitError([Problem(RECORD, 1, "not JSON as printkit writes it: nested too deep")]) from None
     except ValueError as error:
         raise PrintkitError([Problem(RECORD, getattr(error, "lineno", None),
                                      f"not JSON as printkit writes it: {getattr(error, 'msg', error)}")]) from None
-    data, _, problems = read_content(load_yaml(path, RECORD), SPEC)
+    data, _, problems = read_content(load_yaml(path, RECORD, RECORD_BYTES, RECORD_VALUES), SPEC)
     if problems:
         raise PrintkitError(problems)
     return {slug: _printing(game) for slug, game in data["games"].items()}

@@ -19,7 +19,7 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from printkit.errors import Problem, PrintkitError
-from printkit.load.files import line_at, read_text
+from printkit.load.files import MAX_BYTES, line_at, read_text
 from printkit.load.syntax import syntax_problem
 
 MAX_DEPTH = 50  # content nests five or six levels
@@ -49,13 +49,15 @@ class Node:
         return Problem(self.file, line, message)
 
 
-def load_yaml(path: Path, shown_as: str) -> Node:
-    """Parse one YAML file; every syntax, value or duplicate-key error becomes a located Problem."""
+def load_yaml(path: Path, shown_as: str, limit: int = MAX_BYTES, values: int = MAX_VALUES) -> Node:
+    """Parse one YAML file of at most `limit` bytes and `values` values (printkit's own records
+    of a big set hold more than any content file); every syntax, value or duplicate-key error
+    becomes a located Problem."""
     try:
-        text = read_text(path, shown_as)
+        text = read_text(path, shown_as, limit)
     except FileNotFoundError:
         raise PrintkitError([Problem(shown_as, None, "content file is missing")]) from None
-    composer = _Composer(shown_as)
+    composer = _Composer(shown_as, values)
     try:
         root = composer.document(yaml.parse(text, Loader=LOADER))
     except yaml.YAMLError as error:
@@ -96,8 +98,8 @@ class _Stop(Exception):
 class _Composer:
     """Parser events -> Nodes. Problems in values are collected; a structural one stops."""
 
-    def __init__(self, file: str):
-        self.file = file
+    def __init__(self, file: str, most: int = MAX_VALUES):
+        self.file, self.most = file, most
         self.problems: list[Problem] = []
         self.anchors: dict[str, Node] = {}
         self.open: set[str] = set()  # anchors of the lists and mappings being read
@@ -148,8 +150,8 @@ class _Composer:
 
     def count(self, event: yaml.Event, values: int) -> None:
         self.values += values
-        if self.values > MAX_VALUES:
-            raise self.stop(event, f"the file holds more than {MAX_VALUES:,} values (aliases expanded)")
+        if self.values > self.most:
+            raise self.stop(event, f"the file holds more than {self.most:,} values (aliases expanded)")
 
     def scalar(self, event: yaml.ScalarEvent) -> Node:
         node = Node(None, self.file, self.line(event), text=event.value)

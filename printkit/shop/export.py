@@ -54,6 +54,7 @@ from printkit.shop.safewords import words_inside
 from printkit.write import Output, write_outputs
 
 RECORD = ".printkit-export.json"
+RECORD_BYTES = 128 * 2**20  # the record of a deck of 10,000 cards is some 21 MB (each card's layers)
 EXPORTED = {".pdf": b"%PDF-", ".png": b"\x89PNG\r\n\x1a\n"}  # what an export writes, by its first bytes
 
 
@@ -374,7 +375,7 @@ def _earlier_files(out: Path) -> set[str]:
     """The files the export's record names: a hint, read with bounds (printkit/keyed.py); a
     record that cannot be read is set aside with one warning line, and nothing is removed."""
     try:
-        record = keyed.read_json(out / RECORD)
+        record = keyed.read_json(out / RECORD, RECORD_BYTES)
         if record is None:
             return set()
         return {page["file"] for product in record["products"] for page in product["pages"]

@@ -25,7 +25,7 @@ from printkit import keyed
 from printkit.cores import each_on_every_core
 from printkit.errors import Problem, PrintkitError
 from printkit.manifest import within
-from printkit.shop.export import RECORD
+from printkit.shop.export import RECORD, RECORD_BYTES
 from printkit.shop.outlines import copies_problems, how_to_problems, outline_problems
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
@@ -82,7 +82,7 @@ def _files_read(folder: Path, shown: str, products: list[dict], profile: Profile
 
 def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
     try:
-        record = keyed.read_json(folder / RECORD)
+        record = keyed.read_json(folder / RECORD, RECORD_BYTES)
         if record is None:
             raise FileNotFoundError(RECORD)
         if record["shop"] not in profiles():

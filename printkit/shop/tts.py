@@ -84,19 +84,52 @@ def pixels(trim: tuple[float, float], dpi: int, largest: int, columns: int = 1, 
     return int(trim[0] * scale + 1e-9), int(trim[1] * scale + 1e-9)
 
 
-def rendered(pdf: bytes, size: tuple[int, int], keys: list) -> list[Image.Image]:
+def rendered(pdf: bytes, size: tuple[int, int], keys: list) -> "Rendered":
     """Every page of `pdf` (a card side a page, the trim exactly) as an RGB image of `size` px,
     `size[0]` px across the trim: PDFium rounds a page's last part of a pixel up, which is cut off
     (never resampled, which would blur every edge); a page whose key an earlier one has is that
-    one's image."""
-    document = pypdfium2.PdfDocument(pdf)
-    made = {}
-    for index, key in enumerate(keys):
-        if key not in made:
-            page = document[index]
-            image = page.render(scale=size[0] / page.get_width()).to_pil().convert("RGB")
-            made[key] = image.crop((0, 0) + size)
-    return [made[key] for key in keys]
+    one's image. Each is rendered when it is asked for, so that a deck's images are not all in
+    memory at once (10,000 faces at a sheet's size are some 7 GB)."""
+    return Rendered(pypdfium2.PdfDocument(pdf), size, list(keys), range(len(keys)))
+
+
+class Rendered:
+    """Pages of a PDF as images, rendered when asked for: only the image of a key that more
+    than one page has (a deck's shared back) is kept, to be given again."""
+
+    def __init__(self, document, size: tuple[int, int], keys: list, indices: range, kept: dict | None = None):
+        self.document, self.size, self.keys, self.indices = document, size, keys, indices
+        self.kept = {} if kept is None else kept  # key -> image, shared by every part of the pages
+        if kept is None:
+            seen: set = set()
+            self.repeated = {key for key in keys if key in seen or seen.add(key)}
+            self.first = {}
+            for index, key in enumerate(keys):
+                self.first.setdefault(key, index)
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def __getitem__(self, item):
+        if isinstance(item, slice):
+            part = Rendered(self.document, self.size, self.keys, self.indices[item], self.kept)
+            part.repeated, part.first = self.repeated, self.first
+            return part
+        key = self.keys[self.indices[item]]
+        if key in self.kept:
+            return self.kept[key]
+        page = self.document[self.first[key]]
+        image = page.render(scale=self.size[0] / page.get_width()).to_pil().convert("RGB").crop((0, 0) + self.size)
+        if key in self.repeated:
+            self.kept[key] = image
+        return image
+
+    def alike(self) -> bool:
+        """Whether every page is the same one (by key): a deck's backs, drawn from one layout."""
+        return len({self.keys[i] for i in self.indices}) <= 1
 
 
 def sheet(grid: Grid, cards: list[Image.Image], hidden: Image.Image) -> Image.Image:
@@ -125,7 +158,8 @@ def deck_files(folder: Path, names: list[str], faces: list[Image.Image], backs: 
                plans: list[Grid]) -> tuple[list[Output], list[dict]]:
     """A deck's sheets, and what each sheet holds: its face and back files, its grid, whether the
     backs are a sheet too, and each card's name and cell."""
-    unique = any(back.tobytes() != backs[0].tobytes() for back in backs[1:])
+    alike = getattr(backs, "alike", lambda: False)()  # one key: one image, never compared pixel by pixel
+    unique = not alike and _differ(backs)
     files, sheets, start = [], [], 0
     shared = None if unique else named(folder, "back", png(backs[0]))
     for number, grid in enumerate(plans, start=1):
@@ -138,6 +172,11 @@ def deck_files(folder: Path, names: list[str], faces: list[Image.Image], backs: 
                        "unique_back": unique, "cards": [{"name": names[i], "cell": i - start} for i in held]})
         start += grid.count
     return files + ([shared] if shared else []), sheets
+
+
+def _differ(backs) -> bool:
+    first = backs[0].tobytes()
+    return any(back.tobytes() != first for back in backs[1:])
 
 
 def token_files(folder: Path, names: list[str], faces: list[Image.Image],
