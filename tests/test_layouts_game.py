@@ -60,7 +60,7 @@ products:
     face:
       extends: frame
       layers:
-        number: {kind: number, field: number, x: 40%, width: 20%, y: 40%, height: 25%}
+        number: {kind: number, field: number, x: 40%, width: 20%, y: 60%, height: 25%}
   rules: {kind: rules}
 """
 
@@ -260,3 +260,15 @@ def test_the_readmes_game_layouts_build_on_three_sizes(tmp_path, capsys, monkeyp
         assert abs(card.width - width) < TOL and abs(card.height - height) < TOL
         borders = [s.box for s in page.shapes if s.stroke and abs(s.width - 0.5) < 0.01 and s.box.within(card)]
         assert len(borders) == 1 and close(borders[0], card.x0 + 3, card.y0 + 3, card.x1 - 3, card.y1 - 3)
+
+
+def test_a_face_whose_expression_gives_no_name_is_the_cards_problem(tmp_path, capsys, monkeypatch):
+    game = FRAMES.replace("    face: ship", '    face: "= [1]"', 1)
+    project = game_project(tmp_path, game)
+    path = project / "content" / SLUG / "game.yaml"
+    code, _, err = run(project, capsys, monkeypatch, "validate", SLUG, "--content", "content")
+    assert code == 1
+    face = f"{SLUG}/game.yaml:{line_of(path, 'face: ')}"
+    assert err == "".join(f"{SLUG}/game.yaml:{line_of(path, '{name: ' + name)}: card {n} ('{name}'): face: no layout "
+                          f"'[1]' for this card's face (the deck's layouts: frame, ship) (see {face})\n"
+                          for n, name in ((1, "Sloop"), (2, "Brig")))

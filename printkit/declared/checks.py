@@ -81,6 +81,7 @@ class Checks:
         self.files: dict[str, dict] = {}  # a file's name -> what the manifest and the drawing need of it
         self.fonts: dict[str, str] = {}  # a font's name in game.yaml -> the name it is registered under
         self._warned: set = set()
+        self._chooser = None  # what evaluates a side's choice of layout for each card
         self.tables = Tables(self)  # the tables of cards, each read once, and the rows each product takes
 
     def at(self, path: tuple, message: str) -> Problem:
@@ -177,8 +178,10 @@ class Checks:
         card's problem, said when it is planned)."""
         fields = set(values)
         scope = {**scope_of(values, fields), "game": self.data, "values": self.data.get("values"), "end": "top"}
+        if self._chooser is None:
+            self._chooser = Evaluator(_sandbox())  # one for every card: a sandbox is not made in a moment
         try:
-            return Evaluator(_sandbox()).value(binding(raw), scope)
+            return self._chooser.value(binding(raw), scope)
         except BindingError:
             return None
 

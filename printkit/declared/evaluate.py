@@ -153,7 +153,7 @@ def _layout(cards: Deck, evaluator: Evaluator, chosen, entry: Entry, scope: dict
         return (which,), chosen
     name = evaluator.value(binding(chosen), scope)
     layouts = cards.spec.get("layouts") or {}
-    if name not in layouts:
+    if not isinstance(name, str) or name not in layouts:  # an expression may give anything
         known = ", ".join(layouts) or "the deck has no `layouts:`"
         raise BindingError(f"no layout '{name}' for this card's {which} (the deck's layouts: {known})")
     return ("layouts", name), layouts[name]

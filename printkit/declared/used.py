@@ -34,8 +34,8 @@ def _chosen(raw, cards: list[dict] | None, chosen_by, named: dict) -> set:
     bound = binding(raw)
     if bound.constant:
         return {raw}
-    if cards is not None:
-        return {chosen_by(raw, values) for values in cards}
+    if cards is not None:  # a name that is no layout's (or no name) is the card's problem, said when it is planned
+        return {name for name in (chosen_by(raw, values) for values in cards) if isinstance(name, str)}
     if bound.kind == "field" and bound.mapping is not None:
         return {name for _, name in bound.mapping} | {bound.default}
     return set(named)
