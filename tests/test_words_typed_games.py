@@ -255,3 +255,19 @@ def test_the_mistakes_the_readme_quotes_are_what_printkit_prints(tmp_path, capsy
     rules = "# Rules\nPay 3 :coin: to **fire**.\n\nThen fire :cannon: again.\n"
     folder = game_project(tmp_path / "rules", README_GAME, {"cards.xlsx": xlsx(rows), "coin.png": coin()}, rules=rules)
     assert build(folder, capsys, monkeypatch)[:3:2] == (1, template + "\n")
+
+
+def test_a_classic_backs_words_draw_the_games_icons_and_emphasis(tmp_path, capsys, monkeypatch):
+    game = DECK.replace("CARDS", "cards.csv").replace("    face:\n", '    back: {words: ":coin: **Ships**"}\n    face:\n', 1)
+    folder = game_project(tmp_path, game, {"cards.csv": "name,text,plain\nGun,ok,x\n", "coin.png": coin()})
+    assert build(folder, capsys, monkeypatch)[:3:2] == (0, "")
+    with pdfplumber.open(folder / "out" / SLUG / "deck.pdf") as pdf:
+        back = pdf.pages[1]
+        chars, images = back.chars, back.images
+    text = "".join(c["text"] for c in chars)
+    assert "Ships" in text and ":coin:" not in text and "*" not in text
+    (image,) = images
+    ships = text.index("Ships")
+    assert text[ships - 2:ships] == "  "  # the coin's own space, then the space after it
+    assert abs(image["x0"] - chars[ships - 2]["x0"]) * MM < 0.05 and image["x1"] <= chars[ships]["x0"]
+    assert abs(image["top"] - chars[ships]["top"]) * MM < 2.0  # on the words' line

@@ -23,7 +23,7 @@ from printkit.plan.markup import Icon, Palette
 from printkit.plan.cards import back_reach
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
-from printkit.plan.text import Style, fit, line_at
+from printkit.plan.text import Style, fit, fit_rich, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.shop.safezone import CUT_GUIDE, FRAME, GROUND
@@ -381,11 +381,11 @@ def _back_words(look: Look, layout_: dict, side: Side | None) -> tuple:
         marks.append(Box(panel, level=None, fill=1.0, radius=SPACE) if not look.round() else
                      Circle(size[0] / 2, size[1] / 2, panel.width / 2, level=None, fill=1.0))
     style = Style(TYPE.title, TYPE.smallest, True, "centre", "middle", look.colour(layout_.get("colour")),
-                  font=look.font(layout_.get("font")))
+                  font=look.font(layout_.get("font")), palette=look.palette)
     path = (side.path if side else ("back",)) + ("words",)
     where = deck.where(*path) if layout_.get("words") else deck.kit.where(deck.source.file, ("title",)) \
         if deck.source.file == "game.yaml" else deck.where()
-    marks.append(fit(str(markupsafe.escape(words)), panel.inset(SPACE / 2), style, "card back", where))
+    marks.extend(fit_rich(str(markupsafe.escape(words)), panel.inset(SPACE / 2), style, "card back", where))
     return tuple(marks)
 
 
