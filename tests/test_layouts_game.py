@@ -272,3 +272,39 @@ def test_a_face_whose_expression_gives_no_name_is_the_cards_problem(tmp_path, ca
     assert err == "".join(f"{SLUG}/game.yaml:{line_of(path, '{name: ' + name)}: card {n} ('{name}'): face: no layout "
                           f"'[1]' for this card's face (the deck's layouts: frame, ship) (see {face})\n"
                           for n, name in ((1, "Sloop"), (2, "Brig")))
+
+
+CONTENT_DECK = """\
+title: Gulls
+values:
+  gulls: [{name: Gull, look: frame}, {name: Tern, look: frame}]
+layouts:
+  frame:
+    layers:
+      tag: {kind: rect, right: 3, width: 10, bottom: 6, height: 5, fill: "#ff0000"}
+  poster:
+    layers:
+      banner: {kind: rect, x: 0, width: 60, y: 0, height: 10, fill: "#0000ff"}
+products:
+  gulls:
+    kind: deck
+    size: mini
+    cards: {each: values.gulls}
+    face: {field: look}
+  rules: {kind: rules}
+"""
+
+
+def test_a_deck_from_the_games_content_is_checked_with_the_layouts_its_cards_choose(tmp_path, capsys, monkeypatch):
+    """Its cards are known only when it is planned: the game's `poster`, 60 mm wide, too wide for a
+    mini card and chosen by none of them, is not checked on it."""
+    project = game_project(tmp_path, CONTENT_DECK)
+    code, _, err = build(project, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    page = pages(project / "out" / SLUG / "gulls.pdf")[0]
+    cards = cards_on(page)
+    assert len(cards) == 2 and all(abs(c.width - 44.5) < TOL for c in cards)
+    for card in cards:
+        assert [close(tag, card.x1 - 13, card.y0 + 6, card.x1 - 3, card.y0 + 11) for tag in fills(page, card, RED)] \
+            == [True]
+        assert fills(page, card, BLUE) == []

@@ -121,7 +121,7 @@ class Checks:
             counted(self, path, product, cards)
         for side in ("face", "back"):
             self._chosen(path + (side,), product.get(side), product.get("layouts") or {})
-        for side, layout_ in used.layouts(product, cards if listed else None, self._chooses):
+        for side, layout_ in used.layouts(product, cards if listed else None, self._chooses, self.data.get("layouts")):
             self._layout(path + side, layout_, card, cards if listed else None)
             for at, message in lint.colour_warnings(place.resolved(layout_, card), self._rgb, card):
                 self._warn_once(self.at(path + side + at, message), message)

@@ -12,25 +12,27 @@ from printkit.declared.bind import binding
 SIDES = ("face", "back")
 
 
-def layouts(product: dict, cards: list[dict] | None, chosen_by) -> list[tuple[tuple, dict]]:
+def layouts(product: dict, cards: list[dict] | None, chosen_by, shared: dict | None = None) -> list[tuple[tuple, dict]]:
     """(path, layout) for each layout a card product uses: its face's and back's written in place,
     and each named layout (its own or the game's) that a face or a back chooses for one of
     `cards` (`chosen_by(raw, values)` gives the name a side's binding gives for a card's values,
-    or None). With `cards` None (not known yet), the layouts the sides name as written, or every
-    layout when a side's choice is read from the cards' data."""
+    or None). With `cards` None (not known yet: the game's content gives them), the layouts the
+    sides name as written, or, when a side's choice is read from the cards' data, every layout
+    but those of the game's (`shared`) it has as they are: those are checked when its cards are."""
     named = product.get("layouts") or {}
     names: set = set()
     found = []
+    own = {name for name, layout in named.items() if (shared or {}).get(name) != layout}
     for side in SIDES:
         raw = product.get(side)
         if isinstance(raw, dict) and "field" not in raw:
             found.append(((side,), raw))
         elif raw is not None:
-            names |= _chosen(raw, cards, chosen_by, named)
+            names |= _chosen(raw, cards, chosen_by, own)
     return [(("layouts", name), layout) for name, layout in named.items() if name in names] + found
 
 
-def _chosen(raw, cards: list[dict] | None, chosen_by, named: dict) -> set:
+def _chosen(raw, cards: list[dict] | None, chosen_by, own: set) -> set:
     bound = binding(raw)
     if bound.constant:
         return {raw}
@@ -38,7 +40,7 @@ def _chosen(raw, cards: list[dict] | None, chosen_by, named: dict) -> set:
         return {name for name in (chosen_by(raw, values) for values in cards) if isinstance(name, str)}
     if bound.kind == "field" and bound.mapping is not None:
         return {name for _, name in bound.mapping} | {bound.default}
-    return set(named)
+    return own
 
 
 # --- a layer's box, on the card it is drawn on ----------------------------------------------------
@@ -79,6 +81,7 @@ def off_card(layer: dict, card: tuple[float, float], reach: float) -> list[str]:
                 f"it ends {start + size - length:g} mm past the card's {ends[1]} edge ({on})"
             found.append(f"the layer runs off {where}: {said}")
         elif start < -reach - place.EPSILON:
-            said = f"{keys[0]} = {start:g} mm" if old else f"it starts {-start:g} mm past the card's {ends[0]} edge ({on})"
+            said = f"{keys[0]} = {start:g} mm" if old else \
+                f"it starts {-start:g} mm past the card's {ends[0]} edge ({on})"
             found.append(f"the layer runs off {where}: {said}")
     return found
