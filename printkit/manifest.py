@@ -21,7 +21,7 @@ from printkit import __version__, keyed
 from printkit.bundled import PACKAGE
 
 NAME = ".printkit-manifest.json"
-MAX_PAGES = 10_000  # far more than any product has
+MAX_PAGES = 200_000  # far more than any product has: 100,000 tarot cards, 4 a sheet, duplex, are 50,000
 
 
 CODE_RECORD = "code.json"  # in the cache folder: printkit's code digest, by the files' sizes and times
