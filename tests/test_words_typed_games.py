@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from declared import SLUG, game_project, line_of
-from test_declared import build
+from test_declared import build, run
 
 MM = 25.4 / 72
 GAME = f"{SLUG}/game.yaml"
@@ -186,10 +186,10 @@ def test_the_rules_draw_the_games_icons_and_its_emphasis(tmp_path, capsys, monke
 
 def test_an_unknown_icon_in_the_rules_is_an_error_at_its_template_line(tmp_path, capsys, monkeypatch):
     folder = project(tmp_path, "cards.csv", "name,text,plain\nGun,ok,x\n", rules=RULES + "\nThen fire :cannon: again.\n")
-    code, _, err = build(folder, capsys, monkeypatch)
-    assert (code, err) == (1, f"templates/{SLUG}/rules.j2:6: text markup: unknown icon ':cannon:' "
-                              f"(did you mean ':cannons:'?)\n")
+    said = f"templates/{SLUG}/rules.j2:6: text markup: unknown icon ':cannon:' (did you mean ':cannons:'?)\n"
+    assert build(folder, capsys, monkeypatch)[:3:2] == (1, said)
     assert not (folder / "out").exists()
+    assert run(folder, capsys, monkeypatch, "validate", SLUG, "--content", "content")[:3:2] == (1, said)
 
 
 def test_the_score_sheet_draws_the_icon_in_its_title_note_and_heading(tmp_path, capsys, monkeypatch):
