@@ -308,3 +308,16 @@ def test_a_deck_from_the_games_content_is_checked_with_the_layouts_its_cards_cho
         assert [close(tag, card.x1 - 13, card.y0 + 6, card.x1 - 3, card.y0 + 11) for tag in fills(page, card, RED)] \
             == [True]
         assert fills(page, card, BLUE) == []
+
+
+def test_a_layout_a_content_decks_card_chooses_is_checked_on_it_when_it_is_planned(tmp_path, capsys, monkeypatch):
+    game = CONTENT_DECK.replace("{name: Tern, look: frame}", "{name: Tern, look: poster}")
+    project = game_project(tmp_path, game)
+    path = project / "content" / SLUG / "game.yaml"
+    expected = (f"{SLUG}/game.yaml:{line_of(path, 'banner:')}: products.gulls.layouts.poster.layers.banner: the layer "
+                f"runs off the card and the 6 mm a bleed may take: x + width = 60 mm, the card is 44.5 mm wide\n")
+    code, _, err = run(project, capsys, monkeypatch, "validate", SLUG, "--content", "content")
+    assert (code, err) == (1, expected)
+    code, _, err = build(project, capsys, monkeypatch)
+    assert (code, err) == (1, expected)
+    assert not (project / "out").exists()

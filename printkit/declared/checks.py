@@ -26,7 +26,6 @@ from printkit.declared.vocabulary import CARDS_FILE, COPIES, FACES, GAME_FILE, G
 CARD_KINDS = {"deck": "cards", "tokens": "tokens"}  # a product kind that prints cards -> the key of its cards
 FIXED = {"text": "text", "symbol": "symbol", "image": "file", "number": "text"}  # a layer's value when not a field
 COLOUR_KEYS = ("colour", "fill", "stroke", "background")
-MOST_BLEED = 6.0  # mm: the widest bleed printkit prints; art may reach this far past the trim
 SHOP_BLEED = 25.4 / 8  # mm: a shop's bleed, 1/8 in: art to the bleed edge is checked at the size it prints there
 
 
@@ -221,8 +220,7 @@ class Checks:
     def _on_card(self, path: tuple, layer: dict, card) -> None:
         """A layer written as it is lies on the card it is used on, or reaches no further past the
         trim than a bleed can (words stay on the card)."""
-        reach = 0.0 if layer["kind"] in ("text", "number", "symbol") else MOST_BLEED
-        self.problems += [self.at(path, message) for message in used.off_card(layer, card, reach)]
+        self.problems += [self.at(path, message) for message in used.off_card(layer, card)]
 
     # --- files ----------------------------------------------------------------------------------
     def _images(self, path: tuple, raw, box: Rect, fit: str | None, cards: list | None) -> None:

@@ -16,6 +16,7 @@ from printkit.load.nodes import Node
 from printkit.load.schema import Located, Str, dotted
 from printkit.plan.markup import check_markup
 from printkit.declared import used
+from printkit.declared.layout import card_size
 from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, text_of, unknown_name
 from printkit.declared.cards import Deck, Entry
 from printkit.declared.layouts import once
@@ -42,10 +43,13 @@ class Side:
 def check_names(cards: Deck, fields: set[str]) -> None:
     """A field name no card has, in any binding of any layout: once, at its line, before any card."""
     problems = []
-    for path, raw in _bindings(cards.spec, _used(cards)):
+    layouts = _used(cards)
+    for path, raw in _bindings(cards.spec, layouts):
         message = unknown_name(binding(raw), fields)
         if message:
             problems.append(cards.where(*path).with_message(f"products.{cards.product}.{dotted(path)}: {message}"))
+    for path, message in used.off_cards(layouts, card_size(cards.spec)):  # cards known only now (`each:`)
+        problems.append(cards.where(*path).with_message(f"products.{cards.product}.{dotted(path)}: {message}"))
     once(problems)
     raise_all(problems)
 

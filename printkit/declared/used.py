@@ -10,6 +10,8 @@ from printkit.declared import place
 from printkit.declared.bind import binding
 
 SIDES = ("face", "back")
+MOST_BLEED = 6.0  # mm: the widest bleed printkit prints; art may reach this far past the trim
+WORDS = ("text", "number", "symbol")  # layers whose words stay on the card
 
 
 def layouts(product: dict, cards: list[dict] | None, chosen_by, shared: dict | None = None) -> list[tuple[tuple, dict]]:
@@ -61,9 +63,10 @@ def box_problems(layer: dict) -> list[str]:
     return found
 
 
-def off_card(layer: dict, card: tuple[float, float], reach: float) -> list[str]:
-    """How a layer whose box is written as it is lies off a card of `card`'s size, further than
-    `reach` mm past the trim (what a bleed may take), or has no room on it."""
+def off_card(layer: dict, card: tuple[float, float]) -> list[str]:
+    """How a layer whose box is written as it is lies off a card of `card`'s size, further past
+    the trim than a bleed may take (words: at all), or has no room on it."""
+    reach = 0.0 if layer["kind"] in WORDS else MOST_BLEED
     if not place.given(layer) or not place.written(layer) or place.incomplete(layer):
         return []
     where = "the card" if not reach else f"the card and the {reach:g} mm a bleed may take"
@@ -85,3 +88,9 @@ def off_card(layer: dict, card: tuple[float, float], reach: float) -> list[str]:
                 f"it starts {-start:g} mm past the card's {ends[0]} edge ({on})"
             found.append(f"the layer runs off {where}: {said}")
     return found
+
+
+def off_cards(layouts: list[tuple[tuple, dict]], card: tuple[float, float]) -> list[tuple[tuple, str]]:
+    """(path, message) for each layer of `layouts` off a card of `card`'s size."""
+    return [(path + ("layers", name), message) for path, layout in layouts
+            for name, layer in (layout.get("layers") or {}).items() for message in off_card(layer, card)]
