@@ -94,6 +94,25 @@ def test_emphasis_nests_and_stands_beside_the_tags(typed, runs):
     assert [(words, font) for font, words in text.lines[0].runs] == [(w, f) for w, f in runs]
 
 
+def test_three_stars_set_a_familys_bold_italic_face(tmp_path):
+    """A project family with a bold italic face (here DejaVu's oblique file under that name)."""
+    import shutil
+    from importlib import resources
+
+    from printkit.plan.fonts import register_project_family
+
+    fonts = resources.files("printkit") / "fonts"
+    faces = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
+             "bold_italic": "DejaVuSans-Oblique.ttf"}
+    for face, file in faces.items():
+        shutil.copy(fonts / file, tmp_path / f"{face}.ttf")
+    register_project_family("Typed-family", {face: str(tmp_path / f"{face}.ttf") for face in faces})
+    (text,) = fit_rich("***both*** **bold** *it*", BOX, Style(10.0, 10.0, font="Typed-family"), "t", WHERE)
+    assert [(words, font) for font, words in text.lines[0].runs] == [
+        ("both", "Typed-family-bold_italic"), (" ", "Typed-family"), ("bold", "Typed-family-bold"),
+        (" ", "Typed-family"), ("it", "Typed-family-italic")]
+
+
 @pytest.mark.parametrize("typed", ["5 * 3 = 15", "snake_case and file_name_here", "a footnote*", "*not closed",
                                    "2 ** 8", "_ alone _", "x_1 + y_2"])
 def test_stars_and_underscores_that_open_nothing_print_as_typed(typed):
