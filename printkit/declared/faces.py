@@ -19,7 +19,7 @@ from printkit.errors import Problem, PrintkitError
 from printkit.sandbox import TemplateLimit
 from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back_pattern, corner_index, frame
 from printkit.plan.fonts import REGULAR, em_width
-from printkit.plan.markup import Icon, Palette
+from printkit.plan.markup import Palette
 from printkit.plan.cards import back_reach
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
@@ -33,6 +33,7 @@ from printkit.declared.cards import Deck, Entry, Source
 from printkit.declared.evaluate import (CONTENT, Side, Words, at_card, check_names, compiled, field_where, own_markup,
                                         raise_all, side, words_where)
 from printkit.declared.linted import Linted, card_name as _card
+from printkit.declared.palette import palette_of
 
 POKER_WIDTH = 63.5  # a corner index is printkit's 17 pt on a card this wide, smaller on narrower ones
 SYMBOL_BELOW = 7.0  # mm: a symbol in the corner stands this far under the index's baseline, on a poker card
@@ -75,17 +76,9 @@ class Look:
 
     @functools.cached_property
     def palette(self) -> Palette:
-        """The colours and icons a card's text may name in its markup (<span colour="sea">, :fire:)."""
-        colours = tuple((name, self.colour(name)) for name in self.looks.get("colours") or {})
-        return Palette(colours, tuple((name, self._icon(icon)) for name, icon in (self.looks.get("icons") or {}).items()))
-
-    def _icon(self, icon: dict) -> Icon:
-        if icon["file"] is not None:
-            asset = self.asset(icon["file"])
-            return Icon.image(str(self.folder / icon["file"]), asset["digest"], tuple(asset["size"]), asset["svg"])
-        colour = icon.get("colour")
-        return Icon(glyph=icon["glyph"], font=self.font(icon.get("font")) if icon.get("font") else None,
-                    colour=None if colour is None else self.colour(colour))
+        """The colours and icons a card's text may name in its markup (<span colour="sea">, :fire:),
+        as the game's rules and score sheets name them (palette.py)."""
+        return palette_of(self.looks, self.folder)
 
     def asset(self, name: str) -> dict:
         return self.looks["assets"]["files"][name]

@@ -19,7 +19,7 @@ def game_palette(kit) -> Palette:
 def palette_of(looks: dict, folder: Path) -> Palette:
     """The palette of one content file's `colours:` and `icons:`, its image files in `folder`."""
     own = looks.get("colours") or {}
-    colours = tuple((name, layout.colour(name, own)) for name in own)
+    colours = tuple((name, _colour(name, looks)) for name in own)
     icons = tuple((name, _icon(icon, looks, folder)) for name, icon in (looks.get("icons") or {}).items())
     return Palette(colours, icons)
 
@@ -34,7 +34,8 @@ def _icon(icon: dict, looks: dict, folder: Path) -> Icon:
 
 
 def _colour(value, looks: dict):
-    """A colour as a card's layer reads it: a grey as a number, else a name or #rgb."""
+    """A colour as a card's layer reads it: a grey as a number, else a name or #rgb (black when
+    it is neither: loading has said so)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
     found = layout.colour(str(value), looks.get("colours"))
