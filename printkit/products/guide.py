@@ -6,7 +6,9 @@ game's own product declarations and the build's options, so it is never out of d
 
 Words: printkit's `templates/print-guide.j2`; a game's `templates/<game>/print-guide.j2` may add
 `copies` (product name -> how many), `pieces` (what its cards are called: "tokens"), and paragraphs
-of its own: `before` (first under the table: a choice to make before printing) and `notes` (last)."""
+of its own: `before` (first under the table: a choice to make before printing), `reading` (where
+the seed is silent, what the kit chose: printed after printkit's "The kit's reading.") and `notes`
+(last)."""
 
 from __future__ import annotations
 
@@ -60,7 +62,8 @@ class PrintGuide(Sheets):
         table = flow.take(HEADER + ROW * len(rows))
         marks += plan_table(Table(COLUMNS, item="print guide"), table, [header] + rows, words.where()).marks
         flow.space(1.5)
-        paragraphs = _own(own, "before") + _after_the_table(kit, words, own) + _own(own, "notes")
+        reading = [f"{words.markup('reading_label')} {text}" for text in _own(own, "reading")]
+        paragraphs = _own(own, "before") + _after_the_table(kit, words, own) + reading + _own(own, "notes")
         flow.text("\n\n".join(paragraphs), Style(TYPE.body), "print guide notes", words.where("cutting"))
         return sheet_document(kit, self.label, self.subject, frame, [marks])
 
