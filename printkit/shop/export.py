@@ -50,7 +50,6 @@ from printkit.shop import cutout, tts
 from printkit.shop.pdfx import X1A, X4, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
-from printkit.shop.safewords import words_inside
 from printkit.write import Output, write_outputs
 
 RECORD = ".printkit-export.json"
@@ -131,12 +130,11 @@ def _unsold(job: Job, profile: Profile) -> Problem:
 
 def _exported_or_problems(job: Job):
     """What `_exported` gives, or the problems of planning the product (a text too long for its
-    card, words inside the shop's safe zone: shop/safewords.py): returned, not raised, from a worker."""
+    card): returned, not raised, from a worker."""
     try:
-        files, entry = _exported(job)
+        return _exported(job)
     except PrintkitError as error:
         return error.problems
-    return words_inside(entry, job.profile) or (files, entry)
 
 
 def _exported(job: Job) -> tuple[list[Output], dict]:
