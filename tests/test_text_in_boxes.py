@@ -52,7 +52,7 @@ def test_a_title_too_long_for_where_it_is_printed_is_one_line_at_the_title(proje
 
 
 @pytest.mark.parametrize("where, text", [
-    ("content", "tagline: Bank the cards you draw, and pass before the Diamonds in the centre bust the round.\n"),
+    ("content", "tagline: Bank the cards you draw, and pass before the Diamonds in the center bust the round.\n"),
     ("template", None),
 ])
 def test_right_to_left_text_is_refused_where_it_is_written(project, cli, where, text):

@@ -1,7 +1,8 @@
 """Issue 23, items 5 and 6, read back: the player aid answers what players ask mid-game (from seed
 002: a passed pile is shuffled back, a deck that runs out, when a round ends, the tie-break); the
-player count 2-6 is the kit's own choice, said on the rules where the count is shown and recorded
-in content; the print guide says two players need only the aids' first page."""
+player count 2-6 is the kit's own choice, recorded in content and said in the print guide as the
+kit's reading (issue 43: the rules' header shows the count alone, not an editor's note); the print
+guide says two players need only the aids' first page."""
 
 from __future__ import annotations
 
@@ -33,8 +34,10 @@ def test_the_aid_answers_what_players_ask_mid_game(built, asked):
     assert asked in text(built[1], "player-aid", 0)
 
 
-def test_the_rules_say_the_player_count_is_the_kits_choice(built):
-    assert "Players 2–6 (the kit's choice: the rules give no count)" in text(built[1], "rules")
+def test_the_print_guide_says_the_player_count_is_the_kits_choice(built):
+    assert "Players: 2–6 · Bring" in text(built[1], "rules")
+    assert "The kit's reading. The rules give no player count: this kit is made for 2 to 6 players" in \
+        text(built[1], "print-guide")
 
 
 def test_content_records_the_choice():

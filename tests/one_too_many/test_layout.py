@@ -5,7 +5,7 @@ no title is smaller than the headings beside it, and no sheet leaves a large ban
 from clearance import layout_tests
 from one_too_many.test_pdfs import PRODUCTS, pdf
 
-SHEETS = ("score-sheet", "player-aid", "diamond-track", "rules")  # pages with a body to fill
+SHEETS = ("score-sheet", "player-aid", "diamonds-track", "rules")  # pages with a body to fill
 
 (test_no_text_touches_another_text_or_a_line, test_running_text_is_8_pt_or_more_and_nothing_is_below_6,
  test_no_title_is_smaller_than_its_headings, test_no_sheet_leaves_a_large_band_empty) = layout_tests(pdf, PRODUCTS, SHEETS)

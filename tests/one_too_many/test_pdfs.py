@@ -23,7 +23,7 @@ from clearance import frames_inside, pattern_extent, pattern_segments
 from one_too_many.test_rules import brute_longest, values
 
 GAME = "one-too-many"
-PRODUCTS = ("score-sheet", "player-aid", "diamond-track", "redo-tokens", "rules")
+PRODUCTS = ("score-sheet", "player-aid", "diamonds-track", "redo-tokens", "rules")
 LANDSCAPE = {"score-sheet"}
 
 
@@ -262,7 +262,7 @@ def overlap(a: Box, b: Box) -> float:
 
 def test_diamond_track_places_climb_from_ace_low_to_ace_high(built):
     paper, folder = built
-    (page,) = pages(pdf(folder, "diamond-track"))
+    (page,) = pages(pdf(folder, "diamonds-track"))
     ranks = game_yaml()["deck"]["ranks"]
     places = track_places(page)
     assert len(places) == len(ranks) + 1  # each rank, and the Ace again low
@@ -296,7 +296,7 @@ def test_diamond_track_cards_laid_on_it_cover_no_other_place(built):
     """Lay a poker card on every place, in any order: no card covers another rank's place, so every
     index in the centre shows and every missing rank's place stays in sight."""
     paper, folder = built
-    (page,) = pages(pdf(folder, "diamond-track"))
+    (page,) = pages(pdf(folder, "diamonds-track"))
     places = track_places(page)
     assert len(places) == len(game_yaml()["deck"]["ranks"]) + 1
     assert covered_places(places) == {}, paper
@@ -306,7 +306,7 @@ def test_diamond_track_words_stay_clear_of_the_cards(built):
     """The instructions, the bust lengths and the Ace examples stand where no card laid on the
     track lies."""
     paper, folder = built
-    (page,) = pages(pdf(folder, "diamond-track"))
+    (page,) = pages(pdf(folder, "diamonds-track"))
     places = track_places(page)
     assert len(places) == len(game_yaml()["deck"]["ranks"]) + 1
     cards = [footprint(place) for place in places]
@@ -323,7 +323,7 @@ def test_diamond_track_outline_lies_on_the_page_and_says_it_is_no_cut_line(built
     card wide, above the footer; its left edge down from the Ace's place; and along the foot,
     inside it, the words that it is not a cut line."""
     paper, folder = built
-    (page,) = pages(pdf(folder, "diamond-track"))
+    (page,) = pages(pdf(folder, "diamonds-track"))
     places = track_places(page)
     lowest = footprint(places[0])
     dashed = [s.box for s in page.lines if s.dashed]
@@ -339,7 +339,7 @@ def test_diamond_track_outline_lies_on_the_page_and_says_it_is_no_cut_line(built
 
 def test_diamond_track_bust_lengths_are_one_more_than_the_players(built):
     _, folder = built
-    (page,) = pages(pdf(folder, "diamond-track"))
+    (page,) = pages(pdf(folder, "diamonds-track"))
     game = game_yaml()
     places = track_places(page)
     text = text_of([c for c in page.chars if not any(place.holds(*c.box.centre) for place in places)
@@ -351,7 +351,7 @@ def test_diamond_track_bust_lengths_are_one_more_than_the_players(built):
 
 
 def test_diamond_track_ace_lines_are_the_run_checks(built_a4):
-    text = text_of(pages(pdf(built_a4, "diamond-track"))[0].chars)
+    text = text_of(pages(pdf(built_a4, "diamonds-track"))[0].chars)
     for cards, is_run in ((["Q", "K", "A"], True), (["A", "2", "3"], True), (["K", "A", "2"], False)):
         assert (brute_longest(cards) == 3) == is_run
         assert f"{' '.join(cards)}: {'a run' if is_run else 'not a run'}" in text

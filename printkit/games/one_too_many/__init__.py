@@ -44,7 +44,8 @@ GAME = Game(
                "points, running total", pages=scores.pages, landscape=True),
         Aids("player-aid", "a half-page aid for each player: a round's steps, the bust, the Redo", aid=aid.aid,
              count=lambda kit: kit.model.players_max),
-        Sheets("diamond-track", "a stair of places to lay the centre Diamonds on by rank, every index in sight; "
+        # the seed's word: "the Diamonds" (it was diamond-track.pdf: a whole build removes a file of that name)
+        Sheets("diamonds-track", "a stair of places to lay the center Diamonds on by rank, every index in sight; "
                "bust lengths", pages=track.pages),
         laid_out("redo-tokens", "Redo tokens to cut out, with cut lines and crop marks"),
         Rules("rules", "a one-page rules reference", shown="Rules reference", context=lambda kit: kit.model.computed()),

@@ -98,6 +98,8 @@ class Stair:
 
 def pages(kit, body: Rect) -> list[list]:
     rules = kit.model
+    # the words keep their template's name: a project's own diamond-track.j2 still sets the
+    # diamonds-track.pdf (renamed, the file would silently fall back to printkit's)
     words = kit.words("diamond-track", **rules.computed())
     stair = Stair.fitted(body, len(rules.track))
     if stair is None:
