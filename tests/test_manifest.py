@@ -17,7 +17,7 @@ from printkit.cli import main
 from printkit.render import pdf as pdf_module
 
 SADDLE = [f"booklet for saddle stitching, volume {k} of 3" for k in (1, 2, 3)]  # issue 13: volumes a stapler can close
-CROSS_SUMS = ["setup sheet {}".format(n) for n in range(1, 51)] + [
+CROSS_SUMS = ["setup sheet {}".format(n) for n in range(1, 51)] + ["setup sheets",  # and all 50 in one file
     "at a glance", "rules", "booklet", *SADDLE, "player aid", "campaign log", "solutions", "print guide"]
 
 
@@ -111,10 +111,10 @@ def test_editing_one_scenarios_words_draws_only_the_files_that_print_them(projec
          "leave for your partner?", "tagline: Which card do you take?")
     code, out, _ = build(cli, "cross-sums")
     assert code == 0
-    assert sorted(drawn) == sorted(["setup sheet 5", "booklet", SADDLE[0]])
+    assert sorted(drawn) == sorted(["setup sheet 5", "setup sheets", "booklet", SADDLE[0]])  # all sheets in one too
     after = pdfs(project / "out")
     changed = {name for name in after if after[name] != before.get(name)}
-    assert changed == {"cross-sums/setup/scenario-05.pdf", "cross-sums/booklet.pdf",
+    assert changed == {"cross-sums/setup/scenario-05.pdf", "cross-sums/setup-sheets.pdf", "cross-sums/booklet.pdf",
                        "cross-sums/booklet-saddle/volume-1.pdf", ".printkit-manifest.json"}  # scenario 5 is in volume 1
 
 

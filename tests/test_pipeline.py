@@ -45,7 +45,7 @@ def test_every_product_plans_a_document_of_pages():
     kits = load_all(select_games([]), ROOT / "content", Options(PAPERS["letter"]))
     planned = files(kits)
     documents = plan_every(planned)
-    assert len(documents) == len(planned) == 79  # Cross Sums (issue 13): three saddle volumes, player aid, log
+    assert len(documents) == len(planned) == 80  # Cross Sums: saddle volumes, aid, log (13); setup-sheets (43)
     for item, document in zip(planned, documents):
         assert isinstance(document, Document) and document.pages, item.file.name
         assert all(page.paper.name in ("Letter", "half Letter") for page in document.pages), item.file.name
@@ -80,7 +80,7 @@ def test_validate_after_a_build_plans_nothing_on_either_paper(project, cli, cach
     assert len(_planned_by_validate(project)) == 2 * every  # nothing noted yet: every file, on A4 and on Letter
     assert cli("build", "--content", "content")[0] == 0  # on A4, the project's paper
     assert _planned_by_validate(project) == []
-    assert cli("validate", "--content", "content")[:2] == (0, "content is valid: 4 games checked, 28 products "
+    assert cli("validate", "--content", "content")[:2] == (0, "content is valid: 4 games checked, 29 products "
                                                                  "planned on A4 and Letter\n")
 
 

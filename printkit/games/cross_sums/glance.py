@@ -40,7 +40,8 @@ def pages(kit, body: Rect) -> list[list]:
     head, rest = title_line(body, words.plain("heading"), words.where("heading"))
     intro = fit(words.markup("intro"), Rect(rest.x, rest.top - INTRO, rest.width, INTRO), Style(TYPE.body),
                 "at-a-glance intro", words.where("intro"))
-    area = Rect(rest.x, rest.y, rest.width, rest.height - INTRO - SPACE)
+    note = _playtest_note(words, rest)
+    area = Rect(rest.x, note.top + SPACE, rest.width, rest.top - INTRO - SPACE - note.top - SPACE)
     scenarios = kit.model.scenarios
     row = min(ROW, (area.height - HEADER) / len(scenarios))
     if row < SMALLEST_ROW:  # a campaign too long for one page: the rest runs on
@@ -52,9 +53,20 @@ def pages(kit, body: Rect) -> list[list]:
         count = rows_that_fit(area.height, HEADER, row)
         rows = [header] + body_rows(kit, words, columns, range(start, min(start + count, len(scenarios))), row, TEXT)
         table = plan_table(Table(columns, item="at a glance"), area, rows, words.where())
-        result.append((head + [intro] if start == 0 else []) + list(table.marks))
+        result.append((head + [intro, _set_note(words, note)] if start == 0 else []) + list(table.marks))
         start, area = start + count, body
     return result
+
+
+def _playtest_note(words, rest: Rect) -> Rect:
+    """The seed's playtest note at the foot of the first page, under the table, as tall as its words:
+    a player who prints this page and the setup sheets, not the booklet, reads it too."""
+    height = measure(words.markup("playtest"), rest.width, TYPE.body) + 0.5
+    return Rect(rest.x, rest.y, rest.width, height)
+
+
+def _set_note(words, box: Rect):
+    return fit(words.markup("playtest"), box, Style(TYPE.body), "at-a-glance playtest note", words.where("playtest"))
 
 
 def header_row(words, columns, size: float, short: dict | None = None, turned: frozenset = frozenset()) -> Row:

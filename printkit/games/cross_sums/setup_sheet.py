@@ -42,6 +42,11 @@ def sheet(kit, body: Rect, index: int) -> list[list]:
     return [[mark for name, box in boxes.items() for mark in block(name, box, shown, chosen)]]
 
 
+def every_sheet(kit, body: Rect) -> list[list]:
+    """Every scenario's sheet, a page each in the campaign's order: all of them in one print job."""
+    return [page for index in range(len(kit.model.scenarios)) for page in sheet(kit, body, index)]
+
+
 # --- the sheet's own blocks: its layout, its deck map and its effect example ------------------------
 
 def layout(box: Rect, view_: ScenarioView, card: float, noted: bool = True) -> list:
