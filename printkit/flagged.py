@@ -30,4 +30,5 @@ def _in_picture(ink: Rect, guides) -> Rect:
     (from its top-left, down), the bleed round the trim included."""
     mm = ink.inset(-AROUND)
     top = guides.card[1] - mm.top  # down from the trim's top edge
-    return Rect(guides.px(guides.bleed + mm.x), guides.px(guides.bleed + top), guides.px(mm.width), guides.px(mm.height))
+    px = guides.px
+    return Rect(px(guides.bleed + mm.x), px(guides.bleed + top), px(mm.width), px(mm.height))

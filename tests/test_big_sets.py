@@ -17,6 +17,7 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
+from conftest import ROOT
 from declared import SLUG, deck_yaml, game_project, line_of
 from test_declared import build
 from test_tables import validate
@@ -25,6 +26,9 @@ CARDS = int(os.environ.get("PRINTKIT_BIG_SET", "2000"))
 PER_SHEET = 9  # poker cards, 3 x 3 on A4
 FACE = "        name: {kind: text, field: name, x: 5, y: 40, width: 53.5, height: 10}"  # the card's name alone
 NAMED = re.compile(r"Card (\d+)\b")
+ROWS = "more than 100,000 cards: this row would be card 100,001"
+COPIES = "products.deck: 100,899 cards to print (each card's copies together): a product prints at most 100,000"
+STOPPED = "the table is read no further: 500 problems above (fix them, then build again)"  # test_hostile_assets
 
 
 def big_game(cards: str) -> str:
@@ -80,15 +84,14 @@ def test_100_001_cards_are_one_line_at_the_100_001st(tmp_path, capsys, monkeypat
     started = time.perf_counter()
     project = game_project(tmp_path, big_game("cards.csv"), {"cards.csv": csv_of(100_001)})
     code, _, err = validate(project, capsys, monkeypatch)
-    assert (code, err) == (1, f"{SLUG}/cards.csv:100002: more than 100,000 cards: this row would be card 100,001\n")
+    assert (code, err) == (1, f"{SLUG}/cards.csv:100002: {ROWS}\n")
     assert time.perf_counter() - started < 20
 
 
 def test_100_001_rows_of_a_workbook_are_one_line_at_the_100_001st(tmp_path, capsys, monkeypatch):
     project = game_project(tmp_path, big_game("{file: cards.xlsx, sheet: Cards}"), {"cards.xlsx": xlsx_of(100_001)})
     code, _, err = validate(project, capsys, monkeypatch)
-    assert (code, err) == (1, f"{SLUG}/cards.xlsx:Cards!A100002: more than 100,000 cards: this row would be card "
-                              f"100,001\n")
+    assert (code, err) == (1, f"{SLUG}/cards.xlsx:Cards!A100002: {ROWS}\n")
 
 
 def test_a_million_cells_are_the_bound_whatever_the_columns(tmp_path, capsys, monkeypatch):
@@ -113,5 +116,11 @@ def test_more_than_100_000_copies_together_are_one_line_at_the_product(tmp_path,
     project = game_project(tmp_path, big_game("cards.csv"), {"cards.csv": table})
     code, _, err = validate(project, capsys, monkeypatch)
     line = line_of(project / "content" / SLUG / "game.yaml", "  deck:")
-    assert (code, err) == (1, f"{SLUG}/game.yaml:{line}: products.deck: 100,899 cards to print (each card's "
-                              f"copies together): a product prints at most 100,000\n")
+    assert (code, err) == (1, f"{SLUG}/game.yaml:{line}: {COPIES}\n")
+
+
+def test_the_cookbook_quotes_what_printkit_says():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    entry = " ".join(readme.split("#### Big sets\n", 1)[1].split("\n####", 1)[0].split())
+    for said in (f"mine/cards.csv:100002: {ROWS}", f"mine/game.yaml:3: {COPIES}", STOPPED):
+        assert f"`{said}`" in entry, said

@@ -321,3 +321,19 @@ def test_a_layout_a_content_decks_card_chooses_is_checked_on_it_when_it_is_plann
     code, _, err = build(project, capsys, monkeypatch)
     assert (code, err) == (1, expected)
     assert not (project / "out").exists()
+
+
+def test_a_content_decks_card_may_choose_a_layout_of_the_games_with_an_image(tmp_path, capsys, monkeypatch):
+    import io
+
+    from PIL import Image
+
+    art = io.BytesIO()
+    Image.new("RGB", (600, 600), (0, 0, 255)).save(art, "PNG")
+    game = CONTENT_DECK.replace("      banner: {kind: rect, x: 0, width: 60, y: 0, height: 10, fill: \"#0000ff\"}",
+                                "      art: {kind: image, file: art.png, x: 5, right: 5, y: 5, height: 20}")
+    game = game.replace("{name: Tern, look: frame}", "{name: Tern, look: poster}")
+    project = game_project(tmp_path, game, {"art.png": art.getvalue()})
+    code, _, err = build(project, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    assert pages(project / "out" / SLUG / "gulls.pdf")[0].images == 1  # Tern's art

@@ -85,8 +85,8 @@ def test_strict_after_a_build_that_warned_still_refuses(tmp_path, capsys, monkey
 def test_a_layer_at_both_ends_on_its_own_turned_words_is_a_warning(tmp_path, capsys, monkeypatch):
     folder = project(tmp_path, "name: {kind: text, field: name, x: 14, y: 63, width: 35.5, height: 10,",
                      "name: {kind: text, field: name, ends: both, x: 14, y: 40, width: 35.5, height: 8,")
-    message = (f"{at(folder, 'name: {kind: text')}: warning: products.deck.face.layers.name: its words at one end lie on "
-               f"its own words turned at the other (`ends: both`); move it towards its end of the card (card 1 "
+    message = (f"{at(folder, 'name: {kind: text')}: warning: products.deck.face.layers.name: its words at one end lie "
+               f"on its own words turned at the other (`ends: both`); move it towards its end of the card (card 1 "
                f"('Ember') and 1 more)")
     code, _, err = build(folder, capsys, monkeypatch)
     assert code == 0 and message in err.splitlines()

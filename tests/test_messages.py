@@ -131,8 +131,8 @@ def test_the_errata_list_names_a_changed_card_by_its_name_and_id(tmp_path, capsy
     from declared import deck_yaml
 
     def cards(second: str) -> str:
-        return f"      - {{number: 1, name: Ember}}\n      - {{number: 2, name: {second}}}\n      - {{id: elk, number: 3, " \
-               f"name: Elk}}"
+        return f"      - {{number: 1, name: Ember}}\n      - {{number: 2, name: {second}}}\n" \
+               f"      - {{id: elk, number: 3, name: Elk}}"
 
     folder = game_project(tmp_path, deck_yaml(cards=cards("Fern")))
     assert run(folder, capsys, monkeypatch, "printed", "--content", "content")[0] == 0

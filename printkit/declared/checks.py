@@ -99,6 +99,8 @@ class Checks:
         for name, product in self.data["products"].items():
             if product["kind"] in CARD_KINDS:
                 self._cards(("products", name), product)
+        for name, layout_ in (self.data.get("layouts") or {}).items():
+            self._files_of(("layouts", name), layout_)  # last: where it is used, each is seen at its size
         self.warnings += self.tables.untaken()
         self.data["assets"] = {"files": self.files, "fonts": self.fonts}
 
@@ -120,7 +122,8 @@ class Checks:
             counted(self, path, product, cards)
         for side in ("face", "back"):
             self._chosen(path + (side,), product.get(side), product.get("layouts") or {})
-        for side, layout_ in used.layouts(product, cards if listed else None, self._chooses, self.data.get("layouts")):
+        choosing = cards if listed else used.content_rows(self.data, product[key])  # what chooses each's layout
+        for side, layout_ in used.layouts(product, choosing, self._chooses, self.data.get("layouts")):
             self._layout(path + side, layout_, card, cards if listed else None)
             for at, message in lint.colour_warnings(place.resolved(layout_, card), self._rgb, card):
                 self._warn_once(self.at(path + side + at, message), message)
@@ -171,6 +174,16 @@ class Checks:
             for key in COLOUR_KEYS:
                 self._literal_colours(path + ("layers", name, key), layer.get(key))
             self._font_named(path + ("layers", name, "font"), layer.get("font"))
+
+    def _files_of(self, path: tuple, layout_: dict) -> None:
+        """The images a layout of the game's names as written, read (if no product's check read them):
+        a deck planned with it, whose cards were not known until then, has them."""
+        named = [(path + ("image",), layout_.get("image"))] + [
+            (path + ("layers", name, "file"), layer.get("file")) for name, layer in (layout_.get("layers") or {}).items()
+            if layer["kind"] == "image"]
+        for at, raw in named:
+            if isinstance(raw, str) and binding(raw).constant and raw not in self.files:
+                self._asset(at, raw, self._read_image)
 
     def _chooses(self, raw, values: dict):
         """The layout a side's binding chooses for a card's values; None when it cannot say (the

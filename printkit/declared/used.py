@@ -45,6 +45,28 @@ def _chosen(raw, cards: list[dict] | None, chosen_by, own: set) -> set:
     return own
 
 
+def content_rows(game: dict, cards) -> list[dict] | None:
+    """The cards' fields of a deck whose cards are a list in the game's content (`each:`), as
+    printkit/declared/cards.py reads them, for the layouts they choose; None when they are not
+    found in `game` (a game of printkit's own: its content is another file's)."""
+    if not isinstance(cards, dict) or "each" not in cards:
+        return None
+    items = game
+    for part in cards["each"].split("."):
+        part = int(part) if part.isdigit() else part
+        items = items[part] if isinstance(items, dict) and part in items or \
+            isinstance(items, list) and isinstance(part, int) and part < len(items) else None
+    if not isinstance(items, list):
+        return None
+    field = cards.get("as") or "value"
+    return [{key: _text(value) for key, value in item.items() if value is not None} if isinstance(item, dict)
+            else {field: _text(item)} for item in items]
+
+
+def _text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 # --- a layer's box, on the card it is drawn on ----------------------------------------------------
 
 def box_problems(layer: dict) -> list[str]:
