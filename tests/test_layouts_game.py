@@ -337,3 +337,27 @@ def test_a_content_decks_card_may_choose_a_layout_of_the_games_with_an_image(tmp
     code, _, err = build(project, capsys, monkeypatch)
     assert (code, err) == (0, "")
     assert pages(project / "out" / SLUG / "gulls.pdf")[0].images == 1  # Tern's art
+
+
+def test_an_extending_layout_may_write_a_box_from_the_other_edge(tmp_path, capsys, monkeypatch):
+    """`x: ~` takes the frame's x away, so the tag is written from the right edge instead."""
+    game = FRAMES.replace("tag: {kind: rect, right: 3, width: 10,", "tag: {kind: rect, x: 3, width: 10,")
+    game = game.replace("          cost: ~\n", "          cost: ~\n          tag: {x: ~, right: 3}\n")
+    project = game_project(tmp_path, game)
+    code, _, err = build(project, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    for deck, from_right in (("ships", False), ("minis", True)):
+        page = pages(project / "out" / SLUG / f"{deck}.pdf")[0]
+        for card in cards_on(page):
+            tag = fills(page, card, RED)
+            x0 = card.x1 - 13 if from_right else card.x0 + 3
+            assert len(tag) == 1 and close(tag[0], x0, card.y0 + 6, x0 + 10, card.y0 + 11), (deck, tag)
+
+
+def test_a_key_given_as_nothing_in_a_layout_that_extends_none_is_still_a_mistake(tmp_path, capsys, monkeypatch):
+    game = FRAMES.replace("tag: {kind: rect, right: 3,", "tag: {kind: rect, x: ~, right: 3,")
+    project = game_project(tmp_path, game)
+    path = project / "content" / SLUG / "game.yaml"
+    code, _, err = run(project, capsys, monkeypatch, "validate", SLUG, "--content", "content")
+    assert (code, err) == (1, f"{SLUG}/game.yaml:{line_of(path, 'tag: {')}: layouts.frame.layers.tag.x: expected a "
+                              f"number, got nothing\n")

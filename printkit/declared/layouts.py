@@ -180,7 +180,13 @@ def _merged_layers(base: Node, derived: Node, path: tuple, problems: list[Proble
 
 
 def _merged_keys(base: Node, derived: Node) -> Node:
+    """A layer's keys over the same layer's in the layout extended; a key of the base given as
+    nothing (`x: ~`) is taken away: so a box the base writes from the left may be written from
+    the right (`x: ~, right: 3`)."""
     value, lines = {**base.value, **derived.value}, {**base.key_lines, **derived.key_lines}
+    for key, child in derived.value.items():
+        if child.value is None and key in base.value:
+            del value[key], lines[key]
     return Node(value, derived.file, derived.line, lines, derived.text, derived.size)
 
 
