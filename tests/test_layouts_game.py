@@ -361,3 +361,25 @@ def test_a_key_given_as_nothing_in_a_layout_that_extends_none_is_still_a_mistake
     code, _, err = run(project, capsys, monkeypatch, "validate", SLUG, "--content", "content")
     assert (code, err) == (1, f"{SLUG}/game.yaml:{line_of(path, 'tag: {')}: layouts.frame.layers.tag.x: expected a "
                               f"number, got nothing\n")
+
+
+def test_words_on_a_ground_written_from_the_edges_are_judged_on_that_ground(tmp_path, capsys, monkeypatch):
+    """White words on a navy band written `x: 0, right: 0`: the contrast check finds the band under
+    them (on every size it is used on), not the white paper."""
+    game = """\
+title: Bands
+layouts:
+  band:
+    layers:
+      ground: {kind: rect, x: 0, right: 0, y: 0, height: 20, fill: navy}
+      title: {kind: text, field: name, colour: white, x: 5, right: 5, y: 5, height: 10}
+products:
+  poker: {kind: deck, size: poker, cards: [{name: One}], face: band}
+  mini: {kind: deck, size: mini landscape, cards: [{name: Two}], face: band}
+  rules: {kind: rules}
+"""
+    project = game_project(tmp_path, game)
+    code, _, err = build(project, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    mini = cards_on(pages(project / "out" / SLUG / "mini.pdf")[0])[0]
+    assert abs(mini.width - 63.5) < TOL and abs(mini.height - 44.5) < TOL
