@@ -1,9 +1,11 @@
 """The YAML a game's cards are declared in: its products (a deck, tokens, a score sheet, a rules
 document), each card's fields, and how a card looks: layouts of layers drawn bottom to top, in
-millimetres from the card's top-left corner, any property bound to the card's data
+millimetres from the card's top-left corner (or from any edge, or in percentages of the card:
+printkit/declared/place.py), any property bound to the card's data
 (printkit/declared/bind.py). A deck may have several named layouts, each card's chosen by its
-data; a layout may extend another and change only what differs (printkit/declared/layouts.py
-merges them before they are read here). Only the shape of each value is checked here; what one
+data, and the game may have layouts every product names (`layouts:` at the top); a layout may
+extend another and change only what differs (printkit/declared/layouts.py merges them before
+they are read here). Only the shape of each value is checked here; what one
 value says about another (a layer off its card, a field no card has, an image that is missing)
 is `checks.py`'s, and what a value bound to the data gives for each card is checked when the
 deck is planned, before anything is drawn."""
