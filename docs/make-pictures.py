@@ -39,6 +39,8 @@ PICKS = {
                 ("tiles", 0, 0, "back"), ("stones", 0, 0, "front"), ("stones", 0, 5, "front")],
     "apothecary": [("ingredients", 0, 0, "front"), ("ingredients", 2, 3, "front"), ("recipes", 0, 1, "front"),
                    ("recipes", 1, 1, "front")],
+    "harbour-masters": [("ships", 0, 6, "front"), ("cargo", 1, 3, "front"), ("ports", 0, 3, "front"),
+                        ("events", 0, 4, "front"), ("ships", 0, 0, "back")],
 }
 
 
