@@ -10,8 +10,10 @@ from __future__ import annotations
 import io
 import math
 import os
+import random
 import re
 import time
+import zipfile
 
 import openpyxl
 import pytest
@@ -124,3 +126,26 @@ def test_the_cookbook_quotes_what_printkit_says():
     entry = " ".join(readme.split("#### Big sets\n", 1)[1].split("\n####", 1)[0].split())
     for said in (f"mine/cards.csv:100002: {ROWS}", f"mine/game.yaml:3: {COPIES}", STOPPED):
         assert f"`{said}`" in entry, said
+
+
+def test_a_workbook_of_5_000_001_xml_elements_is_one_line_in_bounded_time(tmp_path, capsys, monkeypatch):
+    """A 4 MB sheet of empty elements, a letter between them so that it packs as XML does (a zip
+    bomb's packing is refused before): measured to the bound, then refused, never given to calamine."""
+    letters = random.Random(38).choices("abcdefghijklmnopqrstuvwxyz", k=5_000_001)
+    filler = "".join(f"<x/>{letter}" for letter in letters).encode()
+    data = xlsx_of(1)
+    with zipfile.ZipFile(io.BytesIO(data)) as book, io.BytesIO() as edited:
+        with zipfile.ZipFile(edited, "w", zipfile.ZIP_DEFLATED) as copy:
+            for info in book.infolist():
+                part = book.read(info)
+                if info.filename == "xl/worksheets/sheet1.xml":
+                    part = part.replace(b"</sheetData>", b'<row r="3">' + filler + b"</row></sheetData>")
+                copy.writestr(info.filename, part)
+        data = edited.getvalue()
+    project = game_project(tmp_path, big_game("{file: cards.xlsx, sheet: Cards}"), {"cards.xlsx": data})
+    started = time.perf_counter()
+    code, _, err = validate(project, capsys, monkeypatch)
+    line = line_of(project / "content" / SLUG / "game.yaml", "cards:")
+    assert (code, err) == (1, f"{SLUG}/game.yaml:{line}: products.deck.cards.file: 'cards.xlsx' is larger than "
+                              f"printkit reads (more than 5,000,000 XML elements)\n")
+    assert time.perf_counter() - started < 20
