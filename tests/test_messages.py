@@ -142,3 +142,31 @@ def test_the_errata_list_names_a_changed_card_by_its_name_and_id(tmp_path, capsy
     assert (code, err) == (0, "")
     listing = " ".join(PdfReader(folder / "out" / SLUG / "errata.pdf").pages[0].extract_text().split())
     assert "Tall Fern (deck 2)" in listing and "Elk (elk)" in listing and "Ember" not in listing
+
+
+def test_the_errata_list_draws_the_cards_icons_as_the_card_does(tmp_path, capsys, monkeypatch):
+    """Apothecary's Moonwater says `:herb: or :dew: or :ember:`: two image icons (an SVG drawing
+    and a PNG) and a glyph icon. The list draws them in the words it quotes, before and after,
+    and names the card by its name and id."""
+    import shutil
+
+    import pdfplumber
+
+    from conftest import ROOT
+
+    folder = tmp_path / "project"
+    shutil.copytree(ROOT / "examples", folder, ignore=shutil.ignore_patterns("output"))
+    assert run(folder, capsys, monkeypatch, "printed", "apothecary")[0] == 0
+    game = folder / "content" / "apothecary" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "<b>any one</b> ingredient:<br/>:herb: or :dew: or :ember:" in text
+    game.write_text(text.replace("<b>any one</b> ingredient:", "<b>any two</b> ingredients:"), encoding="utf-8")
+    assert run(folder, capsys, monkeypatch, "errata", "apothecary")[::2] == (0, "")
+    with pdfplumber.open(folder / "output" / "apothecary" / "errata.pdf") as pdf:
+        listing = pdf.pages[0]
+        words = " ".join(listing.extract_text().split())
+        assert "Moonwater (moon)" in words
+        assert "Counts as any one ingredient:" in words and "Counts as any two ingredients:" in words
+        assert ":herb:" not in words and ":dew:" not in words and words.count("✹") == 2  # the glyph icon, twice
+        # the PNG icon (dew) drawn twice, before and after; the SVG one (herb) is a drawing, not an image
+        assert len(listing.images) == 2

@@ -5,7 +5,9 @@ template `errata.j2`, which a project may copy into its templates/ to change."""
 
 from __future__ import annotations
 
+from printkit.declared.palette import game_palette
 from printkit.errata.changes import Change, copies, differences, runs
+from printkit.errata.icons import as_printed
 from printkit.errata.record import Printing, card_products, numbered
 from printkit.plan.marks import Document, Page
 from printkit.plan.page import SheetFrame, plan_sheet
@@ -82,30 +84,35 @@ def listing(kit, words, frame: SheetFrame, found: list[Change]) -> list[list]:
     widths = [width - 2 * PAD for width in column_widths(COLUMNS, rest.width)]
     labels = {product.name: product.label for product in kit.game.products}
     repeated = {(change.product, change.name) for change in found if change.ordinal > 1}
-    named = card_names(kit, found)
-    rows = [_row(run, words, labels.get(run[0].product, run[0].product), repeated, widths, named)
+    named, palette = card_names(kit, found), _palette(kit)
+    icons = [name for name, _ in palette.icons] if palette else None
+    rows = [_row(run, words, labels.get(run[0].product, run[0].product), repeated, widths, named, icons)
             for run in runs(found)]
-    flow.table(Table(COLUMNS, item="errata"), header, rows, words.where(), fewest=1)
+    flow.table(Table(COLUMNS, item="errata", palette=palette), header, rows, words.where(), fewest=1)
     return [title + flow.pages[0]] + flow.pages[1:]
 
 
-def _row(run: list[Change], words, label: str, repeated: set, widths: list[float], named: dict) -> Row:
+def _row(run: list[Change], words, label: str, repeated: set, widths: list[float], named: dict,
+         icons: list | None = None) -> Row:
     product = run[0].product
     names = [words.markup("card", named.get((product, name), name), first, last, (product, name) in repeated)
              for name, first, last in copies(run)]
-    texts = [words.markup("cards", names), what_changed(run[0], words)]
+    texts = [words.markup("cards", names), what_changed(run[0], words, icons)]
     height = max(measure(text, width, TYPE.small) for text, width in zip(texts, widths[1:]))
     return Row((Cell(label),) + tuple(Cell(text, wrap=True, align="left") for text in texts),
                max(ROW, height + 2 * PAD + SPACE / 2) if height < float("inf") else ROW)
 
 
-def what_changed(change: Change, words) -> str:
-    """The markup of a change: the words before and after, or new, or gone."""
+def what_changed(change: Change, words, icons: list | None = None) -> str:
+    """The markup of a change: the words before and after, or new, or gone. A declared game's
+    (`icons`: the names of its icons) with its icons drawn, as the card draws them."""
     if change.kind != "changed":
         return words.markup("new_card" if change.kind == "new" else "removed")
     found = differences(change.before, change.after)
     if not found:
         return words.markup("drawing")
+    if icons is not None:
+        found = [(as_printed(before, icons), as_printed(after, icons)) for before, after in found]
     return "; ".join(words.markup("changed", before, after) for before, after in found)
 
 
@@ -114,6 +121,13 @@ def blank(words, frame: SheetFrame) -> list:
     box = frame.body.inset(4 * SPACE)
     return [fit(words.markup("blank"), box, Style(TYPE.body, align="centre", valign="middle", level=GREY.note),
                 "errata blank side", words.where("blank"))]
+
+
+def _palette(kit):
+    """A declared game's colours and icons, for the list to draw its cards' icons; None for a game
+    of printkit's own."""
+    data = kit.data if isinstance(kit.data, dict) else {}
+    return game_palette(kit) if isinstance(data.get("game"), dict) and "icons" in data["game"] else None
 
 
 def _printing(kit) -> dict:

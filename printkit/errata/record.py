@@ -22,6 +22,7 @@ from pathlib import Path
 
 from printkit import __version__, lasting
 from printkit.declared.vocabulary import MapOf
+from printkit.errata.icons import names_of, with_icons
 from printkit.errors import Problem, PrintkitError
 from printkit.load import Choice, ListOf, Record, Str, load_yaml, read_content
 from printkit.load.files import read_text
@@ -73,10 +74,11 @@ def card_products(game) -> list[Cards]:
 def cards_now(kit) -> list[PrintedCard]:
     """Every card of the kit's card products, in deck order, as the record keeps it."""
     alike = replace(kit, options=FINGERPRINTED_ON, _memo={})
+    icons = names_of(kit)
     found = []
     for product in card_products(kit.game):
         cards = product.deck(alike, product.sheet(alike))
-        found += [PrintedCard(product.name, card.name, ordinal, fingerprint(card), words(card.face + card.back))
+        found += [PrintedCard(product.name, card.name, ordinal, fingerprint(card), words(card.face + card.back, icons))
                   for ordinal, card in numbered(cards)]
     return found
 
@@ -101,12 +103,15 @@ def _bare(marks: tuple) -> tuple:
                  replace(mark, path="") if isinstance(mark, Picture) else mark for mark in marks)
 
 
-def words(marks: tuple) -> tuple[str, ...]:
-    """The texts a card side shows, in the order they are drawn, each once (a card's ends repeat)."""
+def words(marks: tuple, icons: dict[str, str] | None = None) -> tuple[str, ...]:
+    """The texts a card side shows, in the order they are drawn, each once (a card's ends repeat);
+    each icon `icons` names (printkit/errata/icons.py) written `:name:` where it stands."""
     found: list[str] = []
-    for mark in marks:
-        for text in words(mark.marks) if isinstance(mark, Group) else \
-                [" ".join(mark.plain().split())] if isinstance(mark, Text) else []:
+    marks = tuple(marks)
+    for index, mark in enumerate(marks):
+        for text in words(mark.marks, icons) if isinstance(mark, Group) else \
+                [" ".join(with_icons(mark, marks[index + 1:], icons or {}).plain().split())] \
+                if isinstance(mark, Text) else []:
             if text and text not in found:
                 found.append(text)
     return tuple(found)
