@@ -5,17 +5,19 @@ from a CSV file and from a workbook (.xlsx), each figure beside its bar. It asse
 
 printkit is installed as a user installs it (bench_build.install: a new venv, `pip install` of a
 clean copy of this repository, not editable), and each build is that venv's `printkit build` in a
-new process with an empty page cache, of bench_deck.py's game (three layouts extending a base,
-bindings, conditions, markup and icons): its cards from `cards.csv`, or from the sheet `Cards` of
-`cards.xlsx` (written by openpyxl, as a spreadsheet writes one: shared strings, numbers as numbers).
+new process with an empty page cache, of bench_deck.py's game (its deck in three layouts extending
+a base, bindings, conditions, markup and icons; its rules): the cards from `cards.csv`, or from the
+sheet `Cards` of `cards.xlsx` (written by openpyxl, as a spreadsheet writes one: shared strings,
+numbers as numbers).
 
 The figures (medians of --runs, the two sizes built in turn so that a drift in the machine's speed
 reaches both):
 - time: the 10,000 cards' build against the 1,000's, bar 12x;
-- peak memory of the 10,000's build: the largest sum of the resident sizes of printkit's process
-  and every worker it forked, sampled every 10 ms (forked workers share pages with printkit, so
-  the sum is above what the machine gives them), bar < 500 MiB; the largest single process
-  (wait4's ru_maxrss, exact) beside it.
+- peak memory of the 10,000's build (the deck and the rules, on the machine's cores): the largest
+  sum of the resident sizes of printkit's process and every worker it forked, sampled every 10 ms
+  (forked workers share pages with printkit, so the sum is above what the machine gives them),
+  bar < 500 MiB; beside it, the largest sum of their proportional shares (Pss: a shared page
+  counted once in all) and the largest single process (wait4's ru_maxrss, exact).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ TABLES = ("csv", "xlsx")
 class Build:
     seconds: float
     tree: float  # MiB: the largest sum of printkit's and its workers' resident sizes seen
+    shares: float  # MiB: the largest sum of their proportional shares (what the machine gave them)
     largest: float  # MiB: the largest single process (wait4)
     pages: int
 
@@ -89,27 +92,29 @@ def workbook(csv_path: Path, target: Path) -> None:
 
 # --- a build, timed and measured --------------------------------------------------------------------
 
-def resident(pid: int) -> tuple[int, list[int]]:
-    """A process's resident size (KiB) and its children's pids; (0, []) once it has ended."""
+def resident(pid: int) -> tuple[int, int, list[int]]:
+    """A process's resident size and its proportional share of it (KiB: a page it shares with
+    another process counted half), and its children's pids; (0, 0, []) once it has ended."""
     try:
-        status = Path(f"/proc/{pid}/status").read_text()
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
         children = []
         for task in Path(f"/proc/{pid}/task").iterdir():
             children += [int(child) for child in (task / "children").read_text().split()]
     except (OSError, ValueError):
-        return 0, []
-    found = re.search(r"^VmRSS:\s+(\d+)", status, re.MULTILINE)
-    return (int(found.group(1)) if found else 0), children
+        return 0, 0, []
+    rss, pss = (re.search(rf"^{name}:\s+(\d+)", rollup, re.MULTILINE) for name in ("Rss", "Pss"))
+    return (int(rss.group(1)) if rss else 0), (int(pss.group(1)) if pss else 0), children
 
 
-def tree_rss(pid: int) -> int:
-    """The resident sizes of a process and all its descendants, summed (KiB)."""
-    total, waiting = 0, [pid]
+def tree_rss(pid: int) -> tuple[int, int]:
+    """The resident sizes of a process and all its descendants, summed, and their proportional
+    shares, summed (KiB)."""
+    total, shared, waiting = 0, 0, [pid]
     while waiting:
-        size, children = resident(waiting.pop())
-        total += size
+        size, share, children = resident(waiting.pop())
+        total, shared = total + size, shared + share
         waiting += children
-    return total
+    return total, shared
 
 
 def build(bench, folder: Path, out: Path, cache: Path, warm: Path | None = None) -> Build:
@@ -122,8 +127,8 @@ def build(bench, folder: Path, out: Path, cache: Path, warm: Path | None = None)
             shutil.copy2(kept, cache / kept.name)
         elif kept.name.startswith("templates-"):
             shutil.copytree(kept, cache / kept.name)
-    argv = [str(bench.printkit), "build", "bench", "--only", "deck", "-q", "--out", str(out)]
-    peak = [0]
+    argv = [str(bench.printkit), "build", "bench", "-q", "--out", str(out)]  # the deck and the rules, side by side
+    peak = [0, 0]
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
         process = subprocess.Popen(argv, cwd=folder, env=bench.env(cache), stdout=subprocess.DEVNULL, stderr=errors)
@@ -131,7 +136,8 @@ def build(bench, folder: Path, out: Path, cache: Path, warm: Path | None = None)
 
         def sample() -> None:
             while not sampling.is_set():
-                peak[0] = max(peak[0], tree_rss(process.pid))
+                rss, pss = tree_rss(process.pid)
+                peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
                 sampling.wait(SAMPLED_EVERY)
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
@@ -147,7 +153,7 @@ def build(bench, folder: Path, out: Path, cache: Path, warm: Path | None = None)
     shutil.rmtree(out)
     if warm:
         shutil.rmtree(cache)
-    return Build(seconds, peak[0] / 1024, usage.ru_maxrss / 1024, pages)
+    return Build(seconds, peak[0] / 1024, peak[1] / 1024, usage.ru_maxrss / 1024, pages)
 
 
 def measured(bench, tmp: Path, sizes: tuple[int, int], table: str, runs: int) -> tuple[list[Build], list[Build]]:
@@ -178,6 +184,7 @@ def rows(table: str, sizes: tuple[int, int], small: list[Build], large: list[Bui
         figure(f"  {sizes[1]:,} cards against {sizes[0]:,}", f"{ratio:.2f}x", f"<= {TIME_BAR:g}x", ratio <= TIME_BAR),
         figure(f"  {sizes[1]:,} cards' peak, with its workers", f"{tree:.0f} MiB", f"< {MEMORY_BAR} MiB",
                tree < MEMORY_BAR),
+        figure("    their proportional shares (Pss)", f"{max(b.shares for b in large):.0f} MiB", "", None),
         figure("    its largest process (wait4)", f"{largest:.0f} MiB", "", None),
         figure(f"  {sizes[0]:,} cards' peak, with its workers", f"{max(b.tree for b in small):.0f} MiB", "", None)]
 
