@@ -363,8 +363,8 @@ LOOKS_CASES = [
     case("colour named in capitals", "looks.colours", "colours: {ember:", "colours: {Ember:", "colours:",
          "colours: 'Ember' cannot name a colour (lower-case letters and digits, with - between words)"),
     case("fonts wrong type", "looks.fonts", "fonts: {mono: mono.ttf,", "fonts: {mono: 5,", "fonts:",
-         "fonts.mono: expected a TrueType file, or a family: {regular: ..., bold: ..., italic: ..., bold_italic: ...}, "
-         "got the number 5"),
+         "fonts.mono: expected a font file (TTF, OTF), a face of a collection ({file: X.ttc, index: 1}), or a "
+         "family: {regular: ..., bold: ..., italic: ..., bold_italic: ...}, got the number 5"),
     case("font file missing", "looks.fonts", "fonts: {mono: mono.ttf,", "fonts: {mono: gone.ttf,", "fonts:",
          "fonts.mono: 'gone.ttf' is missing"),
     case("a family's face file missing", "looks.fonts", "bold: mono.ttf}", "bold: gone.ttf}", "fonts:",

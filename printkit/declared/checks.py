@@ -9,6 +9,7 @@ is planned (printkit/declared/faces.py). Which rows of a table each product take
 from __future__ import annotations
 
 import difflib
+from io import BytesIO
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError, warn
@@ -300,23 +301,27 @@ class Checks:
     def _font(self, name: str, file) -> None:
         """A font of the game: one TrueType file, or a family of faces (regular, bold, italic,
         bold italic) that markup's <b> and <i> choose among."""
-        faces = {"regular": file} if isinstance(file, str) else {face: file[face] for face in FACES if file.get(face)}
+        one = isinstance(file, str) or "file" in file  # a file, or one face of a collection (.ttc)
+        faces = {"regular": file} if one else {face: file[face] for face in FACES if file.get(face)}
         read = {}
-        for face, path in faces.items():
-            at = ("fonts", name) if isinstance(file, str) else ("fonts", name, face)
-            single = f"{self.slug}-{name}" if isinstance(file, str) else f"{self.slug}-{name}-{face}"
-            asset = self._asset(at, path, lambda target, single=single: read_font(target, single))
+        for face, given in faces.items():
+            at = ("fonts", name) if one else ("fonts", name, face)
+            single = f"{self.slug}-{name}" if one else f"{self.slug}-{name}-{face}"
+            path, index, named = (given, None, None) if isinstance(given, str) else \
+                (given["file"], given.get("index"), given.get("face"))
+            asset = self._asset(at, path, lambda target, single=single, index=index, named=named:
+                                read_font(target, single, index, named))
             if asset:
-                read[face] = (self._inside(at, path), asset.digest)
+                read[face] = (BytesIO(asset.font) if asset.font else str(self._inside(at, path)), asset.digest)
         if len(read) < len(faces):
             return
-        if isinstance(file, str):
+        if one:
             self.fonts[name] = font_name(f"{self.slug}-{name}", read["regular"][1])
             return
         from printkit.plan.fonts import register_project_family
 
         family = font_name(f"{self.slug}-{name}", _digest_of(sorted((face, d) for face, (_, d) in read.items())))
-        register_project_family(family, {face: str(path) for face, (path, _) in read.items()})
+        register_project_family(family, {face: source for face, (source, _) in read.items()})
         self.fonts[name] = family
 
     def _font_named(self, path: tuple, font) -> None:

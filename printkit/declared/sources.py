@@ -1,19 +1,20 @@
 """The files a declared game names besides its game.yaml, read when its content is loaded: a table
-of cards (a CSV file, a sheet of a workbook), its images (PNG, JPEG, SVG) and its fonts (TTF). A
+of cards (a CSV file, a sheet of a workbook), its images (PNG, JPEG, SVG) and its fonts (TTF, OTF, a face of a TTC). A
 file that cannot be read is a problem at the line that names it; a table's row or cell at its own
 place."""
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
 
 from printkit.errors import Problem, PrintkitError
 from printkit.load.drawings import svg_read
 from printkit.load.files import read_bounded
 from printkit.load.images import raster_size
-from printkit.load.truetype import check_truetype
+from printkit.load.opentype import truetype_from
 from printkit.load.tables import Place, SheetError, read_table
 from printkit.declared.vocabulary import FIELD
 
@@ -21,6 +22,7 @@ __all__ = ["Asset", "Card", "Cards", "SheetError", "font_name", "read_cards", "r
            "read_table_cards"]
 
 MAX_BYTES = 64 * 2**20  # an image or font file: a PNG of 25 million pixels, unpacked, is 100 MB at most
+OPENTYPE = (b"OTTO", b"ttcf")  # a font file's first bytes: CFF outlines, a collection
 IMAGES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # raster formats, as Pillow names them
 
 
@@ -86,6 +88,7 @@ class Asset:
     size: tuple[float, float] | None = None
     svg: bool = False
     inexact: tuple[str, ...] = ()  # an SVG: what of it does not print as it shows (not the manifest's)
+    font: bytes | None = field(default=None, repr=False)  # an OTF's or TTC face's TrueType, as embedded
 
     def as_data(self) -> dict:
         return {"digest": self.digest, "size": list(self.size) if self.size else None, "svg": self.svg}
@@ -104,21 +107,24 @@ def read_image(path: Path, folder: Path) -> Asset:
     return Asset(_digest(data), raster_size(data, IMAGES[suffix]))
 
 
-def read_font(path: Path, name: str) -> Asset:
-    """A TTF file, registered for measuring and drawing under a name its contents decide."""
+def read_font(path: Path, name: str, index: int | None = None, face: str | None = None) -> Asset:
+    """A font file (TTF; OTF, its CFF outlines made TrueType; a face of a TTC collection, by its
+    `index` or `face` name), registered for measuring and drawing under a name its contents decide."""
     from printkit.plan.fonts import register_project_font
 
     data = _bytes(path)
-    digest = _digest(data)
+    chosen = b"" if index is None and face is None else f"#{index}#{face}".encode()
+    digest = _digest(data + chosen)
+    what = "a TrueType font ReportLab can embed" if data[:4] not in OPENTYPE else "an OpenType font printkit can embed"
     try:
-        check_truetype(data)
+        truetype, note = truetype_from(data, index, face)
     except ValueError as error:
-        raise ValueError(f"is not a TrueType font ReportLab can embed ({error})") from None
+        raise ValueError(f"is not {what} ({error})") from None
     try:
-        register_project_font(font_name(name, digest), str(path))
+        register_project_font(font_name(name, digest), str(path) if truetype is data else BytesIO(truetype))
     except Exception as error:  # ReportLab's TTFError, or whatever else a broken file raises
-        raise ValueError(f"is not a TrueType font ReportLab can embed ({error})") from None
-    return Asset(digest)
+        raise ValueError(f"is not {what} ({error})") from None
+    return Asset(digest, inexact=(note,) if note else (), font=None if truetype is data else truetype)
 
 
 def font_name(name: str, digest: str) -> str:

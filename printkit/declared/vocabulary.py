@@ -358,8 +358,24 @@ PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS, "score-sheet": SCORE_SHE
 CARD_PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS}, "product"), "product", max_items=20, reserved=OWN_FILES)
 
 FACES = ("regular", "bold", "italic", "bold_italic")
-FONT = ByType({str: Str(300), dict: Record({"regular": Str(300)}, {face: Str(300) for face in FACES[1:]})},
-              "a TrueType file, or a family: {regular: ..., bold: ..., italic: ..., bold_italic: ...}")
+COLLECTION_FACE = Record({"file": Str(300)}, {"index": Int(0, 63), "face": Str(100)})  # one face of a .ttc
+FACE_FILE = ByType({str: Str(300), dict: COLLECTION_FACE}, "a font file, or a face of a collection: {file: X.ttc, "
+                                                            "index: 1}")
+
+
+@dataclass
+class _FontMapping(Spec):
+    """A font written as a mapping: one face of a collection when it names a `file`, else a family."""
+
+    def read(self, node, path, located, problems):
+        chosen = COLLECTION_FACE if isinstance(node.value, dict) and "file" in node.value else \
+            Record({"regular": FACE_FILE}, {face: FACE_FILE for face in FACES[1:]})
+        return chosen.read(node, path, located, problems)
+
+
+FONT = ByType({str: Str(300), dict: _FontMapping()},
+              "a font file (TTF, OTF), a face of a collection ({file: X.ttc, index: 1}), or a family: "
+              "{regular: ..., bold: ..., italic: ..., bold_italic: ...}")
 ICON = Record({}, {"file": Str(300), "glyph": Str(4), "colour": COLOUR, "font": Str(40)})
 LOOKS = {"colours": MapOf(COLOUR, "colour"), "fonts": MapOf(FONT, "font"), "font": Str(40),
          "icons": MapOf(ICON, "icon", LAYER, max_items=200)}

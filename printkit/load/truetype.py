@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import struct
 
-SFNT = (b"\x00\x01\x00\x00", b"true")
+SFNT = (b"\x00\x01\x00\x00", b"true", b"OTTO")  # TrueType outlines, or CFF (an OpenType .otf)
 MAX_TABLES = 200  # a font has some 10 to 40
 BMP = 0x10000  # the characters a 16-bit map (format 4) may cover
 UNICODE = 0x110000  # ... and a 32-bit map (formats 12, 13)
 
-__all__ = ["check_truetype"]
+__all__ = ["check_face", "check_truetype", "face_offsets"]
 
 
 class _Bad(ValueError):
@@ -24,20 +24,41 @@ class _Bad(ValueError):
 def check_truetype(data: bytes) -> None:
     """ValueError saying what is wrong if the font's tables or character maps are not bounded by
     the file; a file that is not TrueType at all is left to ReportLab to say so."""
+    start = _first_font(data)
+    if start is not None:
+        check_face(data, start)
+
+
+def check_face(data: bytes, start: int) -> dict[bytes, tuple[int, int]]:
+    """The tables (tag -> offset, length) of the face whose directory starts at `start` (0, or
+    a collection's face), after checking that they and its character maps lie within the file."""
     try:
-        start = _first_font(data)
-        if start is not None:
-            tables = _tables(data, start)
-            if b"cmap" in tables:
-                _character_maps(data, *tables[b"cmap"])
+        tables = _tables(data, start)
+        if b"cmap" in tables:
+            _character_maps(data, *tables[b"cmap"])
     except struct.error:
         raise _Bad("a table runs past the end of the file") from None
+    return tables
+
+
+def face_offsets(data: bytes, most: int) -> list[int]:
+    """Where each face of a collection (.ttc) starts; ValueError past `most` faces."""
+    try:
+        (count,) = struct.unpack_from(">I", data, 8)
+        if count > most:
+            raise _Bad(f"it holds {count} faces (at most {most})")
+        return list(struct.unpack_from(f">{count}I", data, 12))
+    except struct.error:
+        raise _Bad("its list of faces runs past the end of the file") from None
 
 
 def _first_font(data: bytes) -> int | None:
     """Where the (first) font's table directory starts: 0, or a collection's first font's offset."""
     if data[:4] == b"ttcf":
-        (offset,) = struct.unpack_from(">I", data, 12)
+        try:
+            (offset,) = struct.unpack_from(">I", data, 12)
+        except struct.error:
+            raise _Bad("its list of faces runs past the end of the file") from None
         return offset if data[offset:offset + 4] in SFNT else None
     return 0 if data[:4] in SFNT else None
 
