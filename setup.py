@@ -1,6 +1,7 @@
-"""The wheel carries the repository's content/ and templates/ as printkit/_bundled/: the seed
-games of `printkit new` and the templates every project falls back on (printkit/bundled.py). The
-rest of the build is declared in pyproject.toml."""
+"""The wheel carries the repository's content/ and templates/, and the example games' (examples/
+content/ and templates/, not their tools/), as printkit/_bundled/: the seed games of `printkit new`
+and the templates every project falls back on (printkit/bundled.py). The rest of the build is
+declared in pyproject.toml."""
 
 import shutil
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-BUNDLED = ("content", "templates")
+BUNDLED = ("content", "templates", "examples/content", "examples/templates")
 
 
 class BuildPyWithBundle(build_py):

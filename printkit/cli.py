@@ -90,16 +90,17 @@ def cmd_new(args) -> int:
     comes from); with no --example, a small starter game. Then `cd DIR && printkit build`.
     """
     from printkit.games import all_games
-    from printkit.new import new_project, seeded
+    from printkit.new import new_project, starting_points
 
     games = None
     if args.example:
-        known = all_games()
-        names = seeded(known) if "all" in args.example else args.example
-        unknown = [name for name in names if name not in seeded(known)]
+        known = starting_points(all_games())
+        kits = [slug for slug, game in known.items() if game.origin != "example"]  # `all`: as before examples
+        names = kits if "all" in args.example else args.example
+        unknown = [name for name in names if name not in known]
         if unknown:
             raise UsageError(f"--example {unknown[0]}: no such game to start from "
-                             f"(printkit has: {', '.join(seeded(known))}, or all)")
+                             f"(printkit has: {', '.join(known)}, or all)")
         games = [known[name] for name in dict.fromkeys(names)]
     folder = Path(args.folder)
     made = new_project(folder, games)
@@ -330,7 +331,7 @@ def cmd_settings(args) -> int:
 def cmd_list(args) -> int:
     """list the project's games and their products, and the games to start a project from"""
     from printkit.games import all_games
-    from printkit.new import seeded
+    from printkit.new import starting_points
     from printkit.pipeline import select_games
 
     content = _content(args)
@@ -339,7 +340,7 @@ def cmd_list(args) -> int:
         print(f"{game.slug}  ({game.title})")
         for product in game.products:
             print(f"  {product.name:<16} {product.description}")
-    others = [game for slug, game in all_games().items() if slug not in has and slug in seeded(all_games())]
+    others = [game for slug, game in starting_points(all_games()).items() if slug not in has]
     if others:
         print(f"{'other games' if has else 'no project here; games'} to start a project from "
               f"(`printkit new DIR --example GAME`):")

@@ -1,7 +1,8 @@
 """`printkit new DIR`: a project to start from, written all at once or not at all. With
 `--example GAME` (or `all`) it holds those games' content and templates, copied from where the game
-comes from (printkit's own: the repository's content/ and templates/, shipped in the wheel); with
-no example, whatever printkit/starter/ holds: a small game to make one's own."""
+comes from (printkit's own: the repository's content/ and templates/, and its example games'
+examples/content/ and templates/, shipped in the wheel); with no example, whatever printkit/starter/
+holds: a small game to make one's own."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import secrets
 import shutil
 from pathlib import Path
 
-from printkit import settings
+from printkit import bundled, settings
 from printkit.errors import Problem, PrintkitError, UsageError
 from printkit.interrupt import held
 from printkit.kit import Game
@@ -70,3 +71,32 @@ def _seed(game: Game) -> list[tuple[Path, str]]:
 def seeded(games: dict[str, Game]) -> list[str]:
     """The games a project can start from."""
     return [slug for slug, game in games.items() if game.home and (game.home / "content" / slug).is_dir()]
+
+
+def starting_points(games: dict[str, Game]) -> dict[str, Game]:
+    """Every game a project can start from, by slug: printkit's kits and the plug-ins' games that
+    ship content, then the example games (declared in game.yaml alone; a kit of the same name wins)."""
+    seeds = {slug: games[slug] for slug in seeded(games)}
+    return {**seeds, **{slug: game for slug, game in examples().items() if slug not in seeds}}
+
+
+def examples() -> dict[str, Game]:
+    """The example games printkit ships: each folder of examples/content/ holding a game.yaml."""
+    home = bundled.examples()
+    content = home / "content"
+    found = sorted(folder for folder in content.iterdir() if (folder / "game.yaml").is_file()) \
+        if content.is_dir() else []
+    return {folder.name: Game(folder.name, _title(folder / "game.yaml") or folder.name, {}, _none, _none, (),
+                              home=home, origin="example") for folder in found}
+
+
+def _title(game_yaml: Path) -> str | None:
+    """The example's title as its game.yaml's top-level `title:` line writes it (read for a list)."""
+    for line in game_yaml.read_text(encoding="utf-8").splitlines():
+        if line.startswith("title:"):
+            return line[len("title:"):].split(" #")[0].strip().strip("'\"") or None
+    return None
+
+
+def _none(*_):
+    return None

@@ -24,7 +24,7 @@ import pytest
 
 from conftest import ROOT
 
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "printkit", "content", "templates")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "printkit", "content", "templates", "examples")
 PLUGIN = ROOT / "tests" / "fixtures" / "plugin"
 
 
@@ -148,3 +148,24 @@ def test_a_plugin_package_is_listed_started_validated_and_built(installed, tmp_p
     assert checked == "content is valid: 1 game checked, 1 product planned on A4 and Letter\n"
     run("printkit", "build", cwd=tmp_path / "tiny", env=env)
     assert (tmp_path / "tiny" / "output" / "tiny-game" / "rules.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_the_examples_ship_in_the_wheel_and_a_project_starts_from_one(installed):
+    """`printkit list` offers the example games; `printkit new --example weathervane` copies its
+    content and templates from the wheel (not its tools/), and the project builds."""
+    bin_folder, empty, env, _ = installed
+    listed = run("printkit", "list", cwd=empty, env=env).stdout.splitlines()
+    examples = sorted(path.name for path in (ROOT / "examples" / "content").iterdir() if (path / "game.yaml").is_file())
+    assert all(any(line.startswith(f"  {name} ") and line.endswith("(example)") for line in listed) for name in examples)
+    bundled = Path(run(bin_folder / "python", "-c", "import printkit.bundled as b; print(b.examples())",
+                       cwd=empty, env=env).stdout.strip())
+    assert bundled.is_relative_to(bin_folder.parent) and sorted(path.name for path in bundled.iterdir()) == \
+        ["content", "templates"]  # the examples' tools/ stay in the repository
+    run("printkit", "new", "vane", "--example", "weathervane", cwd=empty, env=env)
+    for kind in ("content", "templates"):
+        assert sha256s(empty / "vane" / kind / "weathervane") == sha256s(ROOT / "examples" / kind / "weathervane")
+    run("printkit", "build", cwd=empty / "vane", env=env)
+    from readback import CARD_H, CARD_W, TOL, cut_lines, pages
+
+    cards = cut_lines(pages(empty / "vane" / "output" / "weathervane" / "deck.pdf")[0])
+    assert cards and all(abs(card.width - CARD_W) <= TOL and abs(card.height - CARD_H) <= TOL for card in cards)
