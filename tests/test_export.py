@@ -302,10 +302,11 @@ def test_preflight_checks_the_pdfx_keys(tmp_path, capsys):
         f"{out}/one-too-many/redo-tokens.pdf: 0 GTS_PDFX output intents; PDF/X-4 takes one"]
 
 
-@pytest.mark.parametrize("shop, condition", [("dtc", "CGATS TR 003"), ("mbprint", "FOGRA39")])
+@pytest.mark.parametrize("shop, condition", [("dtc", "CGATS TR 001"), ("mbprint", "FOGRA39")])
 def test_card_pdfs_are_pdfx_1a_in_black_ink_for_a_cmyk_press(exported, shop, condition):
-    """DTC's "All files need to be PDF/X-1a:2003" (US Web Coated SWOP v2; printkit's nearest
-    shippable condition is SWOP's CGATS TR 003); the European shops print FOGRA39. The bundled
+    """DTC's "All files need to be PDF/X-1a:2003" for US Web Coated SWOP v2, named by its registered
+    condition, CGATS TR 001 (converted through SWOP's TR 003 data, the nearest that may be shipped);
+    the European shops print FOGRA39. The bundled
     kits are grey: every colour read back (pdfplumber) is CMYK in black ink alone."""
     path = exported[shop] / "numbered-cards/ability-cards.pdf"
     reader = pypdf.PdfReader(path)

@@ -70,7 +70,7 @@ def test_a_coloured_disc_in_a_round_tokens_safe_zone_is_still_found(tmp_path, mo
 # --- a press's CMYK (PDF/X-1a): DriveThruCards and MB Print ------------------------------------------
 
 ICC = ROOT / "printkit" / "icc"
-PRESSES = {"dtc": ("SWOP-TR003-240.icc", 240, "CGATS TR 003"), "mbprint": ("FOGRA39-300.icc", 300, "FOGRA39")}
+PRESSES = {"dtc": ("SWOP-TR003-240.icc", 240, "CGATS TR 001"), "mbprint": ("FOGRA39-300.icc", 300, "FOGRA39")}
 SKIES = {"sun": (0xb2, 0x3a, 0x1e), "moon": (0x1f, 0x4e, 0x8c), "star": (0x8a, 0x6a, 0x00)}  # the starter's colours
 STEP = 1 / 255 + 1e-6  # the converted colours are 8-bit
 

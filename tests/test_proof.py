@@ -1,8 +1,9 @@
 """`printkit preview --proof SHOP`, the soft proof, read back from its PNGs with Pillow against
 littleCMS transforms built here from the profiles' files: a saturated blue and green come out as
-the shop's press prints them (duller, by the round trip's own ΔE), a grey as black ink alone
-prints it (no cast but the ink's own), white stays the screen's white; the ordinary preview's files
-are left byte for byte; a shop without a CMYK profile is a usage error."""
+the shop's press prints them on its paper (duller, by the round trip's own ΔE, absolute
+colorimetric), a grey as black ink alone prints it (no cast but the ink's and the paper's), black
+as the press's black ink; the ordinary preview's files are left byte for byte; a shop without a
+CMYK profile is a usage error. (Paper white: tests/test_proof_paper.py.)"""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from declared import SLUG, game_project
 from test_export import run
 
 ICC = ROOT / "printkit" / "icc"
-PRESSES = {"dtc": ("SWOP-TR003-240.icc", "DriveThruCards", "CGATS TR 003"),
+PRESSES = {"dtc": ("SWOP-TR003-240.icc", "DriveThruCards", "CGATS TR 001"),
            "mbprint": ("FOGRA39-300.icc", "MB Print", "FOGRA39")}
 BLUE, GREEN, GREY, WHITE, BLACK = (0, 0, 255), (0, 255, 0), (128, 128, 128), (255, 255, 255), (0, 0, 0)
 
@@ -46,10 +47,12 @@ def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
     return _lab(ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), to_lab).getpixel((0, 0)))
 
 
-def printed_lab(cmyk: tuple[int, int, int, int], icc: str) -> tuple[float, float, float]:
-    """CIELAB of a CMYK ink mix as the profile says the press prints it (relative to its paper)."""
+def printed_lab(cmyk: tuple[int, int, int, int], icc: str,
+                intent=ImageCms.Intent.RELATIVE_COLORIMETRIC) -> tuple[float, float, float]:
+    """CIELAB of a CMYK ink mix as the profile says the press prints it (relative to its paper, or
+    absolute: on its paper as measured)."""
     to_lab = ImageCms.buildTransform(ImageCms.getOpenProfile(str(ICC / icc)), ImageCms.createProfile("LAB"),
-                                     "CMYK", "LAB", ImageCms.Intent.RELATIVE_COLORIMETRIC)
+                                     "CMYK", "LAB", intent)
     return _lab(ImageCms.applyTransform(Image.new("CMYK", (1, 1), cmyk), to_lab).getpixel((0, 0)))
 
 
@@ -60,13 +63,21 @@ def _lab(pixel) -> tuple[float, float, float]:
 
 def round_trip(rgb: tuple[int, int, int], icc: str) -> tuple[int, int, int]:
     """sRGB to the press's CMYK (relative colorimetric with black point compensation, as shops.yaml
-    says the export converts) and back to sRGB (relative colorimetric)."""
+    says the export converts) and back to sRGB (absolute colorimetric, as a prepress proof shows it)."""
     srgb, press = ImageCms.getOpenProfile(str(ICC / "sRGB.icc")), ImageCms.getOpenProfile(str(ICC / icc))
     there = ImageCms.buildTransform(srgb, press, "RGB", "CMYK", ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                     flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
-    back = ImageCms.buildTransform(press, srgb, "CMYK", "RGB", ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    back = ImageCms.buildTransform(press, srgb, "CMYK", "RGB", ImageCms.Intent.ABSOLUTE_COLORIMETRIC)
     cmyk = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), there)
     return ImageCms.applyTransform(cmyk, back).getpixel((0, 0))
+
+
+def on_paper(lightness: float, icc: str) -> float:
+    """L* relative to the paper made absolute: its luminance Y times the paper's (the profile's
+    media white point, D50 Y = 1), CIE 1976 both ways."""
+    y = ((lightness + 16) / 116) ** 3 if lightness > 8 else lightness * 27 / 24389
+    y *= ImageCms.getOpenProfile(str(ICC / icc)).profile.media_white_point[0][1]
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
 
 
 def delta_e(one, other) -> float:
@@ -146,7 +157,8 @@ def test_a_saturated_colour_proofs_as_the_press_prints_it_visibly_duller(proofs,
 def test_a_grey_proofs_as_black_ink_alone_prints_it_with_no_cast(proofs, shop):
     """The export prints a grey in black ink alone, at its own lightness: sRGB's L* scaled from
     its black-to-white onto the press's (black ink alone at 100% to the paper). The proof shows
-    that tone, with only the black ink's own tint (a few units of b*, cool) for colour."""
+    that tone on the paper as measured (its luminance scaled by the paper's, the profile's media
+    white point), with only the black ink's and the paper's own tint for colour."""
     out, _, _ = proofs[shop]
     icc = PRESSES[shop][0]
     (shown,) = proofed(out, shop, GREY)
@@ -154,18 +166,18 @@ def test_a_grey_proofs_as_black_ink_alone_prints_it_with_no_cast(proofs, shop):
     y = ((GREY[0] / 255 + 0.055) / 1.055) ** 2.4  # IEC 61966-2-1, then CIE 1976 L*
     srgb_l = 116 * y ** (1 / 3) - 16
     darkest = printed_lab((0, 0, 0, 255), icc)[0]
-    assert abs(l_ - (darkest + (100 - darkest) * srgb_l / 100)) <= 1.5, (l_, darkest, srgb_l)
-    assert shown[0] == shown[1] == shown[2] or chroma((l_, a, b)) <= 4
-    assert abs(a) <= 1 and abs(b) <= 4
+    relative = darkest + (100 - darkest) * srgb_l / 100
+    assert abs(l_ - on_paper(relative, icc)) <= 1.5, (l_, relative, on_paper(relative, icc))
+    assert shown[0] == shown[1] == shown[2] or chroma((l_, a, b)) <= 5
+    assert abs(a) <= 1.5 and abs(b) <= 5
 
 
 @pytest.mark.parametrize("shop", PRESSES)
-def test_black_proofs_as_the_presss_black_ink_and_white_stays_white(proofs, shop):
+def test_black_proofs_as_the_presss_black_ink_on_its_paper(proofs, shop):
     out, _, _ = proofs[shop]
     icc = PRESSES[shop][0]
-    assert proofed(out, shop, WHITE) == {WHITE}
     (shown,) = proofed(out, shop, BLACK)
-    assert delta_e(lab(shown), printed_lab((0, 0, 0, 255), icc)) <= 1.5
+    assert delta_e(lab(shown), printed_lab((0, 0, 0, 255), icc, ImageCms.Intent.ABSOLUTE_COLORIMETRIC)) <= 1.5
     assert lab(shown)[0] > 15  # black ink alone is no screen black
 
 

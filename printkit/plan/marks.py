@@ -108,6 +108,15 @@ class Group:
 
 
 @dataclass(slots=True)
+class DieLine:
+    """Where a press's die or a print-and-cut machine cuts a shaped piece: `shape`'s outline, in
+    the page's frame, stroked in the spot colour CutContour (printkit/render/inks.py), which no
+    plate prints. Planned only on a press file's pages (printkit/shop/dielines.py)."""
+
+    shape: Circle | Ellipse | Box | Polygon
+
+
+@dataclass(slots=True)
 class UseForm:
     """A page-sized piece drawn once (`Form`) and placed here, bottom-left at (x, y)."""
 

@@ -25,6 +25,7 @@ from printkit.bundled import PACKAGE
 # darkest, so that dark tones keep their steps instead of clipping together.
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
+PROOF_INTENT = ImageCms.Intent.ABSOLUTE_COLORIMETRIC  # a soft proof's way back to the screen (`proofed`)
 
 # A black fill is a large solid, which a press prints in the shop's rich black (its `rich_black`),
 # when it is at least this large and this wide both ways; smaller black fills, text, lines, strokes
@@ -33,6 +34,12 @@ FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
 # (owenprinting.com/black-rich-black), as do "Large, solid black areas and text over 36 point"
 # (smartlevels.com, Design for print): 2 in² and 36 pt (1/2 in) both ways.
 LARGE_SOLID = (2 * 25.4 ** 2, 36 / 72 * 25.4)  # mm², mm
+
+# Black text and linework in 100 % K overprint (render/inks.py), as a RIP's "overprint black" does
+# (Harlequin's OverprintBlack: "solid black linework and text"; Fiery's "Black overprint: Text/
+# Graphics"); a line wider than this is an area, through whose black the colours under it would
+# show where it overprints them (printindustry.com, "Things to Consider When Overprinting Black").
+THIN_LINE = 1.0  # mm
 
 
 class SRGB:
@@ -55,6 +62,10 @@ class SRGB:
         return path, "auto"
 
     enforced = None  # ReportLab's colours (an SVG image's) as they are
+
+    def overprints(self, value, width: float | None = None) -> bool:
+        """Nothing overprints on a screen or a home printer (`Press.overprints`)."""
+        return False
 
 
 class Press:
@@ -93,6 +104,12 @@ class Press:
 
     def shading(self, colours) -> tuple[str, tuple]:
         return "DeviceCMYK", tuple(self.cmyk(colour) for colour in colours)
+
+    def overprints(self, value, width: float | None = None) -> bool:
+        """Whether a mark in `value` prints over the colours under it instead of knocking them
+        out: 100 % black ink alone, as text (`width` None) or a line at most THIN_LINE mm wide,
+        whose black plate a misregistered press would otherwise leave with a white rim."""
+        return (width is None or width <= THIN_LINE) and self.cmyk(value) == (0.0, 0.0, 0.0, 1.0)
 
     def image(self, path: str):
         """The image at `path` with no transparency (flattened onto the paper's white, as PDF/X-1a
@@ -140,11 +157,11 @@ def narrowest(area: float, perimeter: float) -> float:
 
 def proofed(image: Image.Image, icc: str, ink_limit: float) -> Image.Image:
     """A soft proof of an sRGB picture: each pixel as `Press` prints that colour (through the same
-    transform, greys in black ink alone, held to `ink_limit`), then shown in sRGB again. Back
-    relative colorimetric without black point compensation: the paper's white is the screen's white
-    (the page is seen beside the ordinary preview, on a screen whose white the eye takes as the
-    paper's; the card stock is the shop's, not the characterisation's), while the press's black is
-    shown as the grey it prints, which compensation would hide."""
+    transform, greys in black ink alone, held to `ink_limit`), then shown in sRGB again, absolute
+    colorimetric, as a prepress proof ("simulate paper colour" and "simulate black ink") shows a
+    press: the paper's white as the profile measured it (its media white point: SWOP's grade 3 stock
+    a warm light grey beside the screen's white), and the press's black as the grey it prints
+    (black ink alone at 100 %, no screen black), colours between as measured on that paper."""
     return ImageCms.applyTransform(printed(image, icc, ink_limit), _shown(icc))
 
 
@@ -359,7 +376,8 @@ def _masked(image: Image.Image, alpha: Image.Image | None):
 
 @functools.cache
 def _shown(icc: str) -> ImageCms.ImageCmsTransform:
-    """The profile's CMYK back to sRGB for the screen (`proofed`), built once a process."""
+    """The profile's CMYK back to sRGB for the screen (`proofed`), absolute colorimetric (the
+    paper's white and the ink's black as measured), built once a process."""
     return ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc))),
                                    ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes("sRGB.icc"))), "CMYK", "RGB",
-                                   renderingIntent=INTENT)
+                                   renderingIntent=PROOF_INTENT)

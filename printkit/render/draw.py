@@ -3,12 +3,15 @@ here; what is drawn and where was settled by the plan."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit import lasting
-from printkit.plan.marks import Box, Circle, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
+from printkit.plan.marks import Box, Circle, DieLine, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters
 from printkit.render.colour import SRGB
 from printkit.render.flatten import Flat, flattened
-from printkit.render.pdf import PdfFile, circle_path, ellipse_path, polygon_path, rect_path
+from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
+from printkit.render.pdf import PdfFile
 
 
 def render(document: Document, ink_saver: bool = False, colour=SRGB(),
@@ -27,8 +30,17 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
         _draw_forms(pdf, document, ink_saver, colour)
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
-        draw(pdf, flattened(page, document) if colour.flattens else page.marks)
+        art, cut = _art_and_cut(page)
+        draw(pdf, flattened(art, document) if colour.flattens else art.marks)
+        draw(pdf, cut)
     return pdf.finish(), pdf.pages
+
+
+def _art_and_cut(page):
+    """The page without its die lines, and its die lines: drawn last, over the art, and never
+    flattened into a picture of it (no plate prints them; the RIP takes them as the cut)."""
+    cut = tuple(mark for mark in page.marks if isinstance(mark, DieLine))
+    return (replace(page, marks=tuple(m for m in page.marks if not isinstance(m, DieLine))) if cut else page), cut
 
 
 def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> None:
@@ -103,6 +115,7 @@ DRAW = {
     UseForm: lambda pdf, m: pdf.place_form(m.name, m.x, m.y),
     Picture: lambda pdf, m: (pdf.svg if m.svg else pdf.image)(m.path, m.rect, m.digest),
     Flat: lambda pdf, m: pdf.flat(m.image, m.rect, m.frames),
+    DieLine: lambda pdf, m: pdf.die_line(OUTLINE[type(m.shape)](m.shape)),
 }
 
 OUTLINE = {  # a group's clip: its shape's path, whatever its outline and fill

@@ -16,13 +16,14 @@ from reportlab.lib.utils import ImageReader
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS, Canvas, _buildColorFunction
-from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printkit import __version__
 from printkit.plan.fonts import FONTS, register_fonts
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Gradient
 from printkit.plan.text import Text
+from printkit.render import inks
+from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.colour import SRGB, narrowest
 
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -231,7 +232,8 @@ class PdfFile:
         """Set lines (plan.text) drawn as planned: each line's runs one after the other, in the
         line's own colour if it has one (a span's), then the text's again. Type the ink saver
         outlines is drawn in stroke mode, with a line as wide as a thirtieth of its size."""
-        code = [f"q {self._grey(text.level, 'rg')} BT"]
+        over = all(self.colour.overprints(v) for v in [text.level] + [line.level for line in text.lines if line.level is not None])
+        code = [f"q {f'/{self._use(inks.OVERPRINT)} gs ' if over else ''}{self._grey(text.level, 'rg')} BT"]
         for line in text.lines:
             level = text.level if line.level is None else line.level
             if line.level is not None:
@@ -298,6 +300,13 @@ class PdfFile:
         self.canvas.doForm(name)
         self.canvas.restoreState()
 
+    def die_line(self, path: str) -> None:
+        """`path` (a `…_path`) stroked as a die line in the CutContour spot colour (render/inks.py)."""
+        if inks.CUT_CONTOUR not in self.canvas._doc.idToObject:
+            self.canvas._doc.Reference(inks.separation(), inks.CUT_CONTOUR)
+        self.canvas._colorsUsed[inks.CUT_CONTOUR] = inks.CUT_CONTOUR  # in the page's /ColorSpace
+        self._emit(inks.die_line(path, self._use(inks.OVERPRINT_STROKE)))
+
     def _emit(self, operators: str) -> None:
         self.canvas._code.append(operators)
 
@@ -321,13 +330,12 @@ class PdfFile:
             self.canvas.restoreState()
 
     def _use(self, resource: tuple) -> str:
-        """The name the page or form being drawn gives an opacity (("opacity", alpha), for fills
-        and outlines alike) or a gradient (PdfFile._gradient), the document's resource made once."""
+        """The name the page or form being drawn gives a graphics state (an opacity, an overprint:
+        inks.state) or a gradient (PdfFile._gradient), the document's resource made once."""
         self._uses.append(resource)
         states, shadings = self._here
-        if resource[0] == "opacity":
-            name = "Opacity" + fp_str(resource[1])
-            states[name] = pdfdoc.PDFDictionary({"ca": resource[1], "CA": resource[1]})
+        if resource[0] in ("opacity", "overprint"):
+            name, states[name] = inks.state(resource)
             return name
         name = "Gradient" + hashlib.sha256(repr(resource).encode()).hexdigest()[:16]
         if name not in self._shadings:
@@ -351,7 +359,8 @@ class PdfFile:
             fill = _lighter(fill)
         state = []
         if level is not None:
-            state.append(f"{fp_str(width * mm)} w {self._grey(level, 'RG')}")
+            over = f"/{self._use(inks.OVERPRINT_STROKE)} gs " if self.colour.overprints(level, width) else ""
+            state.append(f"{over}{fp_str(width * mm)} w {self._grey(level, 'RG')}")
             if dash:
                 state.append(f"[{fp_str([d * mm for d in dash])}] 0 d")
         if fill is not None:
@@ -497,33 +506,6 @@ def _arrays_once() -> None:
             found = written[key] = write(array, document, IND)
         return found
     pdfdoc.PDFArray.format = format
-
-
-def rect_path(r: Rect, radius: float = 0.0) -> str:
-    """A shape's path, in points: to paint (PdfFile._shape) or to clip to (PdfFile.placed)."""
-    if radius:
-        path = PDFPathObject()
-        path.roundRect(r.x * mm, r.y * mm, r.width * mm, r.height * mm, radius * mm)
-        return path.getCode()
-    return f"n {fp_str(r.x * mm, r.y * mm, r.width * mm, r.height * mm)} re"
-
-
-def polygon_path(points, closed: bool = True) -> str:
-    lines = " ".join(f"{fp_str(x * mm, y * mm)} l" for x, y in points[1:])
-    return f"n {fp_str(points[0][0] * mm, points[0][1] * mm)} m {lines}{' h' if closed else ''}"
-
-
-def circle_path(x: float, y: float, r: float) -> str:
-    path = PDFPathObject()
-    path.circle(x * mm, y * mm, r * mm)
-    return path.getCode()
-
-
-def ellipse_path(r: Rect) -> str:
-    """The ellipse inscribed in `r`."""
-    path = PDFPathObject()
-    path.ellipse(r.x * mm, r.y * mm, r.width * mm, r.height * mm)
-    return path.getCode()
 
 
 def _shading(gradient: tuple) -> pdfdoc.PDFAxialShading:

@@ -46,7 +46,7 @@ from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
 from printkit.render.colour import SRGB, press, transparent_press
 from printkit.render.draw import render
-from printkit.shop import cutout, tts
+from printkit.shop import cutout, dielines, tts
 from printkit.shop.pdfx import X1A, X4, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
@@ -147,7 +147,7 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
     if profile.kind == "tts":
         return _tabletop(job)
     bleed = profile.image_bleed(job.product.size) if profile.kind == "png" else profile.bleed
-    sheet, cards = job.product.shop_deck(job.kit, bleed)
+    sheet, cards = dielines.shop_deck(job.product, job.kit, bleed)
     sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
     marks = [getattr(cards[number - 1], "face" if side == "front" else "back") for number, side in sides]
     if profile.separate:
@@ -165,7 +165,8 @@ def _card_pdf(job: Job, sheet, marks: list) -> bytes:
     profile = job.profile
     title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
     document = Document(title, job.product.subject or job.product.description,
-                        tuple(card_page(sheet, side) for side in marks))
+                        tuple(dielines.press_page(card_page(sheet, side), profile, job.product.round(job.kit))
+                              for side in marks))
     data, _ = render(document, colour=_colours(profile))
     return as_pdfx(data, profile.pdfx, profile.condition, profile.icc) if profile.pdfx else data
 
@@ -236,7 +237,7 @@ def _cutouts(job: Job) -> tuple[list[Output], dict]:
     """An image a distinct card face, opaque inside the card's outline and transparent outside;
     each card of the record points at its face's image."""
     product, where = job.product, job.product.where(job.kit)
-    sheet, cards = product.shop_deck(job.kit, 0.0)
+    sheet, cards = dielines.shop_deck(product, job.kit, 0.0)
     round_ = product.round(job.kit)
     radius = 0.0 if round_ else job.corners
     check_radius(sheet.card, radius, where)
@@ -257,7 +258,7 @@ def _tabletop(job: Job) -> tuple[list[Output], dict]:
     """A deck's card sheets, or a token's images, for Tabletop Simulator; the record's pages name
     each card side's sheet and cell, and its entry says what the saved object lays out."""
     product, kit, profile = job.product, job.kit, job.profile
-    sheet, cards = product.shop_deck(kit, 0.0)
+    sheet, cards = dielines.shop_deck(product, kit, 0.0)
     trim, count, tokens = sheet.card, len(cards), product.tokens(kit)
     plans = [] if tokens else tts.grids(count, trim, profile.dpi, profile.grid, profile.largest)
     size = tts.pixels(trim, profile.dpi, profile.largest) if tokens else plans[0].card

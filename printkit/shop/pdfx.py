@@ -1,6 +1,6 @@
 """A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7; a PDF 1.6 header) or
 PDF/X-1a:2003 (ISO 15930-4; a PDF 1.4 header), the pages drawn in CMYK and grey for a registered
-printing condition (FOGRA39, CGATS TR 003) named by the output intent, with the CMYK printer
+printing condition (FOGRA39, CGATS TR 001) named by the output intent, with the CMYK printer
 profile the colours were converted through as its DestOutputProfile; both with the version key in
 the Info dictionary and in the XMP metadata and /Trapped. (A PDF/X-4 file must embed its
 condition's profile, an output device's: the sRGB monitor profile it once carried is refused by a
@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import uuid
 
+from PIL import ImageCms
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
                            TextStringObject)
@@ -24,6 +25,9 @@ X4, X1A = "PDF/X-4", "PDF/X-1a:2003"
 HEADER = {X4: b"%PDF-1.6", X1A: b"%PDF-1.4"}
 REGISTRY = "http://www.color.org"
 ICC = "icc/sRGB.icc"
+# A registered condition's name as a reader is shown it, beside its identifier (the PDF Reference's
+# own example: "CGATS TR 001 (SWOP)", 10.10.4): DriveThruCards' spec names Adobe's profile for it.
+CONDITION_NAMES = {"CGATS TR 001": "CGATS TR 001 (SWOP): US Web Coated (SWOP) v2"}
 INVARIANT_DATE = "2000-01-01T00:00:00+00:00"  # ReportLab's invariant mode dates every file so
 
 XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
@@ -72,14 +76,16 @@ def as_pdfx(data: bytes, version: str, condition: str, icc: str | None = None) -
 
 def _intent(writer: PdfWriter, version: str, condition: str, icc: str | None) -> DictionaryObject:
     """The output intent: the condition by its registered name, and the ICC profile of what the
-    pages are in: the CMYK condition their colours were converted through (printkit/icc/)."""
+    pages are in: the CMYK condition their colours were converted through (printkit/icc/), named
+    in its Info where it is not the registry's own characterisation of the condition."""
+    name = CONDITION_NAMES.get(condition, condition)
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
         NameObject("/OutputConditionIdentifier"): TextStringObject(condition),
-        NameObject("/OutputCondition"): TextStringObject(condition),
+        NameObject("/OutputCondition"): TextStringObject(name),
         NameObject("/RegistryName"): TextStringObject(REGISTRY),
-        NameObject("/Info"): TextStringObject(condition),
+        NameObject("/Info"): TextStringObject(_info(name, icc)),
     })
     if icc:
         profile = DecodedStreamObject()
@@ -87,6 +93,14 @@ def _intent(writer: PdfWriter, version: str, condition: str, icc: str | None) ->
         profile[NameObject("/N")] = NumberObject(4)
         intent[NameObject("/DestOutputProfile")] = writer._add_object(profile.flate_encode())
     return intent
+
+
+def _info(name: str, icc: str | None) -> str:
+    """The intent's Info: the condition, and the embedded profile by its own description."""
+    if not icc:
+        return name
+    description = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc_bytes(icc)))).strip()
+    return f"{name}; colours converted through the embedded profile, {description}"
 
 
 def _uuid(writer: PdfWriter) -> str:

@@ -220,6 +220,7 @@ def _embedded(font) -> bool:
 
 
 COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
+SPOT = {b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}  # what sets a colour in a named colour space
 
 
 def _content(page, resources) -> tuple[list[tuple[str, float]], set[str]]:
@@ -230,8 +231,15 @@ def _content(page, resources) -> tuple[list[tuple[str, float]], set[str]]:
     if page.get_contents() is None:
         return [], set()
     found, colours, stack, ctm = [], set(), [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    spots, spot = _cmyk_separations(resources), {}
     for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
-        if operator in COLOURS:
+        if operator in (b"cs", b"CS"):  # a spot colour over CMYK (a die line's CutContour) is CMYK ink
+            spot[operator.isupper()] = bool(operands) and operands[0] in spots
+        elif operator in COLOURS - SPOT:  # a device colour: the space is a device's again
+            spot[operator.isupper()] = False
+        elif operator == b"Q":  # the space before the q: not followed, so taken as no spot
+            spot = {}
+        if operator in COLOURS and not (operator in SPOT and spot.get(operator.isupper())):
             colours.add(operator.decode())
         elif operator == b"q":
             stack.append(ctm)
@@ -244,6 +252,16 @@ def _content(page, resources) -> tuple[list[tuple[str, float]], set[str]]:
             if image.get("/Subtype") == "/Image":
                 found.append((str(operands[0]).lstrip("/"), _dpi(image, ctm)))
     return found, colours
+
+
+def _cmyk_separations(resources) -> set:
+    """The names of the Separation colour spaces (spot colours) whose alternate is DeviceCMYK."""
+    found = set()
+    for name, space in (resources.get("/ColorSpace") or {}).items():
+        space = space.get_object()
+        if isinstance(space, list) and len(space) == 4 and space[0] == "/Separation" and space[2] == "/DeviceCMYK":
+            found.add(name)
+    return found
 
 
 def _times(m, n):
