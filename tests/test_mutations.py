@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from conftest import CONTENT, ROOT, build, pdfs, validate
 from printkit.cli import main
 
-LOCATED = re.compile(r"^[^:\s]+:\d+: .+")
+LOCATED = re.compile(r"^[^:\s]+:\d+(:\d+)?: .+")  # FILE:LINE, or FILE:LINE:COL for a YAML syntax error
 # The one problem without a line: a template's whole body (content words and all, once Jinja has
 # put them in) does not fit its page. No single line is to blame, so the template is named.
 WHOLE_BODY = re.compile(r"^[^:\s]+\.j2: [a-z ]+: text does not fit its \d+ x \d+ mm box even at 7 pt; "

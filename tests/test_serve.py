@@ -212,7 +212,7 @@ def test_a_broken_edit_is_told_with_its_file_and_line_the_pictures_kept_and_the_
     path.write_text(good.replace(ABILITY, "{{ oops"), encoding="utf-8")
     broken = events.next()
     assert broken["stale"] is True and broken["images"] == before["images"]
-    assert len(broken["errors"]) == 1 and broken["errors"][0].startswith(f"{GAME}/game.yaml:{line}: ")
+    assert len(broken["errors"]) == 1 and re.match(rf"{GAME}/game.yaml:{line}(:\d+)?: ", broken["errors"][0])
     assert broken["errors"] == served.complaints[:1]  # as the terminal says it
     assert served.get(f"/{CARDS}/card-01.png")[1] == (served.out / CARDS / "card-01.png").read_bytes()
     path.write_text(good, encoding="utf-8")
@@ -305,7 +305,7 @@ def test_a_first_build_that_fails_serves_a_page_that_says_why_and_follows_the_fi
         events = served.events()
         first = events.next()
         assert first["index"] == "" and first["images"] == {}
-        assert [error.split(": ")[0] for error in first["errors"]] == [f"{GAME}/game.yaml:{line}"]
+        assert [re.sub(r"(:\d+):\d+$", r"\1", error.split(": ")[0]) for error in first["errors"]] == [f"{GAME}/game.yaml:{line}"]
         path.write_text(good, encoding="utf-8")
         state = events.next()
         while not state["index"]:
