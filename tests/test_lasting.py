@@ -22,6 +22,7 @@ import yaml
 from conftest import build
 from printkit import lasting
 from printkit.errors import PrintkitError
+from printkit.manifest import MAX_PAGES  # a page count over it is no count printkit wrote
 from printkit.plan.fonts import FONTS
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Circle, Group, Line, Polygon, UseForm
@@ -227,7 +228,7 @@ def test_a_store_that_does_not_write_notes_nothing(tmp_path, store):
     assert absent.planned("game/aid.pdf", "inputs") is None and not (tmp_path / "none").exists()
 
 
-@pytest.mark.parametrize("pages", [0, -5, 10_001, "three", 2.5, b"\x01"])
+@pytest.mark.parametrize("pages", [0, -5, MAX_PAGES + 1, "three", 2.5, b"\x01"])
 def test_a_page_count_no_file_has_is_planned_again(store, pages):
     store.note_planned("game/rules.pdf", "inputs", 1)
     with _database(store) as db:
