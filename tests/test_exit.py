@@ -25,10 +25,11 @@ sys.argv = {argv!r}
 
 def held(finalized: Path) -> str:
     """Code that holds an object in a cycle, freed only by the collector at Python's exit: its
-    finalizer then writes `finalized`."""
+    finalizer then writes `finalized` (through a method bound when the class is made: at Python's
+    exit the module's globals, pathlib among them, may be cleared before the cycle is freed)."""
     return (f"import pathlib\n"
             f"class Held:\n"
-            f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
+            f"    def __del__(self, write=pathlib.Path({str(finalized)!r}).write_text): write('freed')\n"
             f"held = [Held()]; held.append(held)\n")
 
 
