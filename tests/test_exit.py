@@ -25,11 +25,10 @@ sys.argv = {argv!r}
 
 def held(finalized: Path) -> str:
     """Code that holds an object in a cycle, freed only by the collector at Python's exit: its
-    finalizer then writes `finalized` (through a method bound when the class is made: at Python's
-    exit the module's globals, pathlib among them, may be cleared before the cycle is freed)."""
+    finalizer then writes `finalized`."""
     return (f"import pathlib\n"
             f"class Held:\n"
-            f"    def __del__(self, write=pathlib.Path({str(finalized)!r}).write_text): write('freed')\n"
+            f"    def __del__(self): pathlib.Path({str(finalized)!r}).write_text('freed')\n"
             f"held = [Held()]; held.append(held)\n")
 
 
@@ -80,8 +79,9 @@ def test_a_thread_still_running_ends_as_python_ends_it(project, tmp_path):
     """A thread that outlives the command (not printkit's own: a plug-in's, say) finishes what it
     writes: the process then ends as Python ends it, its objects freed."""
     written, finalized = tmp_path / "thread", tmp_path / "finalized"
+    # the thread outlives the command whatever its speed: it waits for the main thread to end
     before = held(finalized) + (f"import threading, time\n"
-                                f"def late(): time.sleep(0.5); pathlib.Path({str(written)!r}).write_text('done')\n"
+                                f"def late(): threading.main_thread().join(); time.sleep(0.2); pathlib.Path({str(written)!r}).write_text('done')\n"
                                 f"threading.Thread(target=late).start()")
     done = printkit(["list"], before, cwd=project)
     assert done.returncode == 0, done.stderr
