@@ -139,5 +139,5 @@ def calibrate(out: Path, options, templates) -> list[Output]:
     scale_pdf, scale_pages = render(scale_document(options.paper, words))
     outputs = [Output(out / "calibration" / "back-offset.pdf", offset_pdf, offset_pages),
                Output(out / "calibration" / "scale.pdf", scale_pdf, scale_pages)]
-    write_outputs(outputs)
+    write_outputs(outputs, within=out)  # calibration/ too: never through a link
     return outputs

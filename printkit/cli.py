@@ -287,7 +287,7 @@ def cmd_booklet(args) -> int:
     options = _options(args)
     folder = _folder(args)
     game, product = _booklet(_games(args, [args.game] if args.game else []), args.imposition)
-    target = _export_target(Path(args.out) if args.out else folder.parent / "output" / game.slug / "booklet-export.pdf",
+    target = _export_target(Path(args.out) if args.out else project.own_output(folder, game.slug) / "booklet-export.pdf",
                             folder)
     output = build_file(game, product, folder, target, options, product_choices(args))
     _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
@@ -518,7 +518,7 @@ def _export_target(target: Path, content: Path) -> Path:
         raise UsageError(f"--out {target}: is a folder; give the name of the PDF to write")
     if resolved.is_file() and not is_pdf(resolved):
         raise UsageError(f"--out {target}: is a file that is not a PDF; it is not replaced")
-    return target
+    return resolved if target.is_symlink() else target  # a link given as --out: the user's choice, followed
 
 
 
@@ -544,7 +544,7 @@ def _content(args) -> Path:
 def _out(args) -> Path:
     """--out (never into the project's own files: project.check_out), or the project's output/ folder."""
     if not args.out:
-        return _content(args).parent / "output"
+        return project.own_output(_content(args))  # never through a link (a given --out may be one)
     project.check_out(Path(args.out), _content(args))
     return Path(args.out)
 

@@ -166,7 +166,7 @@ def read_json(path: Path, limit: int = MAX_STATE_BYTES):
     from printkit.load.files import read_bounded
 
     try:
-        data = read_bounded(path, limit)
+        data = read_bounded(path, limit, follow=False)  # a link where printkit keeps its state: not opened
     except ValueError as error:
         if str(error) == "is missing":
             return None

@@ -115,7 +115,8 @@ class Manifest:
         byte for byte as it was written."""
         name = self._name(path)
         entry = self.entries.get(name)
-        if not _sound(name, entry) or entry["key"] != fingerprint or _file_digest(path) != (entry["size"], entry["sha256"]):
+        if not _sound(name, entry) or entry["key"] != fingerprint or not within(self.out, name) or \
+                _file_digest(path) != (entry["size"], entry["sha256"]):
             return None
         return entry["pages"]
 
@@ -136,7 +137,7 @@ class Manifest:
         it was written: a file planned the same again need not be drawn."""
         name = self._name(path)
         entry = self.entries.get(name)
-        if not _sound(name, entry) or _file_digest(path) != (entry["size"], entry["sha256"]):
+        if not _sound(name, entry) or not within(self.out, name) or _file_digest(path) != (entry["size"], entry["sha256"]):
             return None
         return entry.get("plan")
 
@@ -247,8 +248,8 @@ def _sound(name: str, entry) -> bool:
 def _file_digest(path: Path) -> tuple[int, str] | None:
     """(size, SHA-256) of a regular file; None when there is none."""
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            return None  # a folder, or a pipe that would never end
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None  # a folder, a link (to a file of the user's?), or a pipe that would never end
         data = path.read_bytes()
     except OSError:
         return None

@@ -24,7 +24,7 @@ from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts,
 from printkit.plan.geometry import PAPERS
 from printkit.plan.marks import page_count
 from printkit.products import FilePlan
-from printkit.project import shown
+from printkit.project import refuse_links, shown
 from printkit.render.draw import render
 from printkit.render.words import Templates
 from printkit.write import Output, recover, write_outputs
@@ -44,7 +44,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
     data, located, problems = {}, {}, []
     for file, spec in game.files.items():
         try:
-            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}")
+            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}", within=content.parent)
         except PrintkitError as error:
             problems += error.problems
             continue
@@ -349,6 +349,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     found = _sources(games, content, sources) if whole else {}  # before anything is read: see unchanged.py
     sources = unchanged.keyed(found, asdict(options))
     everywhere = unchanged.keyed(found, unchanged.on_every_paper(options)) if whole and other_papers else None
+    refuse_links([out / game.slug for game in games], out)  # each game's folder: before anything is read there
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
@@ -374,7 +375,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
         manifest.note_whole(slug, digest, [o.path for o in outputs if o.path.relative_to(out).parts[0] == slug])
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
-    written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record]))
+    written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record], within=out))
     for path in left:
         if remove_output(path, out) and removed:
             removed(path)

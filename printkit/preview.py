@@ -41,6 +41,7 @@ from printkit.render.colour import proofed
 from printkit.pipeline import build, load_all, templates_for
 from printkit.plan.cards import DeckLayout, GutterFold
 from printkit.plan.geometry import MM_PER_INCH, Rect
+from printkit.project import refuse_links
 from printkit.write import Output, write_outputs
 
 DPI = 100  # enough to read every word on screen; a page is ~50 kB
@@ -158,6 +159,7 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     the build did not change keeps their PNGs without a look at its stamp. `rendered(shown)` hears of
     every picture as soon as the changed PDFs' are written, before the index is. `proof`: the
     pictures and the page of a soft proof instead of the ordinary preview's."""
+    refuse_links([out / (proof.folder if proof else FOLDER), out / (proof.index if proof else INDEX)], out)
     results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
@@ -230,8 +232,9 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current;
     `scale`: the pages' scale correction, which the cards' trims are drawn with; `proof`: as a
     shop's press prints them, in the proof's folder."""
-    data = pdf_path.read_bytes()
     folder = out / (proof.folder if proof else FOLDER) / pdf_path.relative_to(out).with_suffix("")
+    refuse_links([pdf_path, folder], out)  # its PNGs are read, replaced and removed: never through a link
+    data = pdf_path.read_bytes()
     document = pypdfium2.PdfDocument(data)
     try:
         pages = len(document)

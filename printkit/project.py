@@ -5,9 +5,11 @@ is given (`--project DIR`, or the older `--content DIR`, whose parent is the pro
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
-from printkit.errors import UsageError
+from printkit.errors import Problem, PrintkitError, UsageError
 
 FILE = "printkit.yaml"
 # What printkit writes itself in the output folder beside the games' folders: no game may be named so.
@@ -31,6 +33,54 @@ def content_folder(project: str | None, content: str | None) -> Path:
     if not Path(project).is_dir():
         raise UsageError(f"--project {project}: no such folder")
     return Path(project) / "content"
+
+
+def own_output(content: Path, *below: str) -> Path:
+    """The project's output folder (`output/`, or a folder in it such as `output/shops/tts`), where
+    a command writes when no --out is given: refused while any part of it is a link, which may lead
+    to a folder of the user's (a stranger's kit may ship one), before anything is read or written."""
+    root = content.parent
+    folder = root.joinpath("output", *below)
+    refuse_links([folder], root)
+    return folder
+
+
+LINKED = "is a link; printkit writes nothing through a link (remove it: printkit makes a folder of its own there)"
+
+
+def refuse_links(paths, within: Path) -> None:
+    """One problem for each link on the way from `within` (not itself: the user's choice) down to
+    each of `paths` (themselves too): an output is never written, replaced or removed through one."""
+    found = dict.fromkeys(link for path in paths if (link := first_link(path, within)) is not None)
+    if found:
+        raise PrintkitError([Problem(shown_link(link), None, LINKED) for link in found])
+
+
+def first_link(path: Path, within: Path) -> Path | None:
+    """The first part of `path` below `within` that is a link (lstat: nothing is followed); None
+    when every part there is (so far as it exists) a real folder or file."""
+    here, target = Path(os.path.abspath(within)), Path(os.path.abspath(path))
+    try:
+        parts = target.relative_to(here).parts
+    except ValueError:  # not below it: only the file itself is the command's to check
+        here, parts = target.parent, (target.name,)
+    for part in parts:
+        here = here / part
+        try:
+            if stat.S_ISLNK(os.lstat(here).st_mode):
+                return here
+        except OSError:
+            return None  # not there yet: printkit makes it
+    return None
+
+
+def shown_link(path: Path) -> str:
+    """A link as printkit names it: where it is, relative to the working folder (never resolved,
+    which would name where it leads)."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def required(content: Path) -> Path:

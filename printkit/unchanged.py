@@ -79,7 +79,10 @@ def validated(content: Path, slugs: list[str], options, found: dict[str, str] | 
 
 def _folder(root: Path, folder: Path, digest, budget: list[int]) -> bool:
     """Every file below `folder` (name, size, bytes) into `digest`; False where the sources cannot
-    be read whole within the budget, or hold a symlink (its target may be anywhere)."""
+    be read whole within the budget, or hold a symlink (its target may be anywhere): the folder
+    itself too, which is looked at (lstat) before anything in it is listed or opened."""
+    if os.path.islink(folder):
+        return False  # a linked game or templates folder: the ordinary build refuses what it must
     try:
         entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
     except FileNotFoundError:
@@ -102,7 +105,7 @@ def _folder(root: Path, folder: Path, digest, budget: list[int]) -> bool:
             if budget[0] < 0 or budget[1] < 0:
                 return False
             try:
-                data = Path(entry.path).read_bytes()
+                data = _read_regular(entry.path)
             except OSError:
                 return False
             digest.update(f"file\0{Path(entry.path).relative_to(root).as_posix()}\0{len(data)}\0".encode())
@@ -110,6 +113,15 @@ def _folder(root: Path, folder: Path, digest, budget: list[int]) -> bool:
         else:
             return False  # a symlink, a pipe, a socket
     return True
+
+
+def _read_regular(path: str) -> bytes:
+    """A file's bytes, opened only if it is (still) a regular file, not a link put there since."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise OSError("not a regular file")
+        return file.read()
 
 
 def _installed() -> list:

@@ -9,7 +9,10 @@ place, then deletes the journal: that is the moment the batch is done. A failure
 file that cannot be replaced) puts the backups back, so every output is as it was; signals wait
 while files are renamed or put back. A journal left by a process that died (SIGKILL, a power cut)
 is rolled back by the next printkit that writes there, and temporary files a crash left are
-removed: only printkit's own names, and only those of processes no longer running. A journal is
+removed: only printkit's own names, and only those of processes no longer running. No output is
+written through a link (a stranger's kit may ship `output/<game>` as a link to a folder of the
+user's): every folder below the command's output folder, and each file's own name, are checked
+first (printkit/project.py's refuse_links). A journal is
 signed with the user's key (printkit/keyed.py) and read with bounds: one that printkit did not
 write (a stranger's kit may ship one) or cannot read is not followed: it is removed, with one
 warning line.
@@ -31,6 +34,7 @@ from pathlib import Path
 from printkit import __version__, keyed
 from printkit.errors import Problem, PrintkitError
 from printkit.interrupt import held
+from printkit.project import refuse_links
 
 JOURNAL = re.compile(r"\.printkit-journal-(\d+)\.json")
 TEMPORARY = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.(?:tmp|old)")  # .rules.pdf.<pid>-<random>.tmp (.old: a backup)
@@ -61,9 +65,13 @@ class _Rename:
     old: Path | None = None  # a backup of the file it replaces, when there is one
 
 
-def write_outputs(outputs: list[Output]) -> list[tuple[Output, bool]]:
-    """Write the outputs as one batch; returns (output, changed). Unchanged files are not touched."""
+def write_outputs(outputs: list[Output], within: Path | None = None) -> list[tuple[Output, bool]]:
+    """Write the outputs as one batch; returns (output, changed). Unchanged files are not touched.
+    Nothing is written, replaced or read back through a link below `within` (the command's output
+    folder; by default the folder holding the whole batch), nor at an output's own name: refused,
+    every link a line, before anything is touched."""
     if outputs:
+        refuse_links([output.path for output in outputs], within or _journal_folder(outputs))
         _recover_around(outputs)
     changed = [not _same_bytes(output.path, output.data) for output in outputs]
     _write_all([output for output, change in zip(outputs, changed) if change])

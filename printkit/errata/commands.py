@@ -17,6 +17,7 @@ from printkit.errata.changes import Change, changes
 from printkit.errors import Problem, PrintkitError
 from printkit.pipeline import load_all, remove_output
 from printkit.plan.geometry import PAPERS
+from printkit.project import refuse_links
 from printkit.render.draw import render
 from printkit.write import Output, is_pdf, write_outputs
 
@@ -51,6 +52,7 @@ def errata(games, content: Path, out: Path, options, named: bool) -> list[Errata
     earlier errata.pdf of it is removed)."""
     recorded = record.read(content)
     chosen = _recorded(games, recorded, named)
+    refuse_links([out / game.slug / pack.FILE for game in chosen], out)  # written or removed: never through a link
     made, outputs = [], []
     for kit in load_all(chosen, content, options):
         printing = recorded[kit.game.slug]
@@ -60,7 +62,7 @@ def errata(games, content: Path, out: Path, options, named: bool) -> list[Errata
             data, pages = render(pack.document(kit, printing, found), **options.drawing)
             outputs.append(Output(path, data, pages))
         made.append(Errata(kit.game.slug, printing.date, found, path, outputs[-1].pages if found else 0))
-    write_outputs(outputs)
+    write_outputs(outputs, within=out)
     for item in made:
         if not item.changes and is_pdf(item.path):
             remove_output(item.path, out)

@@ -1,5 +1,6 @@
 """Reading the designer's files (content, templates, printkit.yaml): regular files only, of a
-bounded size, as UTF-8 text; a bad byte or a control character is a problem at its line."""
+bounded size, as UTF-8 text; a bad byte or a control character is a problem at its line. A file
+reached through a link out of the folder it belongs to is refused before it is opened."""
 
 from __future__ import annotations
 
@@ -14,9 +15,14 @@ MAX_BYTES = 4 * 1024 * 1024  # far beyond any real content file; a bigger one is
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # what no text file should hold
 
 
-def read_text(path: Path, shown_as: str, limit: int = MAX_BYTES) -> str:
+def read_text(path: Path, shown_as: str, limit: int = MAX_BYTES, within: Path | None = None,
+              what: str = "the project") -> str:
     """The file's text, at most `limit` bytes. A missing file raises FileNotFoundError (the caller
-    words it); anything else that is wrong with it raises a PrintkitError naming the file (and line)."""
+    words it); anything else that is wrong with it raises a PrintkitError naming the file (and line).
+    `within`: the folder the file must be in, through any link (`what` names it in the message),
+    checked before the file is opened: a link out of it is refused, its target never read."""
+    if within is not None:
+        confine(path, within, shown_as, what)
     data = _read_bytes(path, shown_as, limit)
     try:
         return data.decode("utf-8")
@@ -26,15 +32,26 @@ def read_text(path: Path, shown_as: str, limit: int = MAX_BYTES) -> str:
                                                      f"save the file as UTF-8")]) from None
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
+def confine(path: Path, within: Path, shown_as: str, what: str = "the project") -> None:
+    """Raises unless `path`, with every link on its way resolved, is inside `within`: the check
+    made before a file is opened, so no file out of the project is read, nor quoted in a message."""
+    if os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(within)):
+        raise PrintkitError([Problem(shown_as, None, f"is a link to a file outside {what}")])
+
+
+def read_bounded(path: Path, limit: int, follow: bool = True) -> bytes:
     """An asset's bytes (an image, a font, a drawing, a workbook), at most `limit` of them. Opened
     without blocking, so a FIFO is refused instead of waited on. Raises ValueError with what is
-    wrong, worded to follow the file's name ("is missing", "is larger than 64 MB")."""
+    wrong, worded to follow the file's name ("is missing", "is larger than 64 MB"). `follow=False`
+    (printkit's own state files): a link there is refused, not opened ("is a link")."""
+    nofollow = 0 if follow else getattr(os, "O_NOFOLLOW", 0)
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | nofollow)
     except (FileNotFoundError, NotADirectoryError):
         raise ValueError("is missing") from None
     except OSError as error:
+        if nofollow and os.path.islink(path):
+            raise ValueError("is a link") from None
         raise ValueError(f"cannot be read: {error.strerror or error}") from None
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):

@@ -49,12 +49,13 @@ class Node:
         return Problem(self.file, line, message)
 
 
-def load_yaml(path: Path, shown_as: str, limit: int = MAX_BYTES, values: int = MAX_VALUES) -> Node:
+def load_yaml(path: Path, shown_as: str, limit: int = MAX_BYTES, values: int = MAX_VALUES,
+              within: Path | None = None) -> Node:
     """Parse one YAML file of at most `limit` bytes and `values` values (printkit's own records
     of a big set hold more than any content file); every syntax, value or duplicate-key error
-    becomes a located Problem."""
+    becomes a located Problem. `within`: the project, which a link may not lead out of."""
     try:
-        text = read_text(path, shown_as, limit)
+        text = read_text(path, shown_as, limit, within)
     except FileNotFoundError:
         raise PrintkitError([Problem(shown_as, None, "content file is missing")]) from None
     composer = _Composer(shown_as, values)

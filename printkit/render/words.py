@@ -168,15 +168,24 @@ class Templates:
         return [self.env.loader.find(posixpath.normpath(name)) for name in ("common.j2", *(f"{game}/{n}" for n in names))]
 
     def sources(self, game: str, names: tuple[str, ...] | None = None) -> str:
-        """The text of those templates, for the build manifest: a change to any of them is a change."""
-        return "".join(path.read_text(encoding="utf-8") if path.is_file() else ""
+        """The text of those templates, for the build manifest: a change to any of them is a change.
+        A link out of its templates folder is not opened (`readable` refuses it)."""
+        return "".join(path.read_text(encoding="utf-8") if path.is_file() and self._inside(path) else ""
                        for path, _ in self.files(game, names))
+
+    def _inside(self, path: Path) -> bool:
+        """Whether the template file is in its own templates folder, through any link (resolved:
+        nothing opened); a missing file is (it is read as none)."""
+        folder = next((folder for folder, _ in self.env.loader.folders if path.is_relative_to(folder)), None)
+        return folder is not None and Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
 
     def readable(self, game: str) -> "Templates":
         """Raises unless common.j2 and the game's templates are UTF-8 text files (all of them are
         read for the build manifest, not only the ones a build renders); returns the templates."""
         problems = []
         for path, shown in self.files(game):
+            if not self._inside(path):
+                continue  # a link out: never opened; refused where it is used (printkit/sandbox.py)
             try:
                 read_text(path, shown)
             except FileNotFoundError:

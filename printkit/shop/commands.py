@@ -16,7 +16,7 @@ def cmd_export(args) -> int:
     started = time.perf_counter()
     profile = args.shop
     content = cli._folder(args)
-    out = Path(args.out) if args.out else content.parent / "output" / "shops" / profile.slug
+    out = Path(args.out) if args.out else project.own_output(content, "shops", profile.slug)
     games = cli._games(args, args.games)
     _outside_project(out, content)
     if args.base_url and profile.kind != "tts":
