@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openpyxl import Workbook
-from openpyxl.styles import Alignment, Font
+from sheets import save
 
 WORKBOOK = Path(__file__).resolve().parent.parent / "content" / "harbour-masters" / "cards.xlsx"
 HEADINGS = ("id", "type", "name", "cost", "hold", "value", "wants", "bonus", "text", "count")
@@ -66,25 +65,7 @@ def rows() -> list[tuple]:
 
 
 def main() -> None:
-    book = Workbook()
-    notes = book.active
-    notes.title = "Read me"
-    for line in README:
-        notes.append([line])
-    sheet = book.create_sheet("Cards")
-    sheet.append(HEADINGS)
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for row in rows():
-        sheet.append(row)
-    for cell in sheet["I"][1:]:
-        cell.alignment = Alignment(wrap_text=True)  # as a spreadsheet shows a cell with a line break
-    for column, width in zip("ABCDEFGHIJ", (14, 8, 14, 6, 6, 6, 16, 6, 48, 6)):
-        sheet.column_dimensions[column].width = width
-    book.properties.creator = "printkit examples"
-    book.save(WORKBOOK)
-    print(f"{WORKBOOK.name}: {len(rows())} rows")
-
+    save(WORKBOOK, README, "Cards", HEADINGS, rows(), (14, 8, 14, 6, 6, 6, 16, 6, 48, 6), wrapped="I")
 
 if __name__ == "__main__":
     main()

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openpyxl import Workbook
-from openpyxl.styles import Font
+from sheets import save
 
 WORKBOOK = Path(__file__).resolve().parent.parent / "content" / "which-came-first" / "inventions.xlsx"
 HEADINGS = ("id", "name", "by", "year", "copies", "note")
@@ -56,23 +55,8 @@ README = (
 
 
 def main() -> None:
-    book = Workbook()
-    notes = book.active
-    notes.title = "Read me"
-    for line in README:
-        notes.append([line])
-    sheet = book.create_sheet("Inventions")
-    sheet.append(HEADINGS)
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for row in sorted(INVENTIONS, key=lambda row: row[1]):  # alphabetical: game.yaml orders by year
-        sheet.append(row)
-    for column, width in zip("ABCDEF", (16, 34, 30, 8, 8, 28)):
-        sheet.column_dimensions[column].width = width
-    book.properties.creator = "printkit examples"
-    book.save(WORKBOOK)
-    print(f"{WORKBOOK.name}: {len(INVENTIONS)} rows")
-
+    rows = sorted(INVENTIONS, key=lambda row: row[1])  # alphabetical: game.yaml orders by year
+    save(WORKBOOK, README, "Inventions", HEADINGS, rows, (16, 34, 30, 8, 8, 28))
 
 if __name__ == "__main__":
     main()
