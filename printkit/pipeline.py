@@ -11,7 +11,7 @@ import functools
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from printkit import findings, lasting, unchanged
+from printkit import blame, findings, lasting, unchanged
 from printkit.cores import each_on_every_core
 from printkit.errors import WARNED, Problem, PrintkitError
 from printkit.games import all_games, project_games, template_fallbacks
@@ -194,13 +194,13 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
     if not problem.text or problem.file.startswith(kit.game.slug + "/"):
         return problem
     text = problem.text
-    found = max(((path, file, value) for file, path, value in _content_texts(kit)
+    found = max(((path, file, value) for file, path, value in (*_content_texts(kit), *blame.names(kit))
                  if value in text or (len(text) >= 4 and text in value)),
                 key=lambda hit: len(hit[2]), default=None)
     if found is None:
         return _in_template(problem, kit)
     path, file, value = found
-    shown = f"{problem.file}:{problem.line}" if problem.line else problem.file
+    shown = f"{blame.template_shown(problem.file, kit)}{f':{problem.line}' if problem.line else ''}"
     return kit.located[file].problem(path, f"{dotted(path)}: '{value}' is too long where it is printed "
                                            f"({shown}: {problem.message})")
 

@@ -48,6 +48,7 @@ class MapOf(Spec):
     max_items: int = 60
     min_items: int = 1
     reserved: dict | None = None  # names that are printkit's own -> why
+    max_length: int = 100  # characters: a product's name names its files, and prints in the print guide
 
     def read(self, node, path, located, problems):
         located.places.setdefault(path, (node.file, node.line))
@@ -59,6 +60,11 @@ class MapOf(Spec):
         result = {}
         for key, child in node.value.items():
             located.places[path + (key,)] = (node.file, node.key_lines[key])
+            if isinstance(key, str) and len(key) > self.max_length:
+                problems.append(node.problem(f"{dotted(path)}: '{key[:30]}...' ({len(key):,} characters) cannot name "
+                                             f"a {self.what} (at most {self.max_length})", key))
+                result[key] = INVALID
+                continue
             if not self.pattern.match(key):
                 article = "an" if self.what[:1] in "aeiou" else "a"
                 problems.append(node.problem(f"{dotted(path)}: '{key}' cannot name {article} {self.what} "
@@ -354,8 +360,9 @@ SCORE_SHEET = Record({"kind": Choice(("score-sheet",)), "title": Str(120), "colu
                      {"note": TEXT, "row_height": Number(5.0, 40.0), "landscape": Bool(), **ABOUT})
 RULES = Record({"kind": Choice(("rules",))}, {"template": Str(60), "title": Str(80), **ABOUT})
 PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS, "score-sheet": SCORE_SHEET, "rules": RULES}, "product"),
-                 "product", max_items=20, reserved=OWN_FILES)
-CARD_PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS}, "product"), "product", max_items=20, reserved=OWN_FILES)
+                 "product", max_items=20, reserved=OWN_FILES, max_length=40)
+CARD_PRODUCTS = MapOf(Kinds({"deck": DECK, "tokens": TOKENS}, "product"), "product", max_items=20, reserved=OWN_FILES,
+                      max_length=40)
 
 FACES = ("regular", "bold", "italic", "bold_italic")
 COLLECTION_FACE = Record({"file": Str(300)}, {"index": Int(0, 63), "face": Str(100)})  # one face of a .ttc
