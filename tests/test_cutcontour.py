@@ -189,7 +189,8 @@ def test_ghostscript_separates_a_cutcontour_plate_holding_the_circle_alone(coins
     (pdf,) = pdf_of(coins, "pdfx")
     dpi = 150
     subprocess.run([GS, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiffsep", f"-r{dpi}",
-                    f"-sOutputFile={tmp_path}/page%03d.tif", str(coins / "shops/pdfx" / SLUG / "coins.pdf")], check=True)
+                    f"-sOutputFile={tmp_path}/page%03d.tif", str(coins / "shops/pdfx" / SLUG / "coins.pdf")],
+                   check=True)
     for number in range(1, len(pdf.pages) + 1):
         plate = Image.open(tmp_path / f"page{number:03d}(CutContour).tif").convert("L")  # 0: full tint, 255: none
         middle = ((plate.width - 1) / 2, (plate.height - 1) / 2)

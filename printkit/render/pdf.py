@@ -232,7 +232,8 @@ class PdfFile:
         """Set lines (plan.text) drawn as planned: each line's runs one after the other, in the
         line's own colour if it has one (a span's), then the text's again. Type the ink saver
         outlines is drawn in stroke mode, with a line as wide as a thirtieth of its size."""
-        over = all(self.colour.overprints(v) for v in [text.level] + [line.level for line in text.lines if line.level is not None])
+        levels = [text.level] + [line.level for line in text.lines if line.level is not None]
+        over = all(self.colour.overprints(level) for level in levels)  # black text alone: a span's colour knocks out
         code = [f"q {f'/{self._use(inks.OVERPRINT)} gs ' if over else ''}{self._grey(text.level, 'rg')} BT"]
         for line in text.lines:
             level = text.level if line.level is None else line.level
@@ -335,7 +336,8 @@ class PdfFile:
         self._uses.append(resource)
         states, shadings = self._here
         if resource[0] in ("opacity", "overprint"):
-            name, states[name] = inks.state(resource)
+            name, state = inks.state(resource)
+            states[name] = state
             return name
         name = "Gradient" + hashlib.sha256(repr(resource).encode()).hexdigest()[:16]
         if name not in self._shadings:
