@@ -294,13 +294,15 @@ def test_a_card_too_large_for_the_marks_is_one_line_at_the_product(tmp_path, cap
 # --- the cut file as DXF (issue 24, item 5) -------------------------------------------------------------
 
 def dxf_outlines(path: Path) -> list:
-    """The CUT layer's entities of a DXF, read back by ezdxf (its audit finding nothing wrong)."""
+    """The CUT layer's entities of a DXF, read back by ezdxf (its audit finding nothing wrong); every
+    other entity is the one sheet outline on the SHEET layer (tests/test_dxf_cutfile.py reads it)."""
     import ezdxf
 
     doc = ezdxf.readfile(str(path))
     assert not doc.audit().has_errors
     assert doc.header["$INSUNITS"] == 4  # millimetres
-    entities = list(doc.modelspace())
+    entities = [e for e in doc.modelspace() if e.dxf.layer != "SHEET"]
+    assert len(list(doc.modelspace())) == len(entities) + 1
     assert all(e.dxf.layer == "CUT" for e in entities) and doc.layers.get("CUT").color == 1  # red
     return entities
 

@@ -22,7 +22,7 @@ SKIES = {"sun": "☀", "moon": "☾", "star": "★"}
 STARTER_CARDS = [(n, ("sun", "moon", "star")[(n - 1) % 3]) for n in range(1, 13)]
 WORTH = {1: "1 point. Beats the 12", 12: "2 points. Loses to the 1"}
 PRINTABLE = {paper: (w - 10.0, h - 10.0) for paper, (w, h) in PAPERS.items()}  # 5 mm a side unprintable
-SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
+SIZES = {"poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (70.0, 120.0), "mini": (44.45, 63.5),
          "square": (70.0, 70.0), "[50, 30]": (50.0, 30.0)}
 # Cards a sheet holds (A4, Letter): as many columns and rows as the printable area (200 x 287 mm,
 # 205.9 x 269.4 mm) holds, worked out by hand; but on A4, nine rows of 30 mm cards would leave

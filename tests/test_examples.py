@@ -29,7 +29,7 @@ GAMES = {"weathervane": ("deck", "score-sheet", "rules"), "lantern-delve": ("dec
          "which-came-first": ("deck", "rules"), "fifteen": ("tiles", "stones", "rules"),
          "apothecary": ("ingredients", "recipes", "rules"),
          "harbour-masters": ("ships", "cargo", "ports", "events", "rules")}  # tests/test_example_harbour.py
-POKER, MINI = (63.5, 88.9), (44.5, 63.5)
+POKER, MINI = (63.5, 88.9), (44.45, 63.5)
 SUITS = {"sun": ("☀", "SUN", "#b8420f"), "rain": ("☂", "RAIN", "#1f5fa8"), "snow": ("❄", "SNOW", "#0e6a6e"),
          "storm": ("⚡", "STORM", "#6a3d9a")}
 PARCHMENT, NIGHT = "#f4ecdc", "#1d2a44"

@@ -15,14 +15,14 @@ FOLD_CLEAR = 5.0  # PRINT.md: the fold at least 5 mm from any bleed
 
 
 # Cards a page of every size a declared deck may name (PRINT.md's sizes; square 70 x 70), without
-# bleed, worked out as above. Bridge 57.2 x 88.9: as poker, 2 x 2 on both papers. Tarot 70 x 120:
+# bleed, worked out as above. Bridge 57.15 x 88.9: as poker, 2 x 2 on both papers. Tarot 70 x 120:
 # a portrait page folded across, 148.5 - 10 = 138.5 (Letter 129.7) across: 1 row, 200 - 16 = 184
-# (189.9) along: 2. Mini 44.5 x 63.5: a portrait page folded across, 138.5 (129.7) across: 2 rows,
+# (189.9) along: 2. Mini 44.45 x 63.5: a portrait page folded across, 138.5 (129.7) across: 2 rows,
 # 184 (189.9) along: 4 columns = 8 (landscape folded down: 3 x 2 = 6). Square: a portrait page
 # folded down, 105 - 10 = 95 (97.95) across: 1 column, 287 - 16 = 271 (253.4) along: 3 rows
 # (landscape folded down: 138.5 across holds 1 of 70 mm, and 184 along 2).
-DECLARED = {"poker": ((63.5, 88.9), 4, 4), "bridge": ((57.2, 88.9), 4, 4), "tarot": ((70.0, 120.0), 2, 2),
-            "mini": ((44.5, 63.5), 8, 8), "square": ((70.0, 70.0), 3, 3)}
+DECLARED = {"poker": ((63.5, 88.9), 4, 4), "bridge": ((57.15, 88.9), 4, 4), "tarot": ((70.0, 120.0), 2, 2),
+            "mini": ((44.45, 63.5), 8, 8), "square": ((70.0, 70.0), 3, 3)}
 
 
 @pytest.mark.parametrize("size", sorted(DECLARED))

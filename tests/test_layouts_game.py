@@ -4,7 +4,7 @@ a frame declared once at the top of game.yaml and extended by three decks of dif
 layout checked on the card it is used on (not where it is declared), the corner index of a
 landscape card where a player who turns it to hold it sees it; and each mistake one line at its
 place. Every expected position is worked out by hand from the game.yaml below and the sizes in
-PRINT.md (poker 63.5 x 88.9 mm, mini 44.5 x 63.5 mm as printkit rounds it)."""
+PRINT.md (poker 63.5 x 88.9 mm, mini 44.45 x 63.5 mm, 1.75 x 2.5 in)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from declared import SLUG, game_project, line_of
 from readback import TOL, Box, pages
 from test_declared import build, cards_on, run
 
-SIZES = {"ships": (63.5, 88.9), "minis": (44.5, 63.5), "ports": (88.9, 63.5)}
+SIZES = {"ships": (63.5, 88.9), "minis": (44.45, 63.5), "ports": (88.9, 63.5)}
 RED, GREEN, BLUE = (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)
 
 FRAMES = """\
@@ -202,7 +202,7 @@ MISTAKES = [
     mistake("a layer of the game's off the one card it is used on", "right: 3, width: 10, bottom: 6",
             "right: 3, width: 50, bottom: 6", "tag: {",
             "products.minis.layouts.mini.layers.tag: the layer runs off the card and the 6 mm a bleed may take: it "
-            "starts 8.5 mm past the card's left edge (width 50 mm and right 3 mm on a 44.5 mm wide card)"),
+            "starts 8.55 mm past the card's left edge (width 50 mm and right 3 mm on a 44.45 mm wide card)"),
     mistake("words of the game's off the landscape card", "cost: {kind: text, field: cost, x: 6, right: 30, y: 12, "
             "height: 6}", "cost: {kind: text, field: cost, x: 6, right: 30, y: 12, height: 60}", "cost: {",
             "products.ports.face.layers.cost: the layer runs off the card: y + height = 72 mm, the card is 63.5 mm "
@@ -254,7 +254,7 @@ def test_the_readmes_game_layouts_build_on_three_sizes(tmp_path, capsys, monkeyp
     project = game_project(tmp_path, game, {"art.png": art.getvalue()})
     code, _, err = build(project, capsys, monkeypatch)
     assert code == 0, err
-    for deck, (width, height) in {"ships": (63.5, 88.9), "gulls": (44.5, 63.5), "ports": (88.9, 63.5)}.items():
+    for deck, (width, height) in {"ships": (63.5, 88.9), "gulls": (44.45, 63.5), "ports": (88.9, 63.5)}.items():
         page = pages(project / "out" / SLUG / f"{deck}.pdf")[0]
         card = cards_on(page)[0]
         assert abs(card.width - width) < TOL and abs(card.height - height) < TOL
@@ -303,7 +303,7 @@ def test_a_deck_from_the_games_content_is_checked_with_the_layouts_its_cards_cho
     assert (code, err) == (0, "")
     page = pages(project / "out" / SLUG / "gulls.pdf")[0]
     cards = cards_on(page)
-    assert len(cards) == 2 and all(abs(c.width - 44.5) < TOL for c in cards)
+    assert len(cards) == 2 and all(abs(c.width - 44.45) < TOL for c in cards)
     for card in cards:
         assert [close(tag, card.x1 - 13, card.y0 + 6, card.x1 - 3, card.y0 + 11) for tag in fills(page, card, RED)] \
             == [True]
@@ -315,7 +315,7 @@ def test_a_layout_a_content_decks_card_chooses_is_checked_on_it_when_it_is_plann
     project = game_project(tmp_path, game)
     path = project / "content" / SLUG / "game.yaml"
     expected = (f"{SLUG}/game.yaml:{line_of(path, 'banner:')}: products.gulls.layouts.poster.layers.banner: the layer "
-                f"runs off the card and the 6 mm a bleed may take: x + width = 60 mm, the card is 44.5 mm wide\n")
+                f"runs off the card and the 6 mm a bleed may take: x + width = 60 mm, the card is 44.45 mm wide\n")
     code, _, err = run(project, capsys, monkeypatch, "validate", SLUG, "--content", "content")
     assert (code, err) == (1, expected)
     code, _, err = build(project, capsys, monkeypatch)
@@ -382,4 +382,4 @@ products:
     code, _, err = build(project, capsys, monkeypatch)
     assert (code, err) == (0, "")
     mini = cards_on(pages(project / "out" / SLUG / "mini.pdf")[0])[0]
-    assert abs(mini.width - 63.5) < TOL and abs(mini.height - 44.5) < TOL
+    assert abs(mini.width - 63.5) < TOL and abs(mini.height - 44.45) < TOL

@@ -106,8 +106,10 @@ def test_mb_print_takes_the_european_card_69_x_94_mm_with_its_bleed(tmp_path, mo
         assert abs(trim[2] - trim[0] - 63) <= TOL and abs(trim[3] - trim[1] - 88) <= TOL
 
 
-@pytest.mark.parametrize("width, sold", [(63.05, True), (62.95, True), (63.06, False), (62.94, False)])
-def test_a_size_within_five_hundredths_of_a_millimetre_is_the_size_sold(tmp_path, monkeypatch, capsys, width, sold):
+@pytest.mark.parametrize("width, sold", [(63.05, True), (62.95, True), (63.9, True), (62.1, True), (64.0, False),
+                                         (62.0, False)])
+def test_a_size_within_one_and_a_half_percent_is_fitted_to_the_size_sold(tmp_path, monkeypatch, capsys, width, sold):
+    """63 x 88 mm sold: 62.1 and 63.9 mm wide (1.43 % off) are fitted to it; 62 and 64 (1.59 %) are refused."""
     game = TGC_SIZES.replace("size: [44.45, 63.5]", f"size: [{width}, 88]").split("  chits:")[0]
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, game, "mbprint")
     assert code == (0 if sold else 1)
@@ -150,20 +152,21 @@ def test_tokens_tgc_does_not_sell_are_one_line_with_its_sizes_nearest_first_and_
         f"{SLUG}/game.yaml:{line}: warning: chips: The Game Crafter does not sell 30 mm round tokens; it sells "
         "(nearest first) large circle chit 25.4 mm round, medium circle chit 19.05 mm round, small circle chit 12.7 mm "
         "round, large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, micro card 31.75 x 44.45 mm, "
-        "small square chit 12.7 x 12.7 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; left out"]
+        "small square chit 12.7 x 12.7 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; pdfx, cricut, tts "
+        "take them; left out"]
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
 
 
-def test_a_us_poker_deck_is_not_sent_to_mb_print_which_sells_63_x_88(tmp_path, monkeypatch, capsys):
+def test_a_us_poker_deck_is_fitted_to_mb_prints_63_x_88_and_its_chips_left_out(tmp_path, monkeypatch, capsys):
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, UNSOLD, "mbprint")
     game = project / "content" / SLUG / "game.yaml"
-    assert (code, out) == (1, "")
+    assert code == 0
     assert err.splitlines() == [
-        f"{SLUG}/game.yaml:{line_of(game, 'deck:')}: deck: MB Print (and other European shops) does not sell "
-        "63.5 x 88.9 mm cards; it sells (nearest first) poker 63 x 88 mm",
-        f"{SLUG}/game.yaml:{line_of(game, 'chips:')}: chips: MB Print (and other European shops) does not sell "
-        "30 mm round tokens; it sells (nearest first) poker 63 x 88 mm"]
-    assert not (project / "out").exists()
+        f"{SLUG}/game.yaml:{line_of(game, 'deck:')}: warning: deck: 63.5 x 88.9 mm cards fitted onto the 63 x 88 mm "
+        "poker MB Print (and other European shops) sells, at 98.99 % (uniformly, centred, its bleed art kept)",
+        f"{SLUG}/game.yaml:{line_of(game, 'chips:')}: warning: chips: MB Print (and other European shops) does not "
+        "sell 30 mm round tokens; it sells (nearest first) poker 63 x 88 mm; pdfx, cricut, tts take them; left out"]
+    assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
 
 
 def test_meinspiel_takes_the_formats_of_its_design_guides_alone(tmp_path, monkeypatch, capsys):
@@ -173,7 +176,7 @@ def test_meinspiel_takes_the_formats_of_its_design_guides_alone(tmp_path, monkey
     assert (code, out) == (1, "")
     assert err.splitlines()[0] == (f"{SLUG}/game.yaml:{line_of(game, 'deck:')}: deck: MeinSpiel does not sell 63.5 x "
                                    "88.9 mm cards; it sells (nearest first) playing card 59 x 91 mm, "
-                                   "large playing card 62 x 100 mm")
+                                   "large playing card 62 x 100 mm; tgc, mpc, dtc, mbprint, pdfx, cricut, tts take them")
     assert not (project / "out").exists()
 
 
@@ -182,25 +185,30 @@ def test_the_export_holds_what_the_shop_sells_and_warns_of_the_rest(tmp_path, mo
     line = line_of(project / "content" / SLUG / "game.yaml", "chips:")
     assert code == 0
     assert err.splitlines() == [f"{SLUG}/game.yaml:{line}: warning: chips: MakePlayingCards does not sell 30 mm round "
-                                "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm; left out"]
+                                "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm; pdfx, cricut, tts take them; "
+                                "left out"]
     assert out.splitlines()[-1].endswith("as the shop takes them, no problems")
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
     assert sorted(p.name for p in (project / "out" / SLUG).iterdir()) == ["deck"]
 
 
 def test_the_bundled_games_go_to_the_shops_that_sell_their_sizes(tmp_path, capsys):
-    """Their decks are U.S. poker, One Too Many's tokens 40 mm square: MB Print sells neither;
-    DTC the decks alone; pdfx's sheets and the cutting machine take any size."""
+    """Their decks are U.S. poker, One Too Many's tokens 40 mm square: MB Print takes the decks
+    fitted to its 63 x 88 mm and not the tokens, DTC the decks alone; pdfx's sheets and the cutting
+    machine take any size; MeinSpiel (59 x 91, 62 x 100) none, naming the shops that would."""
     code, out, err = run(["export", "--for", "mbprint", "--content", CONTENT, "--out", tmp_path / "mb"], capsys)
-    assert (code, out) == (1, "")
+    assert code == 0
     assert err.splitlines() == [
-        "ascending-row-overflow/layouts.yaml:5: deck: MB Print (and other European shops) does not sell "
-        "63.5 x 88.9 mm cards; it sells (nearest first) poker 63 x 88 mm",
-        "numbered-cards/layouts.yaml:6: ability-cards: MB Print (and other European shops) does not sell "
-        "63.5 x 88.9 mm cards; it sells (nearest first) poker 63 x 88 mm",
-        "one-too-many/layouts.yaml:5: redo-tokens: MB Print (and other European shops) does not sell "
-        "40 x 40 mm tokens; it sells (nearest first) poker 63 x 88 mm"]
-    assert not (tmp_path / "mb").exists()
+        "ascending-row-overflow/layouts.yaml:5: warning: deck: 63.5 x 88.9 mm cards fitted onto the 63 x 88 mm poker "
+        "MB Print (and other European shops) sells, at 98.99 % (uniformly, centred, its bleed art kept)",
+        "numbered-cards/layouts.yaml:6: warning: ability-cards: 63.5 x 88.9 mm cards fitted onto the 63 x 88 mm poker "
+        "MB Print (and other European shops) sells, at 98.99 % (uniformly, centred, its bleed art kept)",
+        "one-too-many/layouts.yaml:5: warning: redo-tokens: MB Print (and other European shops) does not sell "
+        "40 x 40 mm tokens; it sells (nearest first) poker 63 x 88 mm; pdfx, cricut, tts take them; left out"]
+    code, out, err = run(["export", "--for", "meinspiel", "--content", CONTENT, "--out", tmp_path / "ms"], capsys)
+    assert (code, out, len(err.splitlines())) == (1, "", 3)
+    assert all(line.endswith(" take them") for line in err.splitlines())
+    assert not (tmp_path / "ms").exists()
     code, out, err = run(["export", "--for", "dtc", "--content", CONTENT, "--out", tmp_path / "dtc"], capsys)
     assert code == 0 and [line.split(": warning: ")[0] for line in err.splitlines()] == ["one-too-many/layouts.yaml:5"]
     assert sorted(p.relative_to(tmp_path / "dtc").as_posix() for p in (tmp_path / "dtc").rglob("*.pdf")) == [
@@ -287,5 +295,6 @@ def test_a_round_token_is_not_the_square_chit_of_its_size(tmp_path, monkeypatch,
     assert err.splitlines() == [
         f"{SLUG}/game.yaml:{line}: warning: chits: The Game Crafter does not sell 25.4 mm round tokens; it sells "
         "(nearest first) large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, small square chit "
-        "12.7 x 12.7 mm, micro card 31.75 x 44.45 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; left out"]
+        "12.7 x 12.7 mm, micro card 31.75 x 44.45 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; pdfx, "
+        "cricut, tts take them; left out"]
     assert f"{SLUG}/chits" not in [p["product"] for p in record(project / "out")["products"]]

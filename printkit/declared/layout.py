@@ -12,8 +12,10 @@ from printkit.plan.cardface import at_both_ends
 from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.plan.marks import Group
 
-# Card sizes by name, width x height in millimetres (PRINT.md's, as the trade rounds them).
-CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "tarot": (70.0, 120.0), "mini": (44.5, 63.5),
+# Card sizes by name, width x height in millimetres, as the shops sell them (PRINT.md's; shops.yaml
+# cites each shop's): poker 2.5 x 3.5 in, bridge 2.25 x 3.5 in, mini 1.75 x 2.5 in (The Game Crafter's
+# 600 x 825 px image), tarot and square as the metric trade has them.
+CARD_SIZES = {"poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (70.0, 120.0), "mini": (44.45, 63.5),
               "square": (70.0, 70.0)}
 HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 NAMED = {name: colour.rgb() for name, colour in colors.getAllNamedColors().items()

@@ -1,5 +1,8 @@
 """Scale bars: a 50 mm bar with centimetre ticks and a 2 in bar with quarter-inch ticks, placed on
-every page where they touch nothing else, so a printout can be checked against a ruler."""
+every page where they touch nothing else, so a printout can be checked against a ruler. A bar and
+its label stand CUT_CLEAR clear of everything they must not touch (a card's trim and bleed, a
+crop mark, a fold): a cut a little off the line then leaves no sliver of a bar on a card. Only
+where a sheet has no such room do they stand nearer (touching nothing still)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from printkit.plan.text import line_at
 
 BAR_THICKNESS = 4.5  # label, gap and bar, across the bar's length
 BAR_GAP = 8.0
+CUT_CLEAR = 3.0  # mm: what a bar keeps from a cut line (a trimmer's blade may wander 1-2 mm)
 
 
 @dataclass(frozen=True)
@@ -43,10 +47,25 @@ def bars_in_band(band: Rect, align: str = "right") -> tuple[ScaleBar, ScaleBar] 
     return (ScaleBar(x, y, *METRIC), ScaleBar(x + METRIC[0] + BAR_GAP, y, *IMPERIAL))
 
 
+def clear_of(keep_out: list[Rect], by: float = CUT_CLEAR) -> list[Rect]:
+    """What the bars must not touch, each grown by `by` on every side."""
+    return [r.inset(-by) for r in keep_out]
+
+
 def bars_in_margins(paper: Paper, keep_out: list[Rect], area: Rect | None = None) -> tuple[ScaleBar, ...]:
-    """For card sheets: the bottom margin if it has room, else one bar down each side margin;
-    inside `area` (default: the printable area)."""
+    """For card sheets: the bottom margin if it has room, else a bar under each of two gaps in it
+    (between the crop marks), else one bar down each side margin; inside `area` (default: the
+    printable area); CUT_CLEAR clear of `keep_out` where there is room for that, else touching none."""
     area = area or paper.printable
+    clear = clear_of(keep_out)
+    bars = _in_margins(paper, clear, area) or _split_below(clear, area) or _in_margins(paper, keep_out, area)
+    if not bars:
+        raise ValueError(f"no room for the scale bars on {paper.name}")
+    return bars
+
+
+def _in_margins(paper: Paper, keep_out: list[Rect], area: Rect) -> tuple[ScaleBar, ...] | None:
+    """Both bars centred in the bottom margin, else one up each side margin; None where they touch."""
     half = (METRIC[0] + BAR_GAP + IMPERIAL[0]) / 2
     centre = area.x + area.width / 2
     below = min((r.y for r in keep_out if r.x < centre + half and r.right > centre - half), default=area.top)
@@ -54,15 +73,45 @@ def bars_in_margins(paper: Paper, keep_out: list[Rect], area: Rect | None = None
     if bottom and not any(bar.footprint.overlaps(r) for bar in bottom for r in keep_out):
         return bottom
     bars = _up_the_sides(area, paper.height / 2)
-    if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out):
-        raise ValueError(f"no room for the scale bars on {paper.name}")
-    return bars
+    return None if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out) else bars
+
+
+def _split_below(keep_out: list[Rect], area: Rect) -> tuple[ScaleBar, ScaleBar] | None:
+    """One bar centred in each of two gaps along the foot of `area` that `keep_out` leaves (a card
+    sheet's bottom margin between its crop marks), the gaps nearest the middle; None without two."""
+    y = area.y + 0.2  # inside the printable edge, as the side bars keep
+    band = Rect(area.x, y, area.width, BAR_THICKNESS)
+    gaps = _gaps(band, [r for r in keep_out if r.y < band.top and r.top > band.y])
+    middle = area.x + area.width / 2
+    gaps.sort(key=lambda gap: abs(gap[0] + gap[1] / 2 - middle))
+    two = sorted([gap for gap in gaps if gap[1] >= METRIC[0]][:2])
+    if len(two) < 2 or max(gap[1] for gap in two) < IMPERIAL[0]:
+        return None
+    bars = (METRIC, IMPERIAL) if two[1][1] >= IMPERIAL[0] else (IMPERIAL, METRIC)  # metric on the left, as ever it fits
+    return tuple(ScaleBar(gap[0] + (gap[1] - bar[0]) / 2, y, *bar) for gap, bar in zip(two, bars))
+
+
+def _gaps(band: Rect, blocking: list[Rect]) -> list[tuple[float, float]]:
+    """The (left, width) stretches of `band` that no rectangle of `blocking` covers."""
+    gaps, x = [], band.x
+    for r in sorted(blocking, key=lambda r: r.x):
+        if r.x > x:
+            gaps.append((x, r.x - x))
+        x = max(x, r.right)
+    if band.right > x:
+        gaps.append((x, band.right - x))
+    return gaps
 
 
 def bars_below(paper: Paper, keep_out: list[Rect], spans) -> tuple[ScaleBar, ScaleBar] | None:
     """Both bars centred in the bottom margin under the first of `spans` (left, width) where they
     fit below everything in `keep_out` over it; else, given two spans, one bar centred under each;
-    None when there is no room. For a sheet with a fold line down the middle of its margins."""
+    None when there is no room. For a sheet with a fold line down the middle of its margins.
+    CUT_CLEAR clear of `keep_out` where there is room for that."""
+    return _below(paper, clear_of(keep_out), spans) or _below(paper, keep_out, spans)
+
+
+def _below(paper: Paper, keep_out: list[Rect], spans) -> tuple[ScaleBar, ScaleBar] | None:
     area = paper.printable
     bands = []
     for left, width in spans:
@@ -80,7 +129,11 @@ def bars_below(paper: Paper, keep_out: list[Rect], spans) -> tuple[ScaleBar, Sca
 
 def bars_beside(paper: Paper, keep_out: list[Rect], middle: float) -> tuple[ScaleBar, ScaleBar] | None:
     """One bar up each side margin, centred at the height `middle`; None when one touches `keep_out`
-    or leaves the printable area."""
+    or leaves the printable area. CUT_CLEAR clear of `keep_out` where there is room for that."""
+    return _beside(paper, clear_of(keep_out), middle) or _beside(paper, keep_out, middle)
+
+
+def _beside(paper: Paper, keep_out: list[Rect], middle: float) -> tuple[ScaleBar, ScaleBar] | None:
     area = paper.printable
     bars = _up_the_sides(area, middle)
     if any(bar.footprint.overlaps(r) for bar in bars for r in keep_out) \
@@ -91,7 +144,7 @@ def bars_beside(paper: Paper, keep_out: list[Rect], middle: float) -> tuple[Scal
 
 def _up_the_sides(area: Rect, middle: float) -> tuple[ScaleBar, ScaleBar]:
     """The metric bar up the left edge of `area`, the imperial one up the right, centred at `middle`."""
-    inside = 0.2  # keep the strokes clear of the printable edge (A4 leaves 4.75 mm of margin)
+    inside = 0.1  # keep the strokes (0.15 mm) clear of the printable edge (A4 leaves 4.75 mm of margin)
     left = ScaleBar(area.x + BAR_THICKNESS + inside, middle - METRIC[0] / 2, *METRIC, vertical=True)
     right = ScaleBar(area.right - inside, middle - IMPERIAL[0] / 2, *IMPERIAL, vertical=True)
     return left, right

@@ -82,7 +82,7 @@ def _after_the_table(kit, words, own) -> list[str]:
         marked = marked_cuts([product.sheet(kit) for product in cards]) if cards else "all"
         after.append(words.markup("cutting", bool(cards), "aids" in kinds, options.sheet, marked, pieces,
                                   options.paper.name))
-    after += _cutter(kit, words, bool(cards))
+    after += _cutter(kit, words, cards)
     booklets = [_pdfs(kit, product) for product in products if _kind(product) == "booklet"]
     after += [words.markup("booklet", files[0], [-(-kit.pages[name] // 2) for name in files]) for files in booklets]
     host = [name for product in products if _kind(product) == "host-key" for name in _pdfs(kit, product)]
@@ -122,11 +122,25 @@ def _pdfs(kit, product: Product) -> list[str]:
     return [file.name for file in product.files(kit) if file.name.endswith(".pdf")]
 
 
-def _cutter(kit, words, cards: bool) -> list[str]:
-    """How a cutting machine (--cutter) cuts the cards, if one does (and the words say how)."""
+def _cutter(kit, words, cards: list) -> list[str]:
+    """How a cutting machine (--cutter) cuts the cards, if one does (and the words say how); the
+    machine's figures carry the cut files the build writes (`files`: a product's one, or its
+    first and last, one a sheet), as the table names the PDFs."""
     if not cards or kit.options.cutter == "none" or not hasattr(words.module, "cutter"):
         return []
-    return [words.markup("cutter", kit.options.cutter, figures(kit.options.cutter))]
+    machine = figures(kit.options.cutter) | {"files": [shown for product in cards for shown in _cut_files(kit, product)]}
+    return [words.markup("cutter", kit.options.cutter, machine)]
+
+
+def cut_files(kit, product: Product, kind: str) -> list[str]:
+    """The names of a card product's cut files of `kind` (svg, dxf), one a sheet, as it writes them."""
+    return [file.name for file in product.files(kit) if file.name.endswith(f".{kind}")]
+
+
+def _cut_files(kit, product: Product) -> list[str]:
+    """`deck-cut.dxf`, or `deck-cut-1.dxf … deck-cut-3.dxf`: a product's DXF cut files."""
+    names = cut_files(kit, product, "dxf")
+    return names if len(names) < 2 else [f"{names[0]} … {names[-1]}"]
 
 
 def _own_words(kit):

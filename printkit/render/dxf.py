@@ -2,8 +2,12 @@
 (Silhouette Studio's free edition opens DXF, not SVG). Written by ezdxf, the library made for the
 format: the sheet's card outlines in millimetres ($INSUNITS 4), y running up from the sheet's foot
 as in the PDF, on a layer CUT in red. A rectangular card is a closed polyline, its rounded corners
-quarter-circle arcs (bulges); a round token is a circle (an ellipse for an oval trim). The file is
-the same bytes every time: ezdxf writes fixed identifiers and dates when asked to."""
+quarter-circle arcs (bulges); a round token is a circle (an ellipse for an oval trim). The sheet's
+own edge is a rectangle on a layer SHEET of its own (grey), so the cutting software can lay the
+file on its page at the origin, and that layer can be set not to cut; the header's extents and
+limits are the sheet ($EXTMIN/$EXTMAX, $LIMMIN/$LIMMAX: ezdxf writes the model space's own
+extents there as it saves, so those are set to it). The file is the same bytes every time: ezdxf
+writes fixed identifiers and dates when asked to."""
 
 from __future__ import annotations
 
@@ -13,7 +17,9 @@ import math
 from printkit.plan.cutter import CutSheet
 
 LAYER = "CUT"
+SHEET = "SHEET"  # the sheet's edge: where the file lies on the page, not a cut
 RED = 1  # the AutoCAD colour index of red, what cutting software shows as a cut line
+GREY = 8
 QUARTER = math.tan(math.pi / 8)  # the bulge of a quarter-circle arc: tan(90° / 4)
 
 
@@ -23,10 +29,10 @@ def cut_dxf(sheet: CutSheet) -> bytes:
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no date, no random GUID: the same bytes
     doc = ezdxf.new("R2010", units=4)  # 4: millimetres
     doc.header["$MEASUREMENT"] = 1  # metric
-    doc.header["$EXTMIN"] = (0, 0, 0)
-    doc.header["$EXTMAX"] = (sheet.paper.width, sheet.paper.height, 0)
     doc.layers.add(LAYER, color=RED)
+    doc.layers.add(SHEET, color=GREY)
     space = doc.modelspace()
+    _sheet(doc, space, sheet.paper)
     attributes = {"layer": LAYER}
     for trim in sheet.trims:
         if sheet.round:
@@ -37,6 +43,16 @@ def cut_dxf(sheet: CutSheet) -> bytes:
     text = io.StringIO()
     doc.write(text)
     return text.getvalue().encode("utf-8")
+
+
+def _sheet(doc, space, paper) -> None:
+    """The sheet's edge on its own layer, and the sheet as the drawing's extents and limits."""
+    corner = (paper.width, paper.height)
+    space.add_lwpolyline([(0, 0), (corner[0], 0), corner, (0, corner[1])], close=True, dxfattribs={"layer": SHEET})
+    space.dxf.extmin, space.dxf.extmax = (0, 0, 0), (*corner, 0)
+    space.dxf.limmin, space.dxf.limmax = (0, 0), corner
+    doc.header["$EXTMIN"], doc.header["$EXTMAX"] = (0, 0, 0), (*corner, 0)
+    doc.header["$LIMMIN"], doc.header["$LIMMAX"] = (0, 0), corner
 
 
 def _outline(trim, radius: float) -> list[tuple[float, float, float]]:

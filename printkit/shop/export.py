@@ -36,7 +36,7 @@ from PIL import Image
 
 from printkit import __version__, keyed, project
 from printkit.cores import each_on_every_core
-from printkit.errors import PrintkitError, Problem, UsageError, warn
+from printkit.errors import PrintkitError, UsageError
 from printkit.kit import Kit
 from printkit.manifest import within
 from printkit.options import Options
@@ -46,7 +46,7 @@ from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
 from printkit.render.colour import SRGB, press, transparent_press
 from printkit.render.draw import render
-from printkit.shop import cutout, dielines, tts
+from printkit.shop import cutout, dielines, fitting, tts
 from printkit.shop.pdfx import X1A, X4, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
@@ -66,6 +66,7 @@ class Job:
     profile: Profile
     out: Path
     corners: float = 0.0  # mm: a cutout's corner radius
+    fit: fitting.Fit | None = None  # how the shop takes the card: turned, fitted to its size, or as it is
 
     @property
     def label(self) -> str:
@@ -77,9 +78,10 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     """Write the export of every card product of `games` under `out`; returns its files. A
     cutout's corners: `corners` (--corners, 0 for square ones), else printkit.yaml's, else the
     profile's. A virtual table's images are found at `base_url` (where they are hosted), else as
-    the files written. A product whose size or shape the shop does not sell is left out, with a
-    warning line at its declaration; when the shop sells none of them, those lines are the errors
-    and nothing is written."""
+    the files written. A card the shop sells turned or within 1.5 % is turned or fitted to it
+    (printkit/shop/fitting.py), with a line that says so; a product whose size or shape the shop
+    does not sell is left out, with a warning line at its declaration; when the shop sells none of
+    them, those lines are the errors and nothing is written."""
     shop = replace(options, bleed=profile.bleed, back_offset=(0.0, 0.0), ink_saver=False, sheet="duplex",
                    corners=0.0, cutter="none")  # a shop cuts to its own die and prints both sides: no marks, no cut file
     kits = load_all(games, content, shop)
@@ -88,7 +90,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
-    jobs = _sold(jobs, profile)
+    jobs = fitting.sold(jobs, profile)
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported_or_problems, jobs)
     problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
@@ -103,29 +105,6 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
     _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
     return outputs
-
-
-def _sold(jobs: list[Job], profile: Profile) -> list[Job]:
-    """The jobs whose card size and shape the shop sells; each other is a warning at its
-    product's declaration, and left out. None sold: those lines are the errors (nothing is written)."""
-    sold = [job for job in jobs if profile.sells(job.product.trim(job.kit), job.product.round(job.kit))]
-    problems = [_unsold(job, profile) for job in jobs if not any(job is kept for kept in sold)]
-    if not sold:
-        raise PrintkitError(problems)
-    for problem in problems:
-        warn(problem.with_message(problem.message + "; left out"))
-    return sold
-
-
-def _unsold(job: Job, profile: Profile) -> Problem:
-    """`FILE:LINE: deck: MB Print does not sell 63.5 x 88.9 mm cards; it sells (nearest first) ...`"""
-    product, trim = job.product, job.product.trim(job.kit)
-    round_ = product.round(job.kit)
-    size = f"{trim[0]:g} mm round" if round_ else f"{trim[0]:g} x {trim[1]:g} mm"
-    kind = "tokens" if product.tokens(job.kit) else "cards"
-    sold = ", ".join(str(sold) for sold in profile.nearest(trim, round_))
-    return product.where(job.kit).with_message(
-        f"{product.name}: {profile.name} does not sell {size} {kind}; it sells (nearest first) {sold}")
 
 
 def _exported_or_problems(job: Job):
@@ -146,28 +125,39 @@ def _exported(job: Job) -> tuple[list[Output], dict]:
         return _cutouts(job)
     if profile.kind == "tts":
         return _tabletop(job)
-    bleed = profile.image_bleed(job.product.size) if profile.kind == "png" else profile.bleed
-    sheet, cards = dielines.shop_deck(job.product, job.kit, bleed)
+    fit = _fit(job)
+    sheet, cards = dielines.shop_deck(job.product, job.kit, fit.bleed(_bleed(job)))
     sides = [(number, side) for number in range(1, len(cards) + 1) for side in profile.sides()]
     marks = [getattr(cards[number - 1], "face" if side == "front" else "back") for number, side in sides]
     if profile.separate:
         files, placed = _side_files(job, sheet, sides, marks)
     else:
         files_of = _pdf_file if profile.kind == "pdf" else _png_files
-        files, placed = files_of(job, _card_pdf(job, sheet, marks), sides, sheet, marks)
+        files, placed = files_of(job, _card_pdf(job, sheet, marks, [side for _, side in sides]), sides, sheet, marks)
     pages = [{"file": _rel(file, job), "page": page, "card": number, "side": side}
              for (file, page), (number, side) in zip(placed, sides)]
-    return files, _entry(job, sheet.card, cards, pages)
+    return files, _entry(job, fit.trim, cards, pages) | ({"fit": fit.recorded()} if fit.changes else {})
 
 
-def _card_pdf(job: Job, sheet, marks: list) -> bytes:
-    """One card side a page, as the shop's PDF/X where it takes one."""
-    profile = job.profile
+def _fit(job: Job) -> fitting.Fit:
+    return job.fit or fitting.Fit(job.product.size, job.product.size)
+
+
+def _bleed(job: Job) -> float:
+    """The shop's bleed round the card it prints (for images, a whole number of pixels across)."""
+    return job.profile.image_bleed(_fit(job).trim) if job.profile.kind == "png" else job.profile.bleed
+
+
+def _card_pdf(job: Job, sheet, marks: list, named: list[str] | None = None) -> bytes:
+    """One card side a page (each the side `named`, front or back), as the shop's PDF/X where it
+    takes one; a card the shop takes turned or fitted, on the shop's page (printkit/shop/fitting.py)."""
+    profile, fit = job.profile, _fit(job)
     title = f"{job.kit.file_title(job.product.label)} - {profile.name}"
+    drawn = [fit.page(side, name, _bleed(job)) for side, name in zip(marks, named)] if fit.changes and named \
+        else [card_page(sheet, side) for side in marks]
     document = Document(title, job.product.subject or job.product.description,
-                        tuple(dielines.press_page(card_page(sheet, side), profile, job.product.round(job.kit))
-                              for side in marks))
-    data, _ = render(document, colour=_colours(profile))
+                        tuple(dielines.press_page(page, profile, job.product.round(job.kit)) for page in drawn))
+    data, _ = render(document, colour=_colours(profile), scale=(fit.scale, fit.scale))
     return as_pdfx(data, profile.pdfx, profile.condition, profile.icc) if profile.pdfx else data
 
 
@@ -193,7 +183,7 @@ def _side_files(job: Job, sheet, sides, marks):
     for side in ("front", "back"):
         drawn = [mark for (_, placed), mark in zip(sides, marks) if placed == side]
         path = job.out / job.kit.game.slug / f"{name}-{side}.pdf"
-        files[side] = Output(path, _card_pdf(job, sheet, drawn), len(drawn))
+        files[side] = Output(path, _card_pdf(job, sheet, drawn, [side] * len(drawn)), len(drawn))
     return list(files.values()), [(files[side], number) for number, side in sides]
 
 
@@ -201,7 +191,8 @@ def _png_files(job: Job, data: bytes, sides, sheet, marks):
     """A PNG for each card side, named in upload order, and (file, 1) for each; a deck whose
     cards share one back, as the shop takes it: that back once and each distinct face once."""
     folder = job.out / job.kit.game.slug / job.product.name
-    pngs = _pngs(data, job.profile, sheet.card, [id(side) for side in marks])
+    pngs = _pngs(data, job.profile, _fit(job).trim, [id(side) for side in marks])
+    fitting.check_pixels(pngs, job.profile, _fit(job).trim, job.product.where(job.kit).with_message(job.product.name))
     backs = {png for png, (_, side) in zip(pngs, sides) if side == "back"}
     if len(backs) == 1:
         return _shared_back(folder, pngs, sides)
@@ -329,10 +320,13 @@ def _how_to(kit: Kit, products: list[dict], out: Path, profile: Profile) -> Outp
 
 
 def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
-    """What the record says of a product: its cards as planned, its files and pages."""
+    """What the record says of a product: its cards as planned (where the shop's file has them:
+    turned or fitted as it takes them), its files and pages."""
+    front, back = _fit(job).frame("front"), _fit(job).frame("back")
     return {"product": job.label, "trim": list(trim), "pages": placed,
             "cards": [{"card": number, "name": card.name, "where": _where(card),
-                       "front": [i.recorded() for i in items(card.face)], "back": [i.recorded() for i in items(card.back)]}
+                       "front": [i.recorded() for i in items(card.face, front)],
+                       "back": [i.recorded() for i in items(card.back, back)]}
                       for number, card in enumerate(cards, start=1)]}
 
 
