@@ -103,3 +103,12 @@ def test_a_content_folder_linked_out_is_refused_before_anything_in_it_is_opened(
     code, out, err = cli("build", "--content", "content", "--out", "out")
     assert code == 1 and err.splitlines()[0].startswith("docs/: no game claims this content folder")
     assert len(err.splitlines()) == 1 and opened == [] and SECRET[:6] not in out + err
+
+
+def test_the_printing_record_linked_out_of_the_project_is_refused_unread(project, cli, users):
+    """printed.json, read by `printkit errata`, quoted the file it led to in its JSON error."""
+    folder, opened = users
+    (project / "printed.json").symlink_to(folder / "secret.txt")
+    code, out, err = cli("errata", "numbered-cards", "--content", "content")
+    assert (code, err.splitlines()) == (1, ["printed.json: is a link to a file outside the project"])
+    assert SECRET[:6] not in out + err and opened == []
