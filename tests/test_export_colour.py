@@ -54,23 +54,24 @@ def export(tmp_path, monkeypatch, capsys, game: str, shop: str) -> tuple[int, st
 @pytest.mark.parametrize("shop", SHOPS)
 def test_round_tokens_on_a_coloured_ground_pass_every_shops_preflight(tmp_path, monkeypatch, capsys, shop):
     code, out, err = export(tmp_path, monkeypatch, capsys, CHIPS % "", shop)
-    assert (code, err) == (0, "")
+    assert code == 0 and all(": warning: " in line for line in err.splitlines()), err  # frames near the cut: warnings
     assert out.splitlines()[-1].endswith("as the shop takes them, no problems")
 
 
 def test_a_coloured_disc_in_a_round_tokens_safe_zone_is_still_found(tmp_path, monkeypatch, capsys):
-    """A disc 1 mm in from the trim's left edge, on the coloured ground."""
+    """A disc 1 mm in from the trim's left edge, on the coloured ground: a shape, not words, so a
+    warning at its layer's line (issue 39: only text in the safe zone is a fault)."""
     disc = "        dot: {kind: ellipse, x: 1, y: 12, width: 6, height: 6, fill: sun}\n"
     code, out, err = export(tmp_path, monkeypatch, capsys, CHIPS % disc, "dtc")
-    assert code == 1
-    assert err.splitlines() == [f"{SLUG}/game.yaml:{line}: {SLUG}/chips: card {n}: dot 1.0 mm inside the trim; "
-                                f"the safe zone is 3.2 mm" for n, line in ((1, 9), (2, 10))]  # at each token's line
+    assert code == 0
+    assert err.splitlines() == [f"{SLUG}/game.yaml:14: warning: {SLUG}/chips: dot on cards 1-2 stops 1.0 mm inside "
+                                f"the trim, within the 3.2 mm safe zone: a cut that drifts shows it unevenly"]
 
 
 # --- a press's CMYK (PDF/X-1a): DriveThruCards and MB Print ------------------------------------------
 
 ICC = ROOT / "printkit" / "icc"
-PRESSES = {"dtc": ("SWOP-TR003-240.icc", 240, "CGATS TR 001"), "mbprint": ("FOGRA39-300.icc", 300, "FOGRA39")}
+PRESSES = {"dtc": ("SWOP-TR003-240.icc", 240, "CGATS TR 003"), "mbprint": ("FOGRA39-300.icc", 300, "FOGRA39")}
 SKIES = {"sun": (0xb2, 0x3a, 0x1e), "moon": (0x1f, 0x4e, 0x8c), "star": (0x8a, 0x6a, 0x00)}  # the starter's colours
 STEP = 1 / 255 + 1e-6  # the converted colours are 8-bit
 
@@ -164,7 +165,8 @@ def test_the_output_intent_names_the_condition_and_embeds_its_cmyk_profile(start
 @pytest.mark.parametrize("shop", SHOPS)
 def test_the_starter_game_passes_every_shops_preflight(starter_exports, shop, capsys):
     code, out, err = run(["preflight", starter_exports[shop]], capsys)
-    assert (code, err) == (0, "") and out.endswith("no problems\n")
+    assert out.endswith("no problems\n")
+    assert code == 0 and all(": warning: " in line for line in err.splitlines()), err  # frames near the cut: warnings
 
 
 def test_the_png_shops_keep_the_starter_games_colours_in_srgb(starter_exports):

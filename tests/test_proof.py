@@ -18,7 +18,7 @@ from declared import SLUG, game_project
 from test_export import run
 
 ICC = ROOT / "printkit" / "icc"
-PRESSES = {"dtc": ("SWOP-TR003-240.icc", "DriveThruCards", "CGATS TR 001"),
+PRESSES = {"dtc": ("SWOP-TR003-240.icc", "DriveThruCards", "CGATS TR 003"),
            "mbprint": ("FOGRA39-300.icc", "MB Print", "FOGRA39")}
 BLUE, GREEN, GREY, WHITE, BLACK = (0, 0, 255), (0, 255, 0), (128, 128, 128), (255, 255, 255), (0, 0, 0)
 

@@ -1,6 +1,6 @@
 """A printkit PDF made a PDF/X file with pypdf: PDF/X-4 (ISO 15930-7; a PDF 1.6 header) or
 PDF/X-1a:2003 (ISO 15930-4; a PDF 1.4 header), the pages drawn in CMYK and grey for a registered
-printing condition (FOGRA39, CGATS TR 001) named by the output intent, with the CMYK printer
+printing condition (FOGRA39, CGATS TR 003) named by the output intent, with the CMYK printer
 profile the colours were converted through as its DestOutputProfile; both with the version key in
 the Info dictionary and in the XMP metadata and /Trapped. (A PDF/X-4 file must embed its
 condition's profile, an output device's: the sRGB monitor profile it once carried is refused by a
@@ -26,8 +26,8 @@ HEADER = {X4: b"%PDF-1.6", X1A: b"%PDF-1.4"}
 REGISTRY = "http://www.color.org"
 ICC = "icc/sRGB.icc"
 # A registered condition's name as a reader is shown it, beside its identifier (the PDF Reference's
-# own example: "CGATS TR 001 (SWOP)", 10.10.4): DriveThruCards' spec names Adobe's profile for it.
-CONDITION_NAMES = {"CGATS TR 001": "CGATS TR 001 (SWOP): US Web Coated (SWOP) v2"}
+# own example: "CGATS TR 001 (SWOP)", 10.10.4).
+CONDITION_NAMES = {"CGATS TR 003": "CGATS TR 003 (SWOP 2007, coated grade 3)"}
 INVARIANT_DATE = "2000-01-01T00:00:00+00:00"  # ReportLab's invariant mode dates every file so
 
 XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
