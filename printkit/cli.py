@@ -287,8 +287,8 @@ def cmd_booklet(args) -> int:
     options = _options(args)
     folder = _folder(args)
     game, product = _booklet(_games(args, [args.game] if args.game else []), args.imposition)
-    target = _export_target(Path(args.out) if args.out else project.own_output(folder, game.slug) / "booklet-export.pdf",
-                            folder)
+    default = None if args.out else project.own_output(folder, game.slug) / "booklet-export.pdf"
+    target = _export_target(Path(args.out) if args.out else default, folder)
     output = build_file(game, product, folder, target, options, product_choices(args))
     _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}, imposition {args.imposition}")
     return 0

@@ -137,7 +137,8 @@ class Manifest:
         it was written: a file planned the same again need not be drawn."""
         name = self._name(path)
         entry = self.entries.get(name)
-        if not _sound(name, entry) or not within(self.out, name) or _file_digest(path) != (entry["size"], entry["sha256"]):
+        if not _sound(name, entry) or not within(self.out, name) or \
+                _file_digest(path) != (entry["size"], entry["sha256"]):
             return None
         return entry.get("plan")
 

@@ -44,7 +44,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
     data, located, problems = {}, {}, []
     for file, spec in game.files.items():
         try:
-            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}", within=content.parent)
+            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}", within=content / game.slug)
         except PrintkitError as error:
             problems += error.problems
             continue

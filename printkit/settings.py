@@ -47,7 +47,7 @@ def load(content: Path, replacing: frozenset = frozenset()) -> dict:
     path = path_for(content)
     if not os.path.lexists(path):  # a folder or a pipe of that name is an error, not "no settings"
         return {}
-    node = load_yaml(path, FILE, within=path.parent)  # a link out of the project: refused, not read
+    node = load_yaml(path, FILE, within=path.parent, what="the project")  # a link out of the project: refused, not read
     if isinstance(node.value, dict):
         node.value = {key: value for key, value in node.value.items() if key not in replacing}
     data, _, problems = read_content(node, SPEC)

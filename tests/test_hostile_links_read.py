@@ -52,11 +52,12 @@ def declared_game(project: Path) -> None:
     shutil.copytree(starter / "templates" / "three-skies", project / "templates" / "three-skies")
 
 
-FILES = {  # a file of the project replaced by a link to the user's secret -> how the game is built
-    "content/numbered-cards/game.yaml": ("numbered-cards/game.yaml", "numbered-cards"),
-    "content/numbered-cards/layouts.yaml": ("numbered-cards/layouts.yaml", "numbered-cards"),
-    "content/three-skies/game.yaml": ("three-skies/game.yaml", "three-skies"),
-    "printkit.yaml": ("printkit.yaml", "numbered-cards"),
+GAMES = "the game's folder"  # where a content file may lead, as a game's other files may (printkit/declared/checks.py)
+FILES = {  # a file of the project replaced by a link to the user's secret -> (as shown, its game, where it may lead)
+    "content/numbered-cards/game.yaml": ("numbered-cards/game.yaml", "numbered-cards", GAMES),
+    "content/numbered-cards/layouts.yaml": ("numbered-cards/layouts.yaml", "numbered-cards", GAMES),
+    "content/three-skies/game.yaml": ("three-skies/game.yaml", "three-skies", GAMES),
+    "printkit.yaml": ("printkit.yaml", "numbered-cards", "the project"),
 }
 
 
@@ -68,18 +69,22 @@ def test_a_content_file_or_the_settings_linked_out_of_the_project_is_refused_unr
     declared_game(project)
     (project / place).unlink(missing_ok=True)
     (project / place).symlink_to(folder / "secret.txt")
-    shown, game = FILES[place]
+    shown, game, where = FILES[place]
     code, out, err = cli(command, game, "--content", "content")
-    assert (code, err.splitlines()) == (1, [f"{shown}: is a link to a file outside the project"])
+    assert (code, err.splitlines()) == (1, [f"{shown}: is a link to a file outside {where}"])
     assert SECRET[:6] not in out + err and opened == []
 
 
-def test_a_content_file_linked_inside_the_project_is_read(project, cli, users):
-    """A link is refused for where it leads, not for being one: inside the project it is followed."""
+def test_a_content_file_linked_inside_its_games_folder_is_read(project, cli, users):
+    """A link is refused for where it leads, not for being one: inside the game's folder it is
+    followed; so is a content folder that is itself a link (a designer's shared content)."""
     game = project / "content" / "numbered-cards"
-    (project / "kept").mkdir()
-    (game / "layouts.yaml").rename(project / "kept" / "layouts.yaml")
-    (game / "layouts.yaml").symlink_to(project / "kept" / "layouts.yaml")
+    (game / "kept").mkdir()
+    (game / "layouts.yaml").rename(game / "kept" / "layouts.yaml")
+    (game / "layouts.yaml").symlink_to(game / "kept" / "layouts.yaml")
+    assert cli("validate", "numbered-cards", "--content", "content")[0] == 0
+    (project / "content").rename(project / "shared")
+    (project / "content").symlink_to(project / "shared")
     assert cli("validate", "numbered-cards", "--content", "content")[0] == 0
 
 

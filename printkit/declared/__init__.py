@@ -52,7 +52,7 @@ def declared_game(folder: Path) -> Game:
     be read: loading its content then reports every problem at its line)."""
     slug = folder.name
     try:
-        node = load_yaml(folder / GAME_FILE, f"{slug}/{GAME_FILE}", within=folder.parent.parent)  # the project
+        node = load_yaml(folder / GAME_FILE, f"{slug}/{GAME_FILE}", within=folder)  # as its other files are
     except PrintkitError:
         node = None
     values = node.value if node is not None and isinstance(node.value, dict) else {}

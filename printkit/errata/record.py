@@ -153,7 +153,7 @@ def read(content: Path) -> dict[str, Printing]:
         raise PrintkitError([Problem(RECORD, None, "no record of what was printed: run `printkit printed` "
                                                    "first, when the cards are printed")])
     try:
-        json.loads(read_text(path, RECORD, RECORD_BYTES, within=path.parent))  # a link out: refused, unread
+        json.loads(read_text(path, RECORD, RECORD_BYTES, within=path.parent, what="the project"))
     except RecursionError:  # its nesting is bounded as YAML's is, below; json's own bound is Python's stack
         raise PrintkitError([Problem(RECORD, 1, "not JSON as printkit writes it: nested too deep")]) from None
     except ValueError as error:

@@ -16,11 +16,11 @@ CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # what no text file 
 
 
 def read_text(path: Path, shown_as: str, limit: int = MAX_BYTES, within: Path | None = None,
-              what: str = "the project") -> str:
+              what: str = "the game's folder") -> str:
     """The file's text, at most `limit` bytes. A missing file raises FileNotFoundError (the caller
     words it); anything else that is wrong with it raises a PrintkitError naming the file (and line).
-    `within`: the folder the file must be in, through any link (`what` names it in the message),
-    checked before the file is opened: a link out of it is refused, its target never read."""
+    `within`: the folder the file must be in, through any link (`what` names it), checked before
+    the file is opened: a link out of it is refused, its target never read."""
     if within is not None:
         confine(path, within, shown_as, what)
     data = _read_bytes(path, shown_as, limit)
@@ -32,9 +32,10 @@ def read_text(path: Path, shown_as: str, limit: int = MAX_BYTES, within: Path | 
                                                      f"save the file as UTF-8")]) from None
 
 
-def confine(path: Path, within: Path, shown_as: str, what: str = "the project") -> None:
-    """Raises unless `path`, with every link on its way resolved, is inside `within`: the check
-    made before a file is opened, so no file out of the project is read, nor quoted in a message."""
+def confine(path: Path, within: Path, shown_as: str, what: str = "the game's folder") -> None:
+    """Raises unless `path`, with every link on its way resolved, is inside `within` (a game's
+    folder, resolved as its other files' are; the project, for printkit.yaml): the check made before
+    a file is opened, so no file out of the project is read, nor quoted in a message."""
     if os.path.lexists(path) and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(within)):
         raise PrintkitError([Problem(shown_as, None, f"is a link to a file outside {what}")])
 

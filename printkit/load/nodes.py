@@ -50,12 +50,13 @@ class Node:
 
 
 def load_yaml(path: Path, shown_as: str, limit: int = MAX_BYTES, values: int = MAX_VALUES,
-              within: Path | None = None) -> Node:
+              within: Path | None = None, what: str = "the game's folder") -> Node:
     """Parse one YAML file of at most `limit` bytes and `values` values (printkit's own records
     of a big set hold more than any content file); every syntax, value or duplicate-key error
-    becomes a located Problem. `within`: the project, which a link may not lead out of."""
+    becomes a located Problem. `within`: the folder (a game's, the project: `what`) a link may not
+    lead out of."""
     try:
-        text = read_text(path, shown_as, limit, within)
+        text = read_text(path, shown_as, limit, within, what)
     except FileNotFoundError:
         raise PrintkitError([Problem(shown_as, None, "content file is missing")]) from None
     composer = _Composer(shown_as, values)
