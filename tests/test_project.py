@@ -20,6 +20,7 @@ from printkit.games import all_games
 GAME = "numbered-cards"
 PLUGIN = ROOT / "tests" / "fixtures" / "plugin"
 PRINTKIT_GAMES = sorted(path.name for path in CONTENT.iterdir() if path.is_dir())  # the repository's own
+EXAMPLES = sorted(path.name for path in (ROOT / "examples" / "content").iterdir() if (path / "game.yaml").is_file())
 
 
 def sha256s(folder: Path, pattern: str = "*") -> dict[str, str]:
@@ -136,7 +137,7 @@ def test_a_game_the_project_does_not_have_is_not_asked_for(one_game, cli, monkey
     lines = out.splitlines()
     assert lines[0] == f"{GAME}  (Numbered Cards Game)"
     assert lines[6] == "other games to start a project from (`printkit new DIR --example GAME`):"
-    assert [line.split()[0] for line in lines[7:]] == [game for game in PRINTKIT_GAMES if game != GAME]
+    assert [line.split()[0] for line in lines[7:]] == [game for game in PRINTKIT_GAMES if game != GAME] + EXAMPLES
 
 
 def test_a_content_folder_with_no_game_is_an_error(empty, cli, monkeypatch):
@@ -264,7 +265,7 @@ def test_new_with_an_unknown_example_is_a_usage_error(empty, cli, monkeypatch):
     code, out, err = cli("new", "kit", "--example", "cross-sum")
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == (f"printkit: error: --example cross-sum: no such game to start from "
-                                    f"(printkit has: {', '.join(PRINTKIT_GAMES)}, or all)")
+                                    f"(printkit has: {', '.join(PRINTKIT_GAMES + EXAMPLES)}, or all)")
     assert list(empty.iterdir()) == []
 
 
