@@ -200,14 +200,15 @@ def test_preflight_fails_a_corner_index_in_the_safe_zone(tmp_path, monkeypatch, 
                           "--out", tmp_path], capsys)
     assert code == 1
     found = [re.fullmatch(r"ascending-row-overflow/game\.yaml:\d+: ascending-row-overflow/deck: card (\d+): "
-                          r"(corner index|penalty pip) (\d\.\d) mm inside the trim; the safe zone is 3\.2 mm", line)
-             for line in err.splitlines()]
+                          r"(corner index) (\d\.\d) mm inside the trim; the safe zone is 3\.2 mm", line)
+             for line in err.splitlines() if ": warning: " not in line]
     assert all(found), err
-    indices = {int(m.group(1)): float(m.group(3)) for m in found if m.group(2) == "corner index"}
-    pips = {int(m.group(1)): float(m.group(3)) for m in found if m.group(2) == "penalty pip"}
+    indices = {int(m.group(1)): float(m.group(3)) for m in found}
     assert sorted(indices) == list(range(1, 25)) and all(1.0 <= d < 1.8 for d in indices.values()), indices
     assert indices[10] == 1.0  # a '1' then a '0': the index's box starts 1 mm in
-    assert sorted(pips) == list(range(1, 10)) and all(1.6 <= d <= 1.8 for d in pips.values()), pips  # under one digit
+    # the pips under one digit: a mark, not words, so a warning (issue 39), on the cards it is on
+    assert "ascending-row-overflow/game.yaml:14: warning: ascending-row-overflow/deck: penalty pip on cards 1-9 stops " \
+           "1.8 mm inside the trim, within the 3.2 mm safe zone: a cut that drifts shows it unevenly" in err, err
     assert len(list((tmp_path / "ascending-row-overflow/deck").glob("*.png"))) == 25  # written (one back, 24 faces), and flagged
 
 
@@ -258,9 +259,10 @@ def _rewritten(path: Path, change) -> None:
 
 
 def _failed_preflight(out: Path, capsys) -> list[str]:
+    """Preflight's faults, its warnings (frames and borders inside the safe zone) left out."""
     code, stdout, err = run(["preflight", out], capsys)
     assert (code, stdout) == (1, "")
-    return err.splitlines()
+    return [line for line in err.splitlines() if ": warning: " not in line]
 
 
 def test_preflight_reads_the_pdf_boxes_back(tmp_path, capsys):
@@ -471,9 +473,10 @@ def test_preflight_finds_a_font_that_is_not_embedded(tmp_path, capsys):
 
     _rewritten(out / "numbered-cards/ability-cards.pdf", change)
     lines = _failed_preflight(out, capsys)
-    assert lines and all(re.fullmatch(rf"{out}/numbered-cards/ability-cards\.pdf: page \d+: font \w+\+DejaVuSans[-\w]* "
-                                       r"is not embedded", line) for line in lines), lines
-    assert any("ability-cards.pdf: page 1: font" in line for line in lines)
+    assert lines and all(re.fullmatch(r"numbered-cards/game\.yaml:\d+: numbered-cards/ability-cards: card \d+( back)?: "
+                                      rf"font \w+\+DejaVuSans[-\w]* is not embedded \({out}/numbered-cards/"
+                                      r"ability-cards\.pdf, page \d+\)", line) for line in lines), lines
+    assert any("ability-cards.pdf, page 1)" in line for line in lines)
 
 
 def test_a_declared_games_tokens_are_exported_at_their_own_size(tmp_path, capsys, monkeypatch):

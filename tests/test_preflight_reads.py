@@ -7,6 +7,7 @@ ink over the shop's limit."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -83,14 +84,16 @@ def exported(tmp_path, monkeypatch, capsys, shop: str) -> tuple[int, str, str]:
 def test_a_declared_game_with_pictures_markup_and_tokens_passes_every_shop(tmp_path, monkeypatch, capsys, shop):
     """The number's planned line reaches past the top trim (its leading); its glyphs stand 4.7 mm in."""
     code, out, err = exported(tmp_path, monkeypatch, capsys, shop)
-    assert (code, err) == (0, ""), err
+    assert code == 0, err
+    assert all(re.search(r": warning: .*(frame|border) on", line) for line in err.splitlines()), err  # the rings
     assert out.splitlines()[-1].endswith("as the shop takes them, no problems")
 
 
 def preflight(folder: Path, capsys) -> list[str]:
+    """Preflight's faults (its warnings left out: frames inside the safe zone)."""
     code, _, err = run(["preflight", folder], capsys)
     assert code == 1
-    return err.splitlines()
+    return [line for line in err.splitlines() if ": warning: " not in line]
 
 
 def planted_text(path: Path, at: tuple[int, int], colour) -> None:
@@ -100,21 +103,32 @@ def planted_text(path: Path, at: tuple[int, int], colour) -> None:
     image.save(path, dpi=info["dpi"], icc_profile=info.get("icc_profile"))
 
 
+def unplanned(folder: Path, product: str) -> None:
+    """The record's plan of each card side of `product` emptied: what preflight then has to read
+    the pixels for (ink no plan explains is its last resort, not its first message)."""
+    record = folder / ".printkit-export.json"
+    data = json.loads(record.read_text())
+    for entry in data["products"]:
+        if entry["product"] == product:
+            for card in entry["cards"]:
+                card["front"] = card["back"] = []
+    record.write_text(json.dumps(data))
+
+
 @pytest.mark.parametrize("shop", ("tgc", "mpc"))
 def test_text_drawn_into_a_card_images_safe_band_is_found_where_it_lies(tmp_path, monkeypatch, capsys, shop):
-    """'HI' 12 px in from the trim (1.0 mm) on the striped picture, and dark on a plain token:
-    each found at its card's FILE:LINE, how far in its nearest pixel is."""
+    """'HI' 12 px in from the trim (1.0 mm) on the striped picture, where the record plans
+    nothing: found at its card's FILE:LINE, how far in its nearest pixel is. (Where the record
+    plans a side, preflight reads its plan, not every pixel again: issue 39.)"""
     assert exported(tmp_path, monkeypatch, capsys, shop)[0] == 0
+    unplanned(tmp_path / "out", f"{SLUG}/deck")
     bleed = 37 if shop == "tgc" else 36  # px a side: 1/8 in at 300 dpi, MPC's 36 px
     planted_text(tmp_path / f"out/{SLUG}/deck/face-01.png", (bleed + 12, 500), (255, 255, 255))
-    planted_text(tmp_path / f"out/{SLUG}/squares/face-01.png", (150, bleed + 10), (0, 0, 0))
     lines = preflight(tmp_path / "out", capsys)
-    assert len(lines) == 2, lines
+    assert len(lines) == 1, lines
     deck = re.fullmatch(rf"{SLUG}/game.yaml:10: {SLUG}/deck: card 1: ink no planned text or mark explains, at "
                         r"\(([\d.]+), [\d.]+\) mm, ([\d.]+) mm inside the trim; the safe zone is 3\.2 mm", lines[0])
     assert deck and 1.0 <= float(deck.group(2)) < 1.8 and deck.group(1) == deck.group(2), lines[0]
-    assert re.fullmatch(rf"{SLUG}/game.yaml:\d+: {SLUG}/squares: card 1: ink no planned text or mark explains, "
-                        r"at .* mm, 1\.\d mm inside the trim; the safe zone is 3\.2 mm", lines[1]), lines[1]
 
 
 def rewritten(path: Path, change) -> None:
@@ -175,12 +189,14 @@ def test_a_font_left_unembedded_in_an_svg_is_named_by_the_svg(tmp_path, monkeypa
 
     rewritten(tmp_path / f"out/{SLUG}/deck.pdf", change)
     lines = preflight(tmp_path / "out", capsys)
-    assert lines and any(re.search(r"deck\.pdf: page 2: font \w+\+DejaVuSans\S* is not embedded "
-                                   r"\(brought in by moon\.svg\)", line) for line in lines), lines
+    assert lines and any(re.fullmatch(rf"{SLUG}/game\.yaml:17: {SLUG}/deck: card 1: font \w+\+DejaVuSans\S* is not "
+                                      rf"embedded \(brought in by moon\.svg\) \(out/{SLUG}/deck\.pdf, page 2\)", line)
+                         for line in lines), lines  # at the SVG's layer
 
 
 def test_ink_over_the_shops_limit_is_found_where_it_is_painted(tmp_path, monkeypatch, capsys):
-    """DTC takes 240 %: a square painted 100 % of each ink (400 %) at 20 mm, 30 mm of card 1's front."""
+    """DTC takes 240 %: a square painted 100 % of each ink (400 %) at 20 mm, 30 mm of card 1's front,
+    on the field picture: said at that layer's line, where on the card (from its trim's corner)."""
     assert exported(tmp_path, monkeypatch, capsys, "dtc")[0] == 0
     x, y = (3.175 + 20) * 72 / 25.4, (3.175 + 30) * 72 / 25.4
 
@@ -193,8 +209,8 @@ def test_ink_over_the_shops_limit_is_found_where_it_is_painted(tmp_path, monkeyp
 
     rewritten(tmp_path / f"out/{SLUG}/deck.pdf", change)
     (line,) = preflight(tmp_path / "out", capsys)
-    assert line == (f"out/{SLUG}/deck.pdf: page 2 (card 1, front): total ink 400 % at (23.2, 33.2) mm, above the "
-                    f"shop's 240 %"), line
+    assert line == (f"{SLUG}/game.yaml:15: {SLUG}/deck: card 1: field.png: total ink 400 % at (20.0, 30.0) mm "
+                    f"(out/{SLUG}/deck.pdf, page 2), above the shop's 240 %"), line
 
 
 def test_an_image_below_the_shops_dpi_is_named_by_its_file(tmp_path, monkeypatch, capsys):
@@ -206,5 +222,6 @@ def test_an_image_below_the_shops_dpi_is_named_by_its_file(tmp_path, monkeypatch
     monkeypatch.chdir(game_project(tmp_path, game, {**files(), "low.png": small.getvalue()}))
     code, _, err = run(["export", SLUG, "--for", "dtc", "--out", "out"], capsys)
     lines = [line for line in err.splitlines() if "dpi as printed" in line]
-    assert code == 1 and lines == [f"out/{SLUG}/deck.pdf: page {n}: image low.png is 102 dpi as printed; "
-                                   f"DriveThruCards takes at least 300 dpi" for n in (2, 4)], err
+    assert code == 1 and lines == [f"{SLUG}/game.yaml:17: {SLUG}/deck: card {card}: image low.png is 102 dpi as "
+                                   f"printed (out/{SLUG}/deck.pdf, page {n}); DriveThruCards takes at least 300 dpi"
+                                   for card, n in ((1, 2), (2, 4))], err

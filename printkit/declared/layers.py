@@ -66,10 +66,26 @@ def plan(look, layer: Layer, corners: dict) -> list:
         found = DRAW[values["kind"]](look, layer, corners)
     else:
         found = _turned(look, layer, turn, corners)
+    _stamped(found, layer)
     opacity = values.get("opacity")
     if opacity is not None and float(opacity) < 1.0 and found:
         found = [m.Group(tuple(found), opacity=float(opacity))]
     return found
+
+
+DRAWN = (m.Line, m.Box, m.Polygon, m.Circle, m.Ellipse, m.Picture)  # the marks a layer's line is told to
+
+
+def _stamped(found, layer: Layer) -> None:
+    """Each drawn mark told its layer's name and the FILE:LINE it is written at, so that preflight
+    names the designer's layer (text keeps its own: the card's field its words come from)."""
+    where = f"{layer.where.file}:{layer.where.line}" if layer.where is not None and layer.where.line else None
+    for mark in found:
+        if isinstance(mark, m.Group):
+            _stamped(mark.marks, layer)
+        elif isinstance(mark, DRAWN):
+            mark.where = mark.where or where
+            mark.item = mark.item or layer.mark
 
 
 def _in_corner(look, layer: Layer) -> tuple:

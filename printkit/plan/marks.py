@@ -33,6 +33,8 @@ class Line:
     width: float = 0.25
     level: float = 0.0
     dash: tuple[float, float] | None = None
+    item: str | None = field(default=None, compare=False)  # what it is (its layer), for preflight
+    where: str | None = field(default=None, compare=False)  # FILE:LINE of the layer it is planned for
 
 
 @dataclass(slots=True)
@@ -44,6 +46,8 @@ class Box:
     dash: tuple[float, float] | None = None
     radius: float = 0.0
     solid: bool = False  # printed as planned even by the ink saver: a machine reads it (a registration mark)
+    item: str | None = field(default=None, compare=False)  # what it is (its layer), for preflight
+    where: str | None = field(default=None, compare=False)  # FILE:LINE of the layer it is planned for
 
 
 @dataclass(slots=True)
@@ -55,6 +59,7 @@ class Polygon:
     item: str | None = None  # what it is ("diamond"), for a preflight's messages; never drawn
     dash: tuple[float, float] | None = None
     closed: bool = True  # False: an open polyline, never filled
+    where: str | None = field(default=None, compare=False)  # FILE:LINE of the layer it is planned for
 
 
 @dataclass(slots=True)
@@ -67,6 +72,7 @@ class Circle:
     fill: float | Gradient | None = None
     item: str | None = None
     dash: tuple[float, float] | None = None
+    where: str | None = field(default=None, compare=False)  # FILE:LINE of the layer it is planned for
 
 
 @dataclass(slots=True)
@@ -79,6 +85,7 @@ class Ellipse:
     fill: float | Gradient | None = None
     dash: tuple[float, float] | None = None
     item: str | None = None
+    where: str | None = field(default=None, compare=False)  # FILE:LINE of the layer it is planned for
 
 
 @dataclass(slots=True)
@@ -90,6 +97,8 @@ class Picture:
     rect: Rect
     digest: str  # of the file's bytes: what names it in the PDF, wherever the project is
     svg: bool = False
+    item: str | None = field(default=None, compare=False)  # what it is (its layer), for preflight
+    where: str | None = field(default=None, compare=False)  # FILE:LINE of the layer it is planned for
 
 
 @dataclass(slots=True)

@@ -23,15 +23,16 @@ from pathlib import Path
 
 from printkit import keyed
 from printkit.cores import each_on_every_core
-from printkit.errors import Problem, PrintkitError
+from printkit.errors import Problem, PrintkitError, warn
 from printkit.manifest import within
 from printkit.shop.export import RECORD, RECORD_BYTES
 from printkit.shop.outlines import copies_problems, how_to_problems, outline_problems
 from printkit.shop.pdfx import X1A
 from printkit.shop.profiles import Profile, profiles
 from printkit.shop.readback import Box, read_pdf, read_png, text_boxes
-from printkit.shop.safelines import image_problems, planned, planned_problems, text_problems
-from printkit.shop.safezone import Item
+from printkit.shop.planned import near_cut_warnings
+from printkit.shop.safelines import image_problems, planned_problems, text_problems
+from printkit.shop.located import page_problems, sides
 
 WITHIN = 0.05  # mm: how near a size or a box must be to its figure
 LARGEST = 1189.0  # mm: the long side of A0, far beyond any card
@@ -39,14 +40,24 @@ SIDE_BY_SIDE = 2 * 2**20  # bytes of files to read back beyond which forking wor
 
 
 def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
-    """(files checked, problems) of the export in `folder`; `shown` is how messages name it."""
+    """(files checked, problems) of the export in `folder`; `shown` is how messages name it. Its
+    warnings (frames and borders inside the safe zone) are said, one line each, on stderr."""
+    checked, problems, warnings = findings(folder, shown)
+    for warning in sorted(set(warnings), key=lambda w: (w.file, w.line or 0, w.message)):
+        warn(warning)
+    return checked, problems
+
+
+def findings(folder: Path, shown: str) -> tuple[int, list[Problem], list[Problem]]:
+    """(files checked, faults, warnings) of the export in `folder`."""
     record, profile = _record(folder, shown)
-    problems, checked = [], 0
+    problems, warnings, checked = [], [], 0
     try:
         read = _files_read(folder, shown, record["products"], profile)
         for product in record["products"]:
             trim = tuple(product["trim"])
             problems += planned_problems(product, trim, profile) + _order(product, profile)
+            warnings += near_cut_warnings(product, trim, profile)
             files = sorted({page["file"] for page in product["pages"]})
             for name in files:
                 problems += read[id(product), name]
@@ -59,7 +70,7 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
             problems += how_to_problems(folder, shown, record["products"])
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise _unreadable(shown, error) from None
-    return checked, problems
+    return checked, problems, warnings
 
 
 def _files_read(folder: Path, shown: str, products: list[dict], profile: Profile) -> dict:
@@ -168,7 +179,7 @@ def _file(folder: Path, shown: str, name: str, product: dict, trim, profile: Pro
                     for m in _png(png, trim, profile) + outline_problems(png.alpha, product["outline"], profile.dpi)]
         pages = [p for p in product["pages"] if p["file"] == name]
         pdf = read_pdf(data)
-        found = [Problem(shown, None, m) for m in _pdf(pdf, trim, profile, pages, product)]
+        found = _pdf(pdf, trim, profile, pages, product, shown)
         if profile.kind == "pdf":
             found += text_problems(product, name, pdf, text_boxes(data), profile)
         return found
@@ -205,65 +216,20 @@ def _table_png(png, profile: Profile) -> list[str]:
     return problems
 
 
-def _pdf(pdf, trim, profile: Profile, pages: list[dict], product: dict | None = None) -> list[str]:
-    pictures = _pictures(product, pages)
+def _pdf(pdf, trim, profile: Profile, pages: list[dict], product: dict | None, shown: str) -> list[Problem]:
+    """The file's pages, boxes and PDF/X keys (said at the file), and what each page paints (at
+    the layer that planned it: printkit/shop/located.py)."""
+    placed = sides(product, pages)
     expected = pages[0].get("pages", len(pages))
     problems = [] if len(pdf.pages) == expected else [f"{len(pdf.pages)} pages; the export wrote {expected}"]
+    located = []
     for number, page in enumerate(pdf.pages, start=1):
         problems += [f"page {number}: {m}" for m in _boxes(page, trim, profile)]
-        problems += _painted(number, page, profile, pictures)
+        located += page_problems(number, page, profile, placed.get(number), shown, bool(profile.pdfx) and
+                                 profile.pdfx != X1A)
     if profile.pdfx:
         problems += _pdfx(pdf, profile)
-    return problems
-
-
-def _pictures(product: dict | None, pages: list[dict]) -> dict[int, tuple[str, list[Item]]]:
-    """Each page's card side ("card 3, front") and the pictures the record says it places."""
-    cards = {card["card"]: card for card in (product or {}).get("cards", [])}
-    return {page["page"]: (f"card {page['card']}, {page['side']}",
-                           [i for i in planned(cards.get(page["card"], {}).get(page["side"], [])) if i.picture])
-            for page in pages if "card" in page and "page" in page}
-
-
-def _painted(number: int, page, profile: Profile, pictures: dict) -> list[str]:
-    """What the page paints, read from its content: every font embedded (one a form brought in
-    named by the image it draws), every image at the shop's dpi, its highest total ink."""
-    side, placed = pictures.get(number, (None, []))
-    painted = page.painted
-    problems = [f"page {number}: font {font} is not embedded{_brought(form, placed)}"
-                for font, ok, form in dict.fromkeys(painted.fonts) if not ok]
-    problems += [f"page {number}: image {_image(image, placed, page)} is {image.dpi:.0f} dpi as printed; "
-                 f"{profile.name} takes at least {profile.dpi} dpi"
-                 for image in painted.images if image.dpi < profile.dpi - 0.5]
-    if profile.ink_limit and painted.ink > profile.ink_limit + 0.5:
-        x, y = painted.at
-        problems.append(f"page {number}{f' ({side})' if side else ''}: total ink {painted.ink:.0f} % at "
-                        f"({x:.1f}, {y:.1f}) mm, above the shop's {profile.ink_limit:.0f} %")
-    return problems
-
-
-def _brought(form: str | None, placed: list[Item]) -> str:
-    """Who brought a font in: the SVG whose form holds it (its form is named by the file's digest)."""
-    if form is None:
-        return ""
-    key = form.split(".")[-1].removeprefix("svg")
-    svg = next((item for item in placed if item.picture and item.picture.startswith(key)), None)
-    return f" (brought in by {svg.name}{f', {svg.where}' if svg and svg.where else ''})" if svg else f" (in form {form})"
-
-
-def _image(image, placed: list[Item], page) -> str:
-    """An image by the file the record places where it lies, else by its name in the PDF."""
-    if page.trim is None or not placed:
-        return image.name
-    x, y = image.at[0] - page.trim.x0, image.at[1] - page.trim.y0
-
-    def off(item: Item) -> float:  # how far the picture's placed middle and size are from the record's
-        r = item.rect
-        return (abs(r.x + r.width / 2 - x) + abs(r.y + r.height / 2 - y) + abs(r.width - image.size[0])
-                + abs(r.height - image.size[1]))
-
-    nearest = min(placed, key=off)
-    return nearest.name if off(nearest) < 1.0 else image.name
+    return [Problem(shown, None, m) for m in problems] + located
 
 
 def _boxes(page, trim, profile: Profile) -> list[str]:
@@ -320,10 +286,7 @@ def _pdfx(pdf, profile: Profile) -> list[str]:
     else:  # PDF/X-4 for a CMYK press: no device RGB, which has no condition to print by
         problems += [f"page {n}: RGB colour ({', '.join(sorted(rgb))}); {version} for {profile.condition} takes "
                      f"grey and CMYK" for n, page in enumerate(pdf.pages, start=1)
-                     if (rgb := page.colours & {"rg", "RG"})]
-        problems += [f"page {n}: image {picture.name} is {picture.space}; {version} for {profile.condition} takes "
-                     f"DeviceCMYK or DeviceGray images" for n, page in enumerate(pdf.pages, start=1)
-                     for picture in page.pictures if picture.space == "DeviceRGB"]
+                     if (rgb := page.colours & {"rg", "RG"})]  # its RGB images: at their layers (located.py)
     return problems
 
 

@@ -11,34 +11,25 @@ from printkit.plan.geometry import Rect
 from printkit.shop.landing import Card, nearest_ink, unplanned_ink
 from printkit.shop.profiles import Profile
 from printkit.shop.readback import Box
+from printkit.shop.planned import at as _at, coarse_pictures, planned, thin_lines
 from printkit.shop.safezone import Item, intrusions
 
 WITHIN = 0.05  # mm: how near a page's TrimBox must be to the card's
 
 
 def planned_problems(product: dict, trim, profile: Profile) -> list[Problem]:
-    """The planned text and marks against the safe zone, where the files cannot be read for it
-    (sheets of many cards, cut-outs at the trim with no bleed to tell art from ink); a card PDF's
-    marks (its text: `_text_in_file`, where PDFium reads its glyphs). A card image's are read from
-    its pixels (`image_problems`)."""
-    if profile.kind == "png":
-        return []
+    """The planned text against the safe zone, where the files cannot be read for it (sheets of
+    many cards, cut-outs at the trim with no bleed to tell art from ink); a card PDF's text is
+    read where PDFium finds its glyphs (`text_problems`), a card image's from its pixels
+    (`image_problems`). Then what the plan alone says: lines too thin for a press, pictures
+    under the shop's dpi in an image the shop is sent (printkit/shop/planned.py)."""
     worst = {}
-    for card in product["cards"]:
-        for side in profile.sides():
-            for item, inside in intrusions(planned(card[side], profile.kind == "pdf"), trim, profile.safe):
-                _note(worst, (card["card"], side, item.name), (inside, item.where or card.get("where")))
-    return _intrusions(product, worst, profile)
-
-
-def planned(entries: list, marks_only: bool = False) -> list[Item]:
-    """The record's items of a card side (name, x0, y0, x1, y1, kind, where, a picture's digest)."""
-    found = [Item(name, Rect(x0, y0, x1 - x0, y1 - y0), rest[:1] == ["text"], (rest[1:2] or [None])[0] or None,
-                  rest[2] if rest[:1] == ["image"] and len(rest) > 2 else None,
-                  rest[2] if rest[:1] == ["art"] and len(rest) > 3 else None,
-                  float(rest[3]) if rest[:1] == ["art"] and len(rest) > 3 else 0.0)
-             for name, x0, y0, x1, y1, *rest in entries]
-    return [item for item in found if not (marks_only and item.text)]
+    if profile.kind not in ("png", "pdf"):
+        for card in product["cards"]:
+            for side in profile.sides():
+                for item, inside in intrusions(planned(card[side]), trim, profile.safe):
+                    _note(worst, (card["card"], side, item.name), (inside, item.where or card.get("where")))
+    return _intrusions(product, worst, profile) + thin_lines(product, profile) + coarse_pictures(product, profile)
 
 
 def image_problems(product: dict, name: str, png, trim, profile: Profile) -> list[Problem]:
@@ -53,9 +44,10 @@ def image_problems(product: dict, name: str, png, trim, profile: Profile) -> lis
             inside = nearest_ink(image, item.rect, profile.safe)
             if inside is not None:
                 _note(worst, (page["card"], page["side"], item.name), (inside, item.where or card.get("where")))
-        for inside, (x, y) in unplanned_ink(image, planned(card.get(page["side"], [])), profile.safe):
-            _note(worst, (page["card"], page["side"], f"ink no planned text or mark explains, at ({x:.1f}, {y:.1f}) mm,"),
-                  (inside, card.get("where")))
+        if not card.get(page["side"]):  # the last resort: a side the record plans nothing on
+            for inside, (x, y) in unplanned_ink(image, [], profile.safe):
+                _note(worst, (page["card"], page["side"], f"ink no planned text or mark explains, at "
+                                                          f"({x:.1f}, {y:.1f}) mm,"), (inside, card.get("where")))
     return _intrusions(product, worst, profile)
 
 
@@ -112,14 +104,6 @@ def _layer(name: str, number: int, card: str) -> str:
         if prefix and name.startswith(prefix) and len(name) > len(prefix):
             return name[len(prefix):]
     return name
-
-
-def _at(where: str | None) -> tuple[str, int] | None:
-    """A record's FILE:LINE as a problem's file and line, when it has one."""
-    if where and ":" in where and where.rsplit(":", 1)[1].isdigit():
-        file, line = where.rsplit(":", 1)
-        return file, int(line)
-    return None
 
 
 def _near(a, b) -> bool:

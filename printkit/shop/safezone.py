@@ -11,7 +11,9 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.plan.geometry import Rect
+from PIL import Image
+
+from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.errors import Problem
 from printkit.plan.corners import ink
 from printkit.plan.marks import Box, Circle, Ellipse, Gradient, Group, Line, Picture, Polygon
@@ -35,14 +37,25 @@ class Item:
     picture: str | None = None  # a picture's file digest (an SVG's form is named by it): no mark, an image
     art: str | None = None  # art (may run to the bleed): "area", "ring" (an outline `width` wide), "line"
     width: float = 0.0  # an outline's or a line's width, mm (a line's rect runs from its start to its end)
+    stroke: float = 0.0  # the width of the outline or line it strokes, mm (0: it strokes none)
+    pixels: tuple[int, int] | None = None  # a raster picture's size in pixels (its dpi as placed)
 
     def recorded(self) -> list:
-        """The export record's line for it: name, x0, y0, x1, y1, kind (text, mark, image), where,
-        and a picture's digest."""
+        """The export record's line for it: name, x0, y0, x1, y1, kind (text, mark, art, image),
+        where; then a picture's digest and pixels, art's kind and width, a mark's or art's stroke."""
         r = self.rect
         kind = "image" if self.picture else "art" if self.art else "text" if self.text else "mark"
         line = [self.name] + [round(v, 3) for v in (r.x, r.y, r.right, r.top)] + [kind, self.where or ""]
-        return line + ([self.picture] if self.picture else [self.art, round(self.width, 3)] if self.art else [])
+        if self.picture:
+            return line + [self.picture] + list(self.pixels or ())
+        stroke = [round(self.stroke, 4)] if self.stroke else []
+        return line + ([self.art, round(self.width, 3)] + stroke if self.art else stroke)
+
+    def dpi(self) -> float | None:
+        """A raster picture's lower resolution as placed, dots an inch; None for an SVG or no picture."""
+        if not self.pixels or self.rect.width <= 0 or self.rect.height <= 0:
+            return None
+        return min(self.pixels[0] / self.rect.width, self.pixels[1] / self.rect.height) * MM_PER_INCH
 
     def inside(self, size: tuple[float, float]) -> float:
         """How far it stands inside the trim at its nearest edge, mm (negative: outside)."""
@@ -51,6 +64,8 @@ class Item:
 
 
 def items(marks, transform=IDENTITY) -> list[Item]:
+    """What a card side's marks put on the card, each named as the designer's layer and at its
+    line where the plan knows them (printkit/declared/layers.py tells each drawn mark its layer)."""
     found = []
     for mark in marks:
         if isinstance(mark, Group):
@@ -58,12 +73,28 @@ def items(marks, transform=IDENTITY) -> list[Item]:
         elif isinstance(mark, Text) and mark.lines:
             found.append(Item(_name(mark), _mapped(transform, ink(mark)), True, _where(mark.where)))
         elif isinstance(mark, (Circle, Ellipse, Polygon)) and _meaningful(mark):
-            found.append(Item(mark.item or _KIND[type(mark)], _mapped(transform, _extent(mark))))
+            found.append(Item(mark.item or _KIND[type(mark)], _mapped(transform, _extent(mark)), where=mark.where,
+                              stroke=_stroke(mark)))
         elif isinstance(mark, Picture):
-            found.append(Item(_file(mark.path), _mapped(transform, mark.rect), picture=mark.digest))
+            found.append(Item(_file(mark.path), _mapped(transform, mark.rect), where=mark.where, picture=mark.digest,
+                              pixels=None if mark.svg else _pixels(mark.path)))
         elif isinstance(mark, (Box, Line, Circle, Ellipse, Polygon)):
             found.append(_art(mark, transform))
     return found
+
+
+def _stroke(mark) -> float:
+    """The width of the line a mark strokes, mm; 0 when it strokes none (a fill alone)."""
+    return mark.width if getattr(mark, "level", None) is not None and mark.width > 0 else 0.0
+
+
+def _pixels(path: str) -> tuple[int, int] | None:
+    """A raster image's size in pixels, read from its header (None when it cannot be read)."""
+    try:
+        with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
 
 
 def _art(mark, transform) -> Item:
@@ -72,11 +103,13 @@ def _art(mark, transform) -> Item:
     if isinstance(mark, Line):
         s = mark.seg
         (x1, y1), (x2, y2) = _point(transform, s.x1, s.y1), _point(transform, s.x2, s.y2)
-        return Item("art", Rect(x1, y1, x2 - x1, y2 - y1), art="line", width=mark.width)
+        return Item(mark.item or "line", Rect(x1, y1, x2 - x1, y2 - y1), where=mark.where, art="line",
+                    width=mark.width, stroke=_stroke(mark))
     rect = _mapped(transform, mark.rect if isinstance(mark, (Box, Ellipse)) else _extent(mark))
     outline = isinstance(mark, Box) and mark.fill is None and not transform[1] and not transform[2]
-    return Item(getattr(mark, "item", None) or "art", rect, art="ring" if outline else "area",
-                width=mark.width if outline else 0.0)
+    named = getattr(mark, "item", None) or ("border" if outline else "shape")
+    return Item(named, rect, where=mark.where, art="ring" if outline else "area",
+                width=mark.width if outline else 0.0, stroke=_stroke(mark))
 
 
 def _point(t, x: float, y: float) -> tuple[float, float]:
@@ -106,10 +139,26 @@ def _extent(mark) -> Rect:
 
 
 def intrusions(found: list[Item], size: tuple[float, float], safe: float) -> list[tuple[Item, float]]:
-    """The texts and marks (not pictures, not art) nearer the trim than `safe` mm, each with how far
-    inside it stands."""
-    return [(item, item.inside(size)) for item in found
-            if not item.picture and not item.art and item.inside(size) < safe - 1e-6]
+    """The texts nearer the trim than `safe` mm, each with how far inside it stands: a fault, for
+    a cut that drifts takes words off."""
+    return [(item, item.inside(size)) for item in found if item.text and item.inside(size) < safe - 1e-6]
+
+
+def near_the_cut(found: list[Item], size: tuple[float, float], safe: float) -> list[tuple[Item, float]]:
+    """Frames, borders and shapes that stop inside the safe zone short of the trim, with how far
+    inside they stand: a warning (a drifting cut shows their distance from the edge unequal).
+    Art a layer takes to the trim or into the bleed (a ground, a lattice, a disc with `bleed`) is
+    meant to be cut through, and no finding at all."""
+    return [(item, item.inside(size)) for item in found if not item.text and not item.picture
+            and _REACHES < item.inside(size) < safe - 1e-6]
+
+
+_REACHES = 0.01  # mm: art this near the trim (or past it) reaches it by design
+
+
+def hairlines(found: list[Item], thinnest: float) -> list[Item]:
+    """What strokes a line thinner than `thinnest` mm: a press cannot hold it, whatever its colour."""
+    return [item for item in found if 0 < item.stroke < thinnest - 1e-6]
 
 
 def _name(text: Text) -> str:
