@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 
 import pypdf
 import pytest
@@ -167,6 +169,21 @@ def test_the_correct_designs_really_reach_the_trim_and_the_bleed(tmp_path, monke
     assert sum(border[1]) < sum(border[0]) - 60, border  # the dark border at 2 mm inside the trim
 
 
+@pytest.mark.skipif(not shutil.which("gs"), reason="no Ghostscript (apt-get install ghostscript)")
+def test_ghostscript_sees_the_disc_run_into_the_bleed(tmp_path, monkeypatch, capsys):
+    """An independent RIP's rendering of the token passed clean: blue at the bleed's edge above
+    the disc, so the clean pass is of a design that really reaches past the trim."""
+    assert export(tmp_path, monkeypatch, capsys, GOOD, good_files(), "pdfx")[0] == 0
+    png = tmp_path / "stone.png"
+    subprocess.run([shutil.which("gs"), "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r300",
+                    "-dFirstPage=1", "-dLastPage=1", f"-sOutputFile={png}", str(tmp_path / f"out/{SLUG}/stones.pdf")],
+                   check=True, timeout=60)
+    image = Image.open(png).convert("RGB")
+    assert abs(image.width - round(28 / 25.4 * 300)) <= 1  # 22 mm and 3 mm bleed a side
+    r, g, b = image.getpixel((image.width // 2, 1))
+    assert b > r + 40, (r, g, b)
+
+
 def _rendered(path, index: int, scale: float = 12.0) -> Image.Image:
     import pypdfium2
 
@@ -211,6 +228,16 @@ def test_the_planted_hairline_is_in_the_file(tmp_path, monkeypatch, capsys):
     data = pypdf.PdfReader(tmp_path / f"out/{SLUG}/deck.pdf").pages[0].get_contents().get_data()
     widths = [float(w) for w in re.findall(rb"([\d.]+) w\b", data)]
     assert any(abs(w - 0.06 * 72 / 25.4) < 0.005 for w in widths), widths
+
+
+def test_the_planted_coarse_picture_is_150_dpi_in_the_file(tmp_path, monkeypatch, capsys):
+    """Read back with pypdf and Pillow: the 236 x 118 px picture, placed 40 mm wide (113.4 pt)."""
+    export(tmp_path, monkeypatch, capsys, BAD, bad_files(), "pdfx")
+    page = pypdf.PdfReader(tmp_path / f"out/{SLUG}/deck.pdf").pages[0]
+    sizes = [(image.image.size, image.name) for image in page.images]
+    assert any(size == (236, 118) for size, _ in sizes), sizes
+    data = page.get_contents().get_data()
+    assert re.search(rb"113\.3\d* 0 0 56\.6\d* [\d.]+ [\d.]+ cm", data) or b"113.386" in data, data[:400]
 
 
 def rewritten(path, change) -> None:

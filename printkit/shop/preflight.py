@@ -12,9 +12,14 @@ goes out, one problem a line (`FILE: message`):
   cards as each one's name says, and HOW-TO-CUT.txt (printkit/shop/outlines.py); a virtual
   table's (kind tts) RGB and no larger than it takes;
 - the page order the shop wants, and every front with its back;
-- no text or meaningful mark nearer the trim than the safe zone, judged where its ink lands: a
-  card PDF's glyph boxes (PDFium), a card image's pixels (printkit/shop/landing.py); each named by
-  product, card and the designer's layer, at the FILE:LINE it is written at.
+- no text nearer the trim than the safe zone, judged where its ink lands: a card PDF's glyph
+  boxes (PDFium), a card image's pixels (printkit/shop/landing.py); on press targets no line under
+  0.25 pt, and for the shops sent images no picture under their dpi, from the plan
+  (printkit/shop/planned.py); each named by product, card and the designer's layer, at the
+  FILE:LINE it is written at, as are a page's fonts, images and ink (printkit/shop/located.py).
+
+Faults only fail it; frames, borders and shapes stopping inside the safe zone short of the trim
+are warnings, and art a layer takes to the trim or into the bleed is no finding at all.
 """
 
 from __future__ import annotations
