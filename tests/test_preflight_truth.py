@@ -114,20 +114,7 @@ def export(tmp_path, monkeypatch, capsys, game: str, files: dict, shop: str):
     return run(["export", SLUG, "--for", shop, "--out", "out"], capsys)
 
 
-@pytest.fixture
-def any_size_but_rounds():
-    """Every shop taking these sizes: what is tested is preflight, not what each shop sells."""
-    from dataclasses import replace
-
-    from printkit.shop.profiles import profiles
-
-    with pytest.MonkeyPatch.context() as patch:
-        for slug, profile in profiles().items():
-            patch.setitem(profiles(), slug, replace(profile, cards=()))
-        yield
-
-
-pytestmark = pytest.mark.usefixtures("any_size_but_rounds")
+pytestmark = pytest.mark.usefixtures("any_size")  # every shop taking these sizes: preflight is tested
 
 
 # --- correct designs: clean on every target --------------------------------------------------------
