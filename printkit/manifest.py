@@ -50,7 +50,8 @@ def _code_files(folder: str, under: str = "") -> list[tuple[str, int, int]]:
     found = []
     with os.scandir(folder) as entries:
         for entry in entries:
-            if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+            # _bundled/: the games a wheel carries are content (a game's own fonts among them), not code
+            if entry.is_dir(follow_symlinks=False) and entry.name not in ("__pycache__", "_bundled"):
                 found += _code_files(entry.path, f"{under}{entry.name}/")
             elif entry.name.endswith((".py", ".ttf")) and entry.is_file():
                 status = entry.stat()
