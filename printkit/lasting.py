@@ -297,8 +297,10 @@ def _marks() -> tuple[dict, dict, dict]:
               for cls in kinds.values()}  # a text's `where` is not kept: a page found again reports nothing
     # Fields a mark gained after printkit first kept it: written only when not at their defaults, so
     # a card drawn as before keeps its fingerprint (printed.json) and a page its kept value.
-    later = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash",), marks.Polygon: ("dash", "closed"),
-             marks.Document: ("page_layout",)}
+    # (`item` and `where`, what a mark is and the layer's FILE:LINE, came last: preflight's words.)
+    later = {marks.Group: ("opacity", "clip"), marks.Circle: ("dash", "where"),
+             marks.Polygon: ("dash", "closed", "where"), marks.Line: ("item", "where"), marks.Box: ("item", "where"),
+             marks.Ellipse: ("where",), marks.Document: ("page_layout",)}
     return kinds, fields, later
 
 
@@ -371,17 +373,24 @@ def _reducer(cls, fields: tuple, later: tuple):
     return reduce
 
 
-def _writer(file) -> pickle.Pickler:
+def _writer(file, drawn: bool = False) -> pickle.Pickler:
     """Pickles marks as their class and fields: read back, a call to the class, which _Reader
     knows. (Anything else that is not plain data could not be read back: it is never found.)"""
     writer = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
-    writer.dispatch_table = _dispatch()
+    writer.dispatch_table = _dispatch(drawn)
     return writer
 
 
 @functools.cache
-def _dispatch() -> dict:
+def _dispatch(drawn: bool = False) -> dict:
+    """How each mark is pickled: all its kept fields, or (`drawn`, for a digest) only those it is
+    compared by, what it draws: where a mark was planned from is no part of its fingerprint."""
     _, fields, later = _marks()
+    if drawn:
+        compared = {cls: {field.name for field in dataclasses.fields(cls) if field.compare} for cls in fields}
+        fields = {cls: tuple(name for name in kept if name in compared[cls]) for cls, kept in fields.items()}
+        later = {cls: tuple(name for name in names if name in compared[cls]) for cls, names in later.items()}
+        later = {cls: names for cls, names in later.items() if names}
     table = {cls: (lambda value, cls=cls, get=operator.attrgetter(*kept): (cls, get(value)))
              for cls, kept in fields.items() if cls not in later}
     table.update({cls: _reducer(cls, fields[cls], later[cls]) for cls in later})
@@ -588,7 +597,7 @@ def forget_digests() -> None:
 def digest_of(value: Any) -> str:
     """The SHA-256 of marks (a planned document and everything in it)."""
     buffer = io.BytesIO()
-    writer = _writer(buffer)
+    writer = _writer(buffer, drawn=True)
     writer.fast = True  # no memo: equal marks give equal bytes, however their objects are shared
     writer.dump(value)
     return hashlib.sha256(buffer.getvalue()).hexdigest()

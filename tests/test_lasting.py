@@ -397,6 +397,32 @@ def test_a_mark_drawn_as_before_keeps_its_digest_when_its_class_gained_fields():
     assert lasting.digest_of(Group(mark.marks, 1.0, 2.0, 0.0, opacity=0.5)) != lasting.digest_of(mark)
 
 
+def test_where_a_mark_was_planned_from_is_no_part_of_its_digest_and_is_kept_in_its_place():
+    """A mark's `where` (its layer's FILE:LINE, for preflight's words) is not what it draws: a card
+    planned from another line is the same card (its fingerprint in printed.json), and a kept
+    Circle reads back with its dash and its where each where it was (they came after `item`)."""
+    import io
+    import pickle
+
+    from printkit.plan.marks import Ellipse
+
+    plain = Group((Circle(1, 2, 3), Polygon(((0, 0), (1, 1), (2, 0)))), 1.0, 2.0, 0.0)
+    placed = Group((Circle(1, 2, 3, where="game.yaml:9"), Polygon(((0, 0), (1, 1), (2, 0)), where="game.yaml:12")),
+                   1.0, 2.0, 0.0)
+    assert lasting.digest_of(placed) == lasting.digest_of(plain) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
+    assert lasting.digest_of(Circle(1, 2, 3, dash=(1, 1))) != lasting.digest_of(Circle(1, 2, 3))
+    seg = Segment(0, 0, 1, 1)
+    marks = (Circle(1, 2, 3, dash=(1.0, 2.0), where="game.yaml:9"), Line(seg, item="rule", where="game.yaml:3"),
+             Box(Rect(0, 0, 1, 1), item="border", where="game.yaml:4"), Ellipse(Rect(0, 0, 1, 1), where="game.yaml:5"),
+             Polygon(((0, 0), (1, 1), (2, 0)), dash=(1.0, 1.0), closed=False, where="game.yaml:6"))
+    buffer = io.BytesIO()
+    lasting._writer(buffer).dump(marks)
+    back = lasting._Reader(io.BytesIO(buffer.getvalue())).load()
+    assert [(mark, getattr(mark, "item", None), mark.where) for mark in back] == \
+        [(mark, getattr(mark, "item", None), mark.where) for mark in marks]
+    assert back[0].dash == (1.0, 2.0) and back[4].closed is False
+
+
 def test_an_edits_booklet_and_its_volumes_digest_each_page_once(cli, project, monkeypatch, tmp_path):
     """An edit's few files are drawn one after another in a process that keeps what it worked out:
     a page the booklet digested (to find its drawing kept) is not digested again for the volume
