@@ -19,7 +19,7 @@ import pypdf
 import pytest
 from PIL import Image, ImageDraw
 
-from declared import SLUG, game_project
+from declared import SLUG, game_project, line_of
 from printkit.cli import main
 from test_export_colour import PRESSES, SKIES, in_cmyk
 
@@ -27,6 +27,8 @@ GS = shutil.which("gs")
 needs_gs = pytest.mark.skipif(not GS and os.environ.get("PRINTKIT_GHOSTSCRIPT_TEST") != "required",
                               reason="no Ghostscript (apt-get install ghostscript)")
 BLEED = 3.175  # DTC's, mm a side
+DTC_SAFE = 3.175  # mm, DTC's safe zone (1/8 in)
+FRAME = 3.0  # mm inside the trim: the frame printkit draws on a card face unless `frame: false`
 DPI = 100
 
 GAME = """\
@@ -158,8 +160,11 @@ def test_preflight_finds_transparency_planted_in_a_pdfx_1a_file(tmp_path, monkey
         writer.write(handle)
     code, out, err = run(["preflight", "out"], capsys)
     assert (code, out) == (1, "")
-    assert err.splitlines() == [f"out/{SLUG}/deck.pdf: page 2: transparency (/Half: ca 0.5; /Mix: blend mode Multiply; "
-                                "/Masked: a soft mask); PDF/X-1a:2003 takes none"]
+    border = (f"{SLUG}/game.yaml:{line_of(project / 'content' / SLUG / 'game.yaml', '- {number: 1')}: warning: "
+              f"{SLUG}/deck: border on card 1 stops {FRAME:.1f} mm inside the trim, within the {DTC_SAFE:.1f} mm "
+              f"safe zone: a cut that drifts shows it unevenly")  # printkit's own frame: no layer, so the card's row
+    assert err.splitlines() == [border, f"out/{SLUG}/deck.pdf: page 2: transparency (/Half: ca 0.5; /Mix: blend mode "
+                                        "Multiply; /Masked: a soft mask); PDF/X-1a:2003 takes none"]
 
 
 def test_a_page_of_many_transparent_marks_is_one_picture_of_the_page(tmp_path, monkeypatch, capsys):
