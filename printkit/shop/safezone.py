@@ -58,9 +58,12 @@ class Item:
         return min(self.pixels[0] / self.rect.width, self.pixels[1] / self.rect.height) * MM_PER_INCH
 
     def inside(self, size: tuple[float, float]) -> float:
-        """How far it stands inside the trim at its nearest edge, mm (negative: outside)."""
+        """How far it stands inside the trim at its nearest edge, mm (negative: outside). A line's
+        rect runs from its start to its end, so its width or height may be negative (a lattice's
+        line drawn right to left): its extent is its ends' least and greatest."""
         r = self.rect
-        return min(r.x, r.y, size[0] - r.right, size[1] - r.top)
+        (x0, x1), (y0, y1) = sorted((r.x, r.right)), sorted((r.y, r.top))
+        return min(x0, y0, size[0] - x1, size[1] - y1)
 
 
 def items(marks, transform=IDENTITY) -> list[Item]:
