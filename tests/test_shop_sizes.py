@@ -41,6 +41,24 @@ def record(folder: Path) -> dict:
     return json.loads((folder / ".printkit-export.json").read_text(encoding="utf-8"))
 
 
+SAFE = {"tgc": INCH / 8, "mpc": INCH / 8, "mbprint": 4.0}  # the shops' published safe zones
+FRAME_IN = 3.0  # mm: the frame a deck or token is drawn with when its face declares none
+
+
+def drifting(project: Path, row: str, product: str, what: str, cards: str, shop: str, inside: float = FRAME_IN) -> str:
+    """Preflight's warning of a frame or border stopping `inside` mm in, within the shop's safe
+    zone: the default frame is no layer's, so it is said at the first card's row."""
+    line = line_of(project / "content" / SLUG / "game.yaml", row)
+    return (f"{SLUG}/game.yaml:{line}: warning: {SLUG}/{product}: {what} on {cards} stops {inside:.1f} mm inside the "
+            f"trim, within the {SAFE[shop]:.1f} mm safe zone: a cut that drifts shows it unevenly")
+
+
+def besides_drift(err: str) -> list[str]:
+    """The lines of `err` but the warnings of frames and borders within the safe zone."""
+    return [line for line in err.splitlines()
+            if not (": warning: " in line and line.endswith(" safe zone: a cut that drifts shows it unevenly"))]
+
+
 # --- what a shop sells ------------------------------------------------------------------------------
 
 TGC_SIZES = """\
@@ -83,7 +101,10 @@ def test_tgc_takes_its_mini_cards_and_chits_at_the_pixels_its_templates_have(tmp
     """A mini card, 1.75 x 2.5 in: 600 x 825 px; a large circle chit, 1 in: 375 px; a small
     square chit, 0.5 in: 225 px (TGC's MiniDeck, LargeCircleChit and SmallSquareChit images)."""
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, TGC_SIZES, "tgc")
-    assert (code, err) == (0, "")
+    assert code == 0
+    assert err.splitlines() == [drifting(project, "- {n: 1}", "mini", "border", "cards 1-2", "tgc"),
+                                drifting(project, "- {value: '+1'}", "chits", "frame", "card 1", "tgc"),
+                                drifting(project, "- {value: 'A'}", "squares", "border", "card 1", "tgc")]
     folder = project / "out" / SLUG
     expected = {"mini": (pixels(1.75 * INCH, TGC_BLEED), pixels(2.5 * INCH, TGC_BLEED)),
                 "chits": (pixels(INCH, TGC_BLEED),) * 2, "squares": (pixels(INCH / 2, TGC_BLEED),) * 2}
@@ -97,7 +118,8 @@ def test_mb_print_takes_the_european_card_69_x_94_mm_with_its_bleed(tmp_path, mo
     """MB Print's figure: "69 x 94 mm for a 63 x 88 mm card", read back from every page's boxes."""
     game = TGC_SIZES.replace("size: [44.45, 63.5]", "size: [63, 88]").split("  chits:")[0]
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, game, "mbprint")
-    assert (code, err) == (0, "")
+    assert code == 0
+    assert err.splitlines() == [drifting(project, "- {n: 1}", "mini", "border", "cards 1-2", "mbprint")]
     reader = pypdf.PdfReader(project / "out" / SLUG / "mini.pdf")
     assert len(reader.pages) == 4
     for page in reader.pages:
@@ -153,7 +175,8 @@ def test_tokens_tgc_does_not_sell_are_one_line_with_its_sizes_nearest_first_and_
         "(nearest first) large circle chit 25.4 mm round, medium circle chit 19.05 mm round, small circle chit 12.7 mm "
         "round, large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, micro card 31.75 x 44.45 mm, "
         "small square chit 12.7 x 12.7 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; pdfx, cricut, tts "
-        "take them; left out"]
+        "take them; left out",
+        drifting(project, "- {n: 1}", "deck", "border", "card 1", "tgc")]
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
 
 
@@ -165,7 +188,8 @@ def test_a_us_poker_deck_is_fitted_to_mb_prints_63_x_88_and_its_chips_left_out(t
         f"{SLUG}/game.yaml:{line_of(game, 'deck:')}: warning: deck: 63.5 x 88.9 mm cards fitted onto the 63 x 88 mm "
         "poker MB Print (and other European shops) sells, at 98.99 % (uniformly, centred, its bleed art kept)",
         f"{SLUG}/game.yaml:{line_of(game, 'chips:')}: warning: chips: MB Print (and other European shops) does not "
-        "sell 30 mm round tokens; it sells (nearest first) poker 63 x 88 mm; pdfx, cricut, tts take them; left out"]
+        "sell 30 mm round tokens; it sells (nearest first) poker 63 x 88 mm; pdfx, cricut, tts take them; left out",
+        drifting(project, "- {n: 1}", "deck", "border", "card 1", "mbprint", FRAME_IN * 88 / 88.9)]  # fitted
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
 
 
@@ -186,7 +210,7 @@ def test_the_export_holds_what_the_shop_sells_and_warns_of_the_rest(tmp_path, mo
     assert code == 0
     assert err.splitlines() == [f"{SLUG}/game.yaml:{line}: warning: chips: MakePlayingCards does not sell 30 mm round "
                                 "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm; pdfx, cricut, tts take them; "
-                                "left out"]
+                                "left out", drifting(project, "- {n: 1}", "deck", "border", "card 1", "mpc")]
     assert out.splitlines()[-1].endswith("as the shop takes them, no problems")
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]
     assert sorted(p.name for p in (project / "out" / SLUG).iterdir()) == ["deck"]
@@ -198,7 +222,9 @@ def test_the_bundled_games_go_to_the_shops_that_sell_their_sizes(tmp_path, capsy
     machine take any size; MeinSpiel (59 x 91, 62 x 100) none, naming the shops that would."""
     code, out, err = run(["export", "--for", "mbprint", "--content", CONTENT, "--out", tmp_path / "mb"], capsys)
     assert code == 0
-    assert err.splitlines() == [
+    # Ascending's back lattice runs into the bleed (its lines drawn right to left too): never a finding
+    assert not [line for line in err.splitlines() if "lattice" in line]
+    assert besides_drift(err) == [
         "ascending-row-overflow/layouts.yaml:5: warning: deck: 63.5 x 88.9 mm cards fitted onto the 63 x 88 mm poker "
         "MB Print (and other European shops) sells, at 98.99 % (uniformly, centred, its bleed art kept)",
         "numbered-cards/layouts.yaml:6: warning: ability-cards: 63.5 x 88.9 mm cards fitted onto the 63 x 88 mm poker "
@@ -210,7 +236,8 @@ def test_the_bundled_games_go_to_the_shops_that_sell_their_sizes(tmp_path, capsy
     assert all(line.endswith(" take them") for line in err.splitlines())
     assert not (tmp_path / "ms").exists()
     code, out, err = run(["export", "--for", "dtc", "--content", CONTENT, "--out", tmp_path / "dtc"], capsys)
-    assert code == 0 and [line.split(": warning: ")[0] for line in err.splitlines()] == ["one-too-many/layouts.yaml:5"]
+    assert code == 0
+    assert [line.split(": warning: ")[0] for line in besides_drift(err)] == ["one-too-many/layouts.yaml:5"]
     assert sorted(p.relative_to(tmp_path / "dtc").as_posix() for p in (tmp_path / "dtc").rglob("*.pdf")) == [
         "ascending-row-overflow/deck.pdf", "numbered-cards/ability-cards.pdf"]
     for shop in ("pdfx", "cricut"):
@@ -240,7 +267,8 @@ products:
 def test_a_deck_sharing_a_back_is_that_back_once_and_each_face_once_with_its_count(tmp_path, monkeypatch, capsys,
                                                                                    shop, bleed):
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, COUNTED, shop)
-    assert (code, err) == (0, "")
+    assert code == 0
+    assert err.splitlines() == [drifting(project, "- {n: 1", "deck", "border", "cards 1-6", shop)]
     folder = project / "out" / SLUG / "deck"
     assert sorted(p.name for p in folder.iterdir()) == ["back.png", "face-01-x3.png", "face-02-x2.png", "face-03.png"]
     size = (pixels(2.5 * INCH, bleed), pixels(3.5 * INCH, bleed))
@@ -262,7 +290,8 @@ def test_a_deck_whose_backs_differ_keeps_an_image_a_card_side(tmp_path, monkeypa
     game = COUNTED + ("    back:\n      layers:\n"
                       "        n: {kind: text, field: n, x: 10, y: 40, width: 40, height: 10, size: 14}\n")
     code, out, err, project = exported(tmp_path, monkeypatch, capsys, game, "tgc")
-    assert (code, err) == (0, "")
+    assert code == 0
+    assert err.splitlines() == [drifting(project, "- {n: 1", "deck", "border", "cards 1-6", "tgc")]
     names = sorted(p.name for p in (project / "out" / SLUG / "deck").iterdir())
     assert names == [name for k in range(1, 7)
                      for name in (f"{2 * k - 1:03d}-front-card-{k:02d}.png", f"{2 * k:03d}-back-card-{k:02d}.png")]
@@ -276,8 +305,8 @@ def test_preflight_finds_a_shared_back_missing_and_a_face_too_many(tmp_path, mon
     (folder / "face-04.png").write_bytes((folder / "face-03.png").read_bytes())
     code, out, err = run(["preflight", project / "out"], capsys)
     assert (code, out) == (1, "")
-    assert err.splitlines() == ["out/mine/deck/back.png: missing: No such file or directory",
-                                "out/mine/deck/face-04.png: not part of this export; remove it"]
+    assert besides_drift(err) == ["out/mine/deck/back.png: missing: No such file or directory",
+                                  "out/mine/deck/face-04.png: not part of this export; remove it"]
 
 
 def test_a_round_token_is_not_the_square_chit_of_its_size(tmp_path, monkeypatch, capsys):
@@ -296,5 +325,6 @@ def test_a_round_token_is_not_the_square_chit_of_its_size(tmp_path, monkeypatch,
         f"{SLUG}/game.yaml:{line}: warning: chits: The Game Crafter does not sell 25.4 mm round tokens; it sells "
         "(nearest first) large square chit 25.4 x 25.4 mm, medium square chit 19.05 x 19.05 mm, small square chit "
         "12.7 x 12.7 mm, micro card 31.75 x 44.45 mm, mini card 44.45 x 63.5 mm, poker card 63.5 x 88.9 mm; pdfx, "
-        "cricut, tts take them; left out"]
+        "cricut, tts take them; left out",
+        drifting(project, "- {n: 1}", "mini", "border", "cards 1-2", "tgc")]
     assert f"{SLUG}/chits" not in [p["product"] for p in record(project / "out")["products"]]
