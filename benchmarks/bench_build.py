@@ -54,7 +54,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "printkit", "content", "templates")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "printkit", "content", "templates", "examples")
 LEFTOVERS = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "dist")  # what pip must not reuse
 PROJECT = ("printkit.yaml", "content", "templates")
 ISSUE_R_PAGES = 58  # issue 26's R: a bare ReportLab script drawing a 58-page kit
