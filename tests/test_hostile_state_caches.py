@@ -210,14 +210,16 @@ def test_a_locked_page_cache_is_skipped_after_a_short_wait(project, cli, caches)
 # --- printkit's code digest, found again by its files' sizes and times -------------------------------
 
 def _read_digest() -> str:
-    """printkit's code and fonts, read and hashed here as printkit hashes them."""
+    """printkit's code and fonts, read and hashed here as printkit hashes them (not the games a
+    wheel carries in _bundled/: content, a game's own fonts among them)."""
     from importlib import resources
 
     from printkit import __version__
 
     root = Path(str(resources.files("printkit")))
     names = sorted(path.relative_to(root).as_posix() for path in root.rglob("*")
-                   if path.suffix in (".py", ".ttf") and path.is_file() and "__pycache__" not in path.parts)
+                   if path.suffix in (".py", ".ttf") and path.is_file() and "__pycache__" not in path.parts
+                   and path.relative_to(root).parts[0] != "_bundled")
     digest = hashlib.sha256(__version__.encode())
     for name in names:
         digest.update(str(Path(name)).encode() + (root / name).read_bytes())
