@@ -12,27 +12,19 @@ from __future__ import annotations
 import difflib
 import io
 import posixpath
-import struct
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
 from printkit.load.files import read_bounded
+from printkit.load.unzipped import Unpackable, said, stored, unpacked
 
 MAX_BYTES = 20 * 2**20  # the workbook file
-MAX_PARTS = 1000
-MAX_UNPACKED = 200 * 2**20  # the parts' declared sizes, together
-MAX_RATIO = 100  # a part's unpacked size to its packed size; XML packs some 5 to 20 to 1
-RATIO_FROM = 2**20  # ... for a part larger than this (a tiny part may pack at any ratio)
 MAX_ELEMENTS = 5_000_000  # the XML elements of all parts (some 3 us each to measure): a sheet of 10,000
                           # cards of 6 columns has some 170,000, of 40 columns some 1,600,000
 MAX_CELLS = 1_000_000  # a sheet's cells from A1 to its last value, as calamine holds them
 SHOWN_SHEETS = 12  # sheet names a message lists
 OLE = b"\xd0\xcf\x11\xe0"  # a compound file: what Office writes a workbook with a password as
-UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, RuntimeError,
-                 NotImplementedError, zlib.error, struct.error)
 
 
 @dataclass(frozen=True)
@@ -57,7 +49,7 @@ def read_sheet(path: Path, sheet: str | None) -> Sheet:
     if kind == ".ods" and _encrypted(parts):
         raise _unreadable(kind, "it is encrypted: save it without a password")
     measured = _measure(parts, kind)
-    return _calamine(_stored(parts), kind, sheet, measured)
+    return _calamine(stored(parts), kind, sheet, measured)
 
 
 def address(row: int, column: int) -> str:
@@ -79,37 +71,13 @@ def _bytes(path: Path) -> bytes:
     return read_bounded(path, MAX_BYTES)
 
 def _parts(data: bytes, kind: str) -> dict[str, bytes]:
-    """The parts calamine reads (XML, and an .ods file's mimetype), unpacked: only from a zip
-    whose parts are few, whose declared sizes are bounded and whose packing is not a bomb's."""
+    """The parts calamine reads (XML, and an .ods file's mimetype), unpacked (unzipped.py: bounded)."""
     if data.startswith(OLE):
         raise _unreadable(kind, "it is encrypted, or an old .xls file: save it as .xlsx, without a password")
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        infos = archive.infolist()
-    except UNPACK_ERRORS as error:
-        raise _unreadable(kind, "not a zip file" if str(error) == "File is not a zip file" else _said(error)) from None
-    _check_packing(infos, kind)
-    try:
-        return {info.filename: archive.read(info) for info in infos if _read_by_calamine(info.filename, kind)}
-    except UNPACK_ERRORS as error:
-        raise _unreadable(kind, _said(error)) from None
-
-
-def _check_packing(infos: list[zipfile.ZipInfo], kind: str) -> None:
-    if len(infos) > MAX_PARTS:
-        raise _unreadable(kind, f"{len(infos):,} parts; a workbook has at most {MAX_PARTS:,}")
-    if len({info.filename.lower() for info in infos}) < len(infos):
-        raise _unreadable(kind, "two parts of the same name")
-    unpacked = sum(info.file_size for info in infos)
-    if unpacked > MAX_UNPACKED:
-        raise _unreadable(kind, f"its parts would unpack to {unpacked / 2**20:,.0f} MB, more than the "
-                                f"{MAX_UNPACKED // 2**20} MB printkit unpacks")
-    for info in infos:
-        if info.flag_bits & 1:
-            raise _unreadable(kind, "it is encrypted: save it without a password")
-        if info.file_size > RATIO_FROM and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            raise _unreadable(kind, f"part '{info.filename[:60]}' is packed "
-                                    f"{info.file_size // max(info.compress_size, 1):,} to 1: a zip bomb")
+        return unpacked(data, lambda name: _read_by_calamine(name, kind))
+    except Unpackable as error:
+        raise _unreadable(kind, str(error)) from None
 
 
 def _read_by_calamine(name: str, kind: str) -> bool:
@@ -117,26 +85,9 @@ def _read_by_calamine(name: str, kind: str) -> bool:
     return lower.endswith((".xml", ".rels")) or (kind == ".ods" and name == "mimetype")
 
 
-def _stored(parts: dict[str, bytes]) -> io.BytesIO:
-    """The parts as a zip again (stored: nothing to unpack), for calamine. Each part is let go as
-    it is copied, so that the workbook is in memory twice only a part at a time."""
-    checked = io.BytesIO()
-    with zipfile.ZipFile(checked, "w", zipfile.ZIP_STORED) as copy:
-        for name in list(parts):
-            copy.writestr(name, parts.pop(name))
-    checked.seek(0)
-    return checked
-
-
 def _encrypted(parts: dict[str, bytes]) -> bool:
     """An .ods file saved with a password: its manifest says how each part is encrypted."""
     return b"encryption-data" in parts.get("META-INF/manifest.xml", b"")
-
-
-def _said(error: BaseException) -> str:
-    """An exception's words, short and on one line, for the message about an unreadable file."""
-    words = " ".join(str(error).split()) or type(error).__name__
-    return words if len(words) <= 120 else words[:117] + "..."
 
 
 # --- measuring the XML --------------------------------------------------------------------------
@@ -170,7 +121,7 @@ def _measure(parts: dict[str, bytes], kind: str) -> Measured:
         except _TooMuch as error:
             raise ValueError(f"is larger than printkit reads ({error})") from None
         except (expat.ExpatError, LookupError, UnicodeError) as error:  # (an encoding Python has no codec for)
-            raise _unreadable(kind, f"{name[:60]}: {_said(error)}") from None
+            raise _unreadable(kind, f"{name[:60]}: {said(error)}") from None
     return measured
 
 
@@ -343,7 +294,7 @@ def _guarded(kind: str, call):
     except BaseException as error:  # calamine's errors, or a panic of its Rust code (not an Exception)
         if not isinstance(error, Exception) and type(error).__name__ != "PanicException":
             raise  # Ctrl-C, and printkit's own signals
-        raise _unreadable(kind, _said(error)) from None
+        raise _unreadable(kind, said(error)) from None
 
 
 def _chosen(names: list[str], sheet: str | None, kind: str) -> str:
