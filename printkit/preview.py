@@ -18,8 +18,6 @@ page, `<out>/proof-<shop>.html`; the ordinary preview's files are left as they a
 from __future__ import annotations
 
 import functools
-import hashlib
-import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -33,8 +31,9 @@ from printkit.declared.lint import SAFE
 from printkit.errors import one_line
 from printkit.flagged import outlines
 from printkit.games import Game, Kit
-from printkit.load.files import read_bounded
 from printkit.options import Options
+from printkit.pictures import (CUT, STAMP, page_digests, remove_stale, stamp_line, stamp_text, stamped,  # noqa: F401
+                               unchanged_pages, write_pngs)
 from printkit.products import Product
 from printkit.products.cards import Cards
 from printkit.render.colour import proofed
@@ -48,10 +47,6 @@ DPI = 100  # enough to read every word on screen; a page is ~50 kB
 FOLDER = "preview"
 INDEX = "index.html"
 TEMPLATE = "preview/index.html.j2"
-WRITTEN_TOGETHER = 64  # PNGs in a batch: a big deck's are not all in memory at once
-STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
-STAMP_LIMIT = 2**20  # bytes: a stamp is a line and one line per PNG
-CUT = "cards cut at their bleed"  # how card PNGs are cut, in the stamp: PNGs cut otherwise are rendered again
 DUPLEX = {pdfium.DuplexFlipLongEdge: "long", pdfium.DuplexFlipShortEdge: "short"}
 
 
@@ -239,13 +234,14 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     try:
         pages = len(document)
         names = _png_names(pages, len(layout.faces()) if layout else 0)
-        stamp, (before, pixels) = _stamp(data, layout, dpi, proof), _stamped(folder / STAMP)
+        stamp, (before, pixels, drawn_from) = stamp_line(data, layout, dpi, proof), stamped(folder / STAMP)
         current = before == stamp and all((folder / n).is_file() for n in names)
         if not current:
-            pixels = _write_pngs(document, folder, layout, dpi, names, scale, pixels, proof)
-            _remove_stale(folder, names)
-            stamped = stamp + "".join(f"{name} {digest}\n" for name, digest in pixels.items())
-            write_outputs([Output(folder / STAMP, stamped.encode(), 0)])
+            digests = page_digests(data)
+            kept = unchanged_pages(before, stamp, drawn_from, digests)
+            pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept)
+            remove_stale(folder, names)
+            write_outputs([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)])
         duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
     finally:
         document.close()
@@ -267,89 +263,6 @@ def _png_names(pages: int, cards: int) -> list[str]:
     width = max(2, len(str(max(pages, cards))))
     return ([f"page-{n:0{width}d}.png" for n in range(1, pages + 1)]
             + [f"card-{n:0{width}d}.png" for n in range(1, cards + 1)])
-
-
-def _stamp(data: bytes, layout: DeckLayout | None, dpi: int, proof: Proof | None = None) -> str:
-    return (f"{hashlib.sha256(data).hexdigest()} {dpi} dpi {hashlib.sha256(repr(layout).encode()).hexdigest()}"
-            f" {CUT}{f' proof {proof.key}' if proof else ''}\n")
-
-
-def _stamped(path: Path) -> tuple[str | None, dict[str, str]]:
-    """The stamp beside a PDF's PNGs: what they were rendered from (its first line), and each PNG's
-    pixels' digest, so a page or card that looks as it did is not encoded and written again."""
-    try:
-        text = read_bounded(path, STAMP_LIMIT).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):  # missing, or not as printkit wrote it: rendered again
-        return None, {}
-    first, _, rest = text.partition("\n")
-    pixels = dict(line.split(" ", 1) for line in rest.splitlines() if line.count(" ") == 1)
-    return first + "\n", pixels
-
-
-def _write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale,
-                before: dict[str, str], proof: Proof | None = None) -> dict[str, str]:
-    """The PNGs whose pixels changed since `before` (each PNG's pixels' digest) or that are missing;
-    returns the digests now. A page at a time, its cards cut from it, written WRITTEN_TOGETHER at
-    a time: a deck of 10,000 cards has 2,224 pages, some 9 GB as images all at once."""
-    pages = len(document)
-    cards_on: dict[int, list] = {}  # a page's cards: (their PNG's index in `names`, trim)
-    for number, (page, trim) in enumerate(layout.faces() if layout else ()):
-        cards_on.setdefault(page, []).append((pages + number, trim))
-    bleed = layout.sheet.bleed if layout else 0.0  # the card's art runs into it: the PNG shows it round the trim
-    pixels, waiting = {}, []
-    for index in range(pages):
-        image = _render_page(document[index], dpi)
-        if proof:
-            image = proof.look(image)  # the cards are cut from the proofed pages
-        made = [(index, image)] + [(n, _crop(image, document[index], trim.inset(-bleed), scale))
-                                   for n, trim in cards_on.get(index, ())]
-        for n, picture in made:
-            name = names[n]
-            pixels[name] = _pixels(picture)
-            if before.get(name) != pixels[name] or not (folder / name).is_file():
-                waiting.append(Output(folder / name, _png(picture), 1))
-        if len(waiting) >= WRITTEN_TOGETHER:
-            write_outputs(waiting)
-            waiting = []
-    write_outputs(waiting)
-    return {name: pixels[name] for name in names}
-
-
-def _pixels(image) -> str:
-    return hashlib.sha256(f"{image.mode} {image.size}".encode() + image.tobytes()).hexdigest()[:32]
-
-
-def _render_page(page, dpi: int):
-    return page.render(scale=dpi / 72).to_pil()
-
-
-def _crop(image, page, card: Rect, scale=(1.0, 1.0)):
-    """A card's rectangle (its trim or bleed box, mm from the page's bottom left, as planned) cut
-    from the page's image."""
-    width_pt, height_pt = page.get_size()
-    per_mm = image.width / (width_pt / 72 * MM_PER_INCH)
-    width, height = width_pt / 72 * MM_PER_INCH, height_pt / 72 * MM_PER_INCH
-    card = card.scaled((width / 2, height / 2), scale)
-    box = (card.x, height - card.top, card.right, height - card.y)
-    return image.crop(tuple(round(v * per_mm) for v in box))
-
-
-def _png(image) -> bytes:
-    """PNG bytes; Pillow writes no time or other varying chunk, so the same page gives the same file.
-    A page with no colour is stored as grey levels: the same pixels in a third of the space."""
-    grey = image.convert("L")
-    if grey.convert("RGB").tobytes() == image.tobytes():
-        image = grey
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG")
-    return buffer.getvalue()
-
-
-def _remove_stale(folder: Path, names: list[str]) -> None:
-    """PNGs of pages or cards the PDF no longer has (fewer scenarios, fewer cards)."""
-    for path in folder.glob("*.png"):
-        if path.name not in names:
-            path.unlink()
 
 
 # --- the index page -----------------------------------------------------------------------------------
