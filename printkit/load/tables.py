@@ -17,9 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import Problem, one_line
+from printkit.errors import Problem, PrintkitError, one_line
 from printkit.load.files import CONTROLS, check_controls, read_text
-from printkit.load.workbooks import SheetError, address, read_sheet
+from printkit.load.measuring import address
+from printkit.load.workbooks import SheetError, read_sheet
 
 MAX_CARDS = 100_000  # far above any real game's set (a collectible game's has some 10,000)
 MAX_COLUMNS = 40  # as many fields as a card in YAML may have
@@ -167,7 +168,8 @@ def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Pro
     text = read_text(path, shown, MAX_TEXT_BYTES).lstrip("\ufeff")  # a spreadsheet's byte-order mark
     check_controls(text, shown)
     first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator or max(",;\t", key=first.count))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator or max(",;\t", key=first.count),
+                        strict=True)  # a quote never closed is an error, not the rest of the file in one cell
     start = 1
     try:
         for row in reader:
@@ -175,8 +177,25 @@ def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Pro
             if "".join(row).strip():  # a blank row is skipped here, in linear time: a million are
                 place = (shown, line)  # one for the row's cells: a set of 10,000 rows has 400,000 cells
                 yield Row(place, tuple(Cell(cell.strip(), place) for cell in row))
-    except csv.Error as error:
-        problems.append(Problem(shown, reader.line_num, f"CSV: {error}"))
+    except csv.Error as error:  # the file is read no further: its problems so far, and this one, are all
+        raise PrintkitError(problems + [Problem(shown, start, _broken(str(error), start, reader.line_num))]) from None
+
+
+def _broken(error: str, start: int, line: int) -> str:
+    """What the csv module's error means, for the row starting at line `start` (it stopped at `line`)."""
+    limit = csv.field_size_limit()
+    if error.startswith("unexpected end of data"):
+        return "a quote is not closed"
+    if error.startswith("field larger than field limit"):
+        if line > start:  # a cell over many lines: a quote runs on
+            return f"a quote is not closed (its cell runs on past {limit:,} characters)"
+        return f"a cell is longer than {limit:,} characters (a card's text is at most {MAX_CELL}): the file is read no further"
+    if "expected after" in error:  # text after a closing quote
+        if line > start:
+            return (f"a quote is not closed where its cell ends: the cell runs on to line {line}, where text "
+                    f"follows a quote (a quote inside a quoted cell is written twice: \"\")")
+        return 'text follows a quoted cell\'s closing quote (a quote inside a quoted cell is written twice: "")'
+    return f"CSV: {error}"
 
 
 # --- a sheet ------------------------------------------------------------------------------------
