@@ -196,8 +196,8 @@ def test_an_export_lists_its_images_and_the_how_to(tmp_path, capsys):
     code, out, err = run(["export", "one-too-many", "--for", "cricut", "--content", CONTENT, "--out", tmp_path], capsys)
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[:2] == [f"{tmp_path}/HOW-TO-CUT.txt",
-                         f"{tmp_path}/one-too-many/redo-tokens/  1 image (card-01-x{redo_tokens()}.png)"]
+    assert lines[:2] == [f"{tmp_path}/one-too-many/redo-tokens/  1 image (card-01-x{redo_tokens()}.png)",
+                         f"{tmp_path}/HOW-TO-CUT.txt"]  # the words last, after the files they are about
     assert lines[-1] == f"preflight: 1 file in {tmp_path} as the shop takes them, no problems"
 
 

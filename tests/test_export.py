@@ -444,9 +444,10 @@ def test_an_export_says_what_it_wrote_and_that_preflight_passed(tmp_path, capsys
     code, out, err = run(["export", "numbered-cards", "--for", "mpc", "--content", CONTENT, "--out", tmp_path], capsys)
     assert code == 0 and all(": warning: " in line for line in err.splitlines()), err  # frames near the cut: warnings
     lines = out.splitlines()
-    assert lines[:1] == [f"{tmp_path}/numbered-cards/ability-cards/  19 images (back.png ... face-18.png)"]
-    assert re.fullmatch(r"exported 19 files for MakePlayingCards, in \d+\.\d\d s", lines[1])
-    assert lines[2:] == [f"preflight: 19 files in {tmp_path} as the shop takes them, no problems"]
+    assert lines[:2] == [f"{tmp_path}/numbered-cards/ability-cards/  19 images (back.png ... face-18.png)",
+                         f"{tmp_path}/PRINT-GUIDE.txt"]  # what to order, last
+    assert re.fullmatch(r"exported 20 files for MakePlayingCards, in \d+\.\d\d s", lines[2])  # the images, the guide
+    assert lines[3:] == [f"preflight: 19 files in {tmp_path} as the shop takes them, no problems"]
 
 
 def test_preflight_holds_the_pages_to_the_shops_order_and_every_front_to_its_back(exported, tmp_path, capsys):

@@ -30,19 +30,19 @@ def cmd_export(args) -> int:
 
 def _listed(outputs) -> list[str]:
     """A line a PDF with its pages; a line a folder of images, with the first and the last (or
-    the one); a line a text file."""
-    lines, folders = [], {}
+    the one); a line a text file, last (the print guide, the how-to: read after the files)."""
+    lines, folders, texts = [], {}, []
     for output in outputs:
         if output.path.suffix == ".png":
             folders.setdefault(output.path.parent, []).append(output.path.name)
         elif output.path.suffix == ".pdf":
             lines.append(f"{project.shown(output.path)}  {cli._count(output.pages, 'page')}")
         else:
-            lines.append(project.shown(output.path))
+            texts.append(project.shown(output.path))
     for folder, names in folders.items():
         shown = names[0] if len(names) == 1 else f"{names[0]} ... {names[-1]}"
         lines.append(f"{project.shown(folder)}/  {cli._count(len(names), 'image')} ({shown})")
-    return lines
+    return lines + texts
 
 
 def cmd_preflight(args) -> int:

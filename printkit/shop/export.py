@@ -16,6 +16,8 @@ it (profiles in printkit/shops.yaml), from the same planned cards as the home sh
 - tts: a deck's card sheets and a token's images for Tabletop Simulator, and a saved object a game
   (`<game>.json`) that lays them on the table (printkit/shop/tts.py).
 
+A shop a designer uploads to (png, pdf) gets `PRINT-GUIDE.txt` too: each product's files, the size
+to order it as, its turn or fit onto that size, what was left out (printkit/shop/guides.py).
 Every file and the export's record (`.printkit-export.json`: the shop, each file, each page's card
 and side, each card's text and marks as planned) are written in one batch, all or nothing; files
 an earlier export there made and this one does not are removed. Preflight then reads it all back.
@@ -30,7 +32,6 @@ import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import markupsafe
 import pypdfium2
 from PIL import Image
 
@@ -46,7 +47,7 @@ from printkit.pipeline import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
 from printkit.render.colour import SRGB, press, transparent_press
 from printkit.render.draw import render
-from printkit.shop import cutout, dielines, fitting, tts
+from printkit.shop import cutout, dielines, fitting, guides, tts
 from printkit.shop.pdfx import X1A, X4, as_pdfx, icc_profile
 from printkit.shop.profiles import Profile
 from printkit.shop.safezone import items
@@ -90,7 +91,7 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
-    jobs = fitting.sold(jobs, profile)
+    left_out, jobs = fitting.left_out(jobs, profile), fitting.sold(jobs, profile)
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported_or_problems, jobs)
     problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
@@ -101,7 +102,8 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
     earlier = _earlier_files(out)
     outputs += _saved_objects(kits, record["products"], out, base_url) if profile.kind == "tts" else []
     data = json.dumps(record, indent=1).encode("utf-8")
-    outputs += [_how_to(kits[0], record["products"], out, profile)] if profile.kind == "cutout" else []
+    outputs += [guides.how_to_cut(kits[0], record["products"], out, profile)] if profile.kind == "cutout" else []
+    outputs += guides.print_guide(kits[0], jobs, record["products"], left_out, out, profile)
     write_outputs(outputs + [Output(out / RECORD, data, 0)])
     _remove(earlier - {output.path.relative_to(out).as_posix() for output in outputs}, out)
     return outputs
@@ -298,25 +300,6 @@ def _fits(trim, profile: Profile, where) -> None:
         raise PrintkitError([where.with_message(
             f"a {trim[0]:g} x {trim[1]:g} mm card is larger than the {profile.area[0]:g} x {profile.area[1]:g} mm "
             f"{profile.name} prints and cuts")])
-
-
-def _how_to(kit: Kit, products: list[dict], out: Path, profile: Profile) -> Output:
-    """HOW-TO-CUT.txt: the size to set for each product's images, how many of each, the steps."""
-    shown = []
-    for product in products:
-        counts = {}
-        for page in product["pages"]:
-            counts[page["file"]] = counts.get(page["file"], 0) + 1
-        width, height = product["trim"]
-        shown.append({"product": product["product"], "cards": len(product["pages"]),
-                      "images": list(counts.items()), "round": product["outline"]["round"],
-                      "radius": product["outline"]["radius"], "width_mm": f"{width:g}", "height_mm": f"{height:g}",
-                      "width_in": cutout.inches(width), "height_in": cutout.inches(height)})
-    area = [cutout.inches(side) for side in profile.area] if profile.area else None
-    words = kit.templates.render("how-to-cut.j2", products=shown, area=area, machine=profile.name,
-                                 dpi=profile.dpi)
-    text = markupsafe.Markup(words.body).unescape().strip() + "\n"
-    return Output(out / cutout.HOW_TO, text.encode("utf-8"), 0)
 
 
 def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:

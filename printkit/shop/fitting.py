@@ -146,6 +146,12 @@ def sold(jobs: list, profile: Profile) -> list:
     return taken
 
 
+def left_out(jobs: list, profile: Profile) -> list[Problem]:
+    """The lines of the jobs the shop sells no size near (what `sold` warns of, for the guide)."""
+    return [unsold(job, profile) for job in jobs
+            if fit(profile, job.product.trim(job.kit), job.product.round(job.kit)) is None]
+
+
 def unsold(job, profile: Profile) -> Problem:
     """`FILE:LINE: deck: MB Print does not sell 63.5 x 88.9 mm cards; it sells (nearest first) ...;
     pdfx, cricut, tts take them`"""
