@@ -16,7 +16,7 @@ from pathlib import Path
 
 from declared import SLUG, game_project, line_of
 from test_hostile_assets import printkit
-from test_tables import HEROES, SHEET, ods_of, table_game, xlsx
+from test_tables import HEROES, SHEET, faces, ods_of, table_game, xlsx
 
 MEMORY = 2048  # MiB of address space, as issue 40 measured the attacks under
 SECONDS = 30  # each command's: printkit answers each case in some 1 s
@@ -236,10 +236,20 @@ def test_a_quote_closed_rows_later_before_more_text_is_at_the_row_it_opens(tmp_p
                                 f"written twice: \"\")"]
 
 
-def test_a_quoted_cell_over_several_lines_still_builds(tmp_path):
-    project = csv_game(tmp_path, 'number,name\n1,"Owl\nof the night"\n2,"Fox, ""red"""\n')
+def test_quotes_as_a_spreadsheet_writes_them_still_build(tmp_path):
+    """A quoted cell over two lines, a quote written twice inside one, a quote inside an unquoted
+    cell: each card's name read back from the deck."""
+    project = csv_game(tmp_path, 'number,name\n1,"Owl\nof night"\n2,"Fox, ""red"""\n3,5" Hare\n')
     code, _, err, _ = printkit(project, "build", SLUG, "--content", "content", "--out", "out", memory=MEMORY)
     assert (code, err) == (0, "")
+    assert faces(project) == [("1", "Owl of night"), ("2", 'Fox, "red"'), ("3", '5" Hare')]
+
+
+def test_text_after_a_closing_quote_is_at_its_row(tmp_path):
+    """The csv module would join it to the quoted text (`"Fox"y` as Foxy): a strict row says so."""
+    project = csv_game(tmp_path, 'number,name\n1,Owl\n2,"Fox"y\n')
+    assert refused(project) == [f"{SLUG}/cards.csv:3: text follows a quoted cell's closing quote (a quote inside "
+                                f"a quoted cell is written twice: \"\")"]
 
 
 def test_a_cell_of_3_mb_is_its_own_reason_in_build_as_in_validate(tmp_path):
