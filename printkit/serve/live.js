@@ -8,7 +8,9 @@
    `printkit printed`. Text from content is only ever set as text, never as markup. */
 (function () {
   "use strict";
-  var state = { version: 0, index: null, images: {} };
+  // the page's own digest, as the server served it ("" before a first build): a build's that differs is fetched
+  var served = document.querySelector("meta[name='printkit-index']");
+  var state = { version: 0, index: served ? served.getAttribute("content") : null, images: {} };
   window.printkitLive = state; // for tests and the curious: the last state applied
 
   function el(tag, attrs, text) {
@@ -257,7 +259,20 @@
     };
   }
 
+  // the guides checkbox remembered for the next visit, as the preview page's own inline script
+  // does when opened from a file (served, no inline script runs: the policy runs this one only)
+  var guidesKey = "printkit preview: guides";
+  function rememberGuides() {
+    var box = document.getElementById("show-guides");
+    try { if (box) box.checked = localStorage.getItem(guidesKey) === "shown"; } catch (e) { /* storage refused */ }
+    document.addEventListener("change", function (event) {
+      if (event.target.id !== "show-guides") return;
+      try { localStorage.setItem(guidesKey, event.target.checked ? "shown" : "hidden"); } catch (e) { /* refused */ }
+    });
+  }
+
   function start() {
+    rememberGuides();
     mount();
     gallery();
     connect();

@@ -1,0 +1,65 @@
+"""A stranger's kit served by `printkit serve`, in a real browser (issue 40, item 9): its preview
+template carries scripts of its own (an element, handlers, a `javascript:` link, a refresh away);
+the page Chromium shows runs printkit's live script and nothing of the kit's, no policy is broken
+by printkit's own page (Chromium's console says nothing of a refused script), and what the page's
+one inline script did (remember the guides checkbox) printkit's live script still does.
+Needs `chromium` and `chromedriver`, as tests/test_serve_browser.py does."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from browser import headless_chromium, needs_chromium
+from test_hostile_serve import GAME, _project
+from test_serve_browser import wait
+
+pytestmark = needs_chromium
+MARK = "window.kitRan = (window.kitRan || 0) + 1"  # what the kit's code would do, were it run
+
+
+@pytest.fixture
+def planted(tmp_path):
+    """The Numbered Cards kit, its preview template with the kit's own code in five places, served."""
+    project = _project(tmp_path / "kit")
+    path = project / "templates" / "preview" / "index.html.j2"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("</head>", f"<script>{MARK}</script></head>")
+    text = text.replace("<body>", f"<body onload=\"{MARK}\"><img src=\"nothing.png\" onerror=\"{MARK}\">"
+                                  f"<a id=\"planted\" href=\"javascript:{MARK}\">x</a>"
+                                  f"<svg><script>{MARK}</script></svg>")
+    path.write_text(text, encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", GAME, "--content", "content"], cwd=project,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = next((line.split()[1] for line in process.stdout if line.startswith("serving ")), None)
+    assert url, process.stderr.read()
+    driver = headless_chromium(tmp_path / "chromium")
+    yield driver, url
+    driver.quit()
+    process.send_signal(signal.SIGINT)
+    assert process.wait(20) == 0
+
+
+def test_the_kit_s_code_never_runs_and_printkit_s_does(planted):
+    driver, url = planted
+    driver.get(url)
+    wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+    assert driver.execute_script("return document.querySelectorAll('figure.card').length") > 0
+    assert driver.execute_script("return window.kitRan") is None
+    refused = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+    assert refused == [], refused  # the kit's code was not on the page to be refused: printkit's own is allowed
+    assert driver.current_url == url
+
+
+def test_the_guides_checkbox_is_remembered_by_the_live_script(planted):
+    driver, url = planted
+    driver.get(url)
+    wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+    assert driver.execute_script("return document.getElementById('show-guides').checked") is False
+    driver.find_element("css selector", "label[for='show-guides']").click()
+    driver.get(url)
+    wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+    assert driver.execute_script("return document.getElementById('show-guides').checked") is True
