@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
+import threading
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -25,6 +27,9 @@ STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
 STAMP_LIMIT = 2**22  # bytes: a stamp is a line, a line per page and one per PNG
 CUT = "cards cut at their bleed"  # how card PNGs are cut, in the stamp: PNGs cut otherwise are rendered again
 PAGE = "@"  # a stamp's line "@<page index> <digest>": what that page's pictures were drawn from
+# pdfium is not made for threads: `printkit serve`'s pictures drawn as they are asked for and those an
+# edit draws take turns, a page at a time
+PDFIUM = threading.RLock()
 
 
 # --- what each page is ----------------------------------------------------------------------------------
@@ -90,8 +95,10 @@ def stamped(path: Path) -> tuple[str | None, dict[str, str], dict[int, str]]:
     return first + "\n", {name: digest for name, digest in lines if name[:1] != PAGE}, pages
 
 
-def stamp_text(first: str, pixels: dict[str, str], pages: list[str] | None) -> str:
-    return (first + "".join(f"{PAGE}{n} {digest}\n" for n, digest in enumerate(pages or ()))
+def stamp_text(first: str, pixels: dict[str, str], pages: list[str] | dict[int, str] | None) -> str:
+    """A stamp: `pages`, each page's digest (by index, or a list in page order: those drawn)."""
+    pages = dict(enumerate(pages)) if isinstance(pages, list) else pages or {}
+    return (first + "".join(f"{PAGE}{n} {digest}\n" for n, digest in sorted(pages.items()))
             + "".join(f"{name} {digest}\n" for name, digest in pixels.items()))
 
 
@@ -119,7 +126,8 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
     of every page but those `kept` (their pictures stand); returns the digests now. A page at a
     time, its cards cut from it, written WRITTEN_TOGETHER at a time: a deck of 10,000 cards has
     2,224 pages, some 9 GB as images all at once."""
-    pages = len(document)
+    with PDFIUM:
+        pages = len(document)
     cards_on = cards_by_page(layout, pages)
     pixels, waiting = {}, []
     for index in range(pages):
@@ -129,7 +137,7 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
             continue
         for n, picture in drawn_page(document, index, layout, dpi, scale, proof, cards_on):
             name = names[n]
-            pixels[name] = _pixels(picture)
+            pixels[name] = pixel_digest(picture)
             if before.get(name) != pixels[name] or not (folder / name).is_file():
                 waiting.append(Output(folder / name, png(picture), 1))
         if len(waiting) >= WRITTEN_TOGETHER:
@@ -142,26 +150,45 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
 def drawn_page(document, index: int, layout: DeckLayout | None, dpi: int, scale, proof, cards_on: dict) -> list:
     """(picture's index, image) of a page and of each card cut from it."""
     bleed = layout.sheet.bleed if layout else 0.0  # the card's art runs into it: the PNG shows it round the trim
-    page = document[index]
-    image = page.render(scale=dpi / 72).to_pil()
+    with PDFIUM:
+        page = document[index]
+        try:
+            image, size = page.render(scale=dpi / 72).to_pil(), page.get_size()
+        finally:
+            page.close()
     if proof:
         image = proof.look(image)  # the cards are cut from the proofed pages
-    return [(index, image)] + [(n, _crop(image, page, trim.inset(-bleed), scale)) for n, trim in cards_on.get(index, ())]
+    return [(index, image)] + [(n, image.crop(_box(image.width, size, trim.inset(-bleed), scale)))
+                               for n, trim in cards_on.get(index, ())]
 
 
-def _pixels(image) -> str:
+def sizes(document, layout: DeckLayout | None, dpi: int, scale) -> list[tuple[int, int]]:
+    """Each picture's width and height in pixels, pages then cards, as drawing them gives them
+    (pdfium makes a page ceil(points x dpi / 72) pixels), without drawing one."""
+    with PDFIUM:
+        pages = [document.get_page_size(index) for index in range(len(document))]
+    cards_on = cards_by_page(layout, len(pages))
+    bleed = layout.sheet.bleed if layout else 0.0
+    found = {index: (math.ceil(w * dpi / 72), math.ceil(h * dpi / 72)) for index, (w, h) in enumerate(pages)}
+    for index, (w, h) in enumerate(pages):
+        for n, trim in cards_on.get(index, ()):
+            box = _box(found[index][0], (w, h), trim.inset(-bleed), scale)
+            found[n] = (box[2] - box[0], box[3] - box[1])
+    return [found[n] for n in sorted(found)]
+
+
+def pixel_digest(image) -> str:
     return hashlib.sha256(f"{image.mode} {image.size}".encode() + image.tobytes()).hexdigest()[:32]
 
 
-def _crop(image, page, card: Rect, scale=(1.0, 1.0)):
-    """A card's rectangle (its trim or bleed box, mm from the page's bottom left, as planned) cut
-    from the page's image."""
-    width_pt, height_pt = page.get_size()
-    per_mm = image.width / (width_pt / 72 * MM_PER_INCH)
-    width, height = width_pt / 72 * MM_PER_INCH, height_pt / 72 * MM_PER_INCH
+def _box(pixels_across: int, size_pt: tuple[float, float], card: Rect, scale=(1.0, 1.0)) -> tuple[int, ...]:
+    """A card's rectangle (its trim or bleed box, mm from the page's bottom left, as planned) in
+    the pixels of its page's picture, `pixels_across` wide, from its top left."""
+    width, height = size_pt[0] / 72 * MM_PER_INCH, size_pt[1] / 72 * MM_PER_INCH
+    per_mm = pixels_across / width
     card = card.scaled((width / 2, height / 2), scale)
     box = (card.x, height - card.top, card.right, height - card.y)
-    return image.crop(tuple(round(v * per_mm) for v in box))
+    return tuple(round(v * per_mm) for v in box)
 
 
 def png(image) -> bytes:

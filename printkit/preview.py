@@ -32,8 +32,8 @@ from printkit.errors import one_line
 from printkit.flagged import outlines
 from printkit.games import Game, Kit
 from printkit.options import Options
-from printkit.pictures import (CUT, STAMP, page_digests, remove_stale, stamp_line, stamp_text, stamped,  # noqa: F401
-                               unchanged_pages, write_pngs)
+from printkit.pictures import (CUT, PDFIUM, STAMP, page_digests, remove_stale, sizes, stamp_line,  # noqa: F401
+                               stamp_text, stamped, unchanged_pages, write_pngs)
 from printkit.products import Product
 from printkit.products.cards import Cards
 from printkit.render.colour import proofed
@@ -136,6 +136,7 @@ class Shown:
     # so a link to a product far down lands on it and stays there
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     flags: list[list[dict]] = field(default_factory=list)  # what the lint found on each card (printkit/flagged.py)
+    layout: DeckLayout | None = field(default=None, repr=False)  # where its cards are: to draw them later
 
 
 @dataclass
@@ -148,12 +149,13 @@ class Entry:
 
 def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False,
             other_papers: bool = True, earlier: dict[str, Shown] | None = None, rendered=None,
-            proof: Proof | None = None):
+            proof: Proof | None = None, draw: bool = True):
     """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown).
     `earlier`: the PDFs shown by the last preview of this process (`printkit serve`), by path; a PDF
     the build did not change keeps their PNGs without a look at its stamp. `rendered(shown)` hears of
     every picture as soon as the changed PDFs' are written, before the index is. `proof`: the
-    pictures and the page of a soft proof instead of the ordinary preview's."""
+    pictures and the page of a soft proof instead of the ordinary preview's. `draw` False: the pictures
+    are listed, not drawn (`printkit serve` draws them as they are asked for)."""
     refuse_links([out / (proof.folder if proof else FOLDER), out / (proof.index if proof else INDEX)], out)
     results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
@@ -166,8 +168,9 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
         known = (earlier or {}).get(output.path.relative_to(out).as_posix())
+        pictures = render_pngs if draw else listed_pngs
         shown = replace(known, rendered=False) if known and not changed and not force else \
-            render_pngs(out, output.path, layout, dpi, options.drawing["scale"], proof)
+            pictures(out, output.path, layout, dpi, options.drawing["scale"], proof)
         if layout:
             shown.names, shown.sources, shown.fields, flagged = card_details(entry.product, kits[slug], layout)
             shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
@@ -230,9 +233,10 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     folder = out / (proof.folder if proof else FOLDER) / pdf_path.relative_to(out).with_suffix("")
     refuse_links([pdf_path, folder], out)  # its PNGs are read, replaced and removed: never through a link
     data = pdf_path.read_bytes()
-    document = pypdfium2.PdfDocument(data)
-    try:
+    with PDFIUM:
+        document = pypdfium2.PdfDocument(data)
         pages = len(document)
+    try:
         names = _png_names(pages, len(layout.faces()) if layout else 0)
         stamp, (before, pixels, drawn_from) = stamp_line(data, layout, dpi, proof), stamped(folder / STAMP)
         current = before == stamp and all((folder / n).is_file() for n in names)
@@ -242,13 +246,32 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
             pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept)
             remove_stale(folder, names)
             write_outputs([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)])
-        duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
+        with PDFIUM:
+            duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
     finally:
-        document.close()
+        with PDFIUM:
+            document.close()
     shown = [(folder / n).relative_to(out).as_posix() for n in names]
     return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, shown[:pages], shown[pages:],
                  not current, bool(layout and isinstance(layout.sheet, GutterFold)),
-                 sizes={path: _png_size(out / path) for path in shown})
+                 sizes={path: _png_size(out / path) for path in shown}, layout=layout)
+
+
+def listed_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
+                scale: tuple[float, float] = (1.0, 1.0), proof: Proof | None = None) -> Shown:
+    """A PDF's pictures as render_pngs names them, each with the size it is drawn at, none drawn."""
+    folder = out / (proof.folder if proof else FOLDER) / pdf_path.relative_to(out).with_suffix("")
+    refuse_links([pdf_path, folder], out)
+    with PDFIUM:
+        document = pypdfium2.PdfDocument(pdf_path.read_bytes())
+        try:
+            pages, duplex = len(document), DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
+            measured = sizes(document, layout, dpi, scale)
+        finally:
+            document.close()
+    names = [(folder / n).relative_to(out).as_posix() for n in _png_names(pages, len(measured) - pages)]
+    return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, names[:pages], names[pages:], False,
+                 bool(layout and isinstance(layout.sheet, GutterFold)), sizes=dict(zip(names, measured)), layout=layout)
 
 
 def _png_size(path: Path) -> tuple[int, int]:

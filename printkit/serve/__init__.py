@@ -24,12 +24,14 @@ from watchdog.observers import Observer
 from printkit.errata.record import path_for as record_path
 from printkit.errors import PrintkitError, Problem
 from printkit.preview import FOLDER, INDEX, Shown, preview
+from printkit.serve.pictures import Lazy
 from printkit.serve.server import Live, Server
 from printkit.watch import attempt, built, follow, games_after
 from printkit.write import Output, write_outputs
 
 DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
 AS_PRINTED = "_printed"  # preview/<game>/_printed/<fingerprint>.png: a card's picture as `printkit printed` recorded it
+EAGER = 24  # pages: at start, as few pictures as these to draw are drawn before the page is served, more as asked for
 
 
 class Proofing:
@@ -43,8 +45,16 @@ class Proofing:
         self.lock = threading.Lock()  # a build and a look at what was printed do not overlap
         self.shown: list[Shown] = []
         self.digests: dict[str, tuple[int, int, str]] = {}  # path: (mtime_ns, size, digest)
+        self.lazy: Lazy | None = None  # at start: the pictures listed and not yet drawn
+        self.listed = threading.Event()  # set but while the pictures are being listed (the page may ask for them)
+        self.listed.set()
 
-    def rebuild(self, changed: list[str]) -> None:
+    def rebuild(self, changed: list[str], draw: bool = True) -> None:
+        """Build and preview after `changed`; `draw` False (at start): the pictures listed, each drawn
+        as the page asks for it and the rest in the background (printkit/serve/pictures.py)."""
+        if self.lazy:  # an edit's build replaces the PDFs they would be drawn from
+            self.lazy.stop()
+            self.lazy = None
         self.games = games_after(changed, self.games, self.find, self.complain)
         started, problems = time.perf_counter(), []
 
@@ -57,22 +67,52 @@ class Proofing:
             self.shown = shown
             self.live.publish(images=self._versions(), errors=[], stale=False)
 
+        if not draw:
+            self.listed.clear()
         with self.lock:
             earlier = {shown.pdf: shown for shown in self.shown}
             done = attempt(lambda: preview(self.games, self.content, self.out, self.options, self.dpi,
-                                           other_papers=False, earlier=earlier, rendered=rendered), complain)
+                                           other_papers=False, earlier=earlier, rendered=rendered, draw=draw),
+                           complain)
             if done is None:
+                self.listed.set()
                 self.live.publish(errors=problems, stale=bool(self.shown))
                 return
             results, self.shown = done
+            if not draw:
+                self._draw_later()
+                self.listed.set()
         built(results, started, self.say)
         self.live.publish(index=self._digest(self.out / INDEX))
-        if not changed:  # the first build: the cards still as printed are kept as they look
+        if not changed and not self.lazy:  # the first build: the cards still as printed are kept as they look
             self.printed()
+
+    def _draw_later(self) -> None:
+        """The pictures not drawn yet: a few at once, more as the page asks for them and in the background."""
+        lazy = Lazy(self.out, self.dpi, self.options.drawing["scale"], done=self._drawn)
+        if lazy.list(self.shown) <= EAGER:
+            lazy.all()
+            self.live.publish(images=self._versions())
+            return
+        self.lazy = lazy
+        lazy.start()
+
+    def _drawn(self) -> None:
+        """Every picture listed at start is drawn: the pages told their versions."""
+        with self.lock:
+            self.live.publish(images=self._versions())
+        self.printed()
+
+    def draw(self, picture: str) -> bool:
+        """Whether a picture listed at start and asked for by the page is drawn now."""
+        self.listed.wait(60)  # the page lists a picture before its drawing is arranged
+        lazy = self.lazy
+        return bool(lazy and lazy.draw(picture))
 
     def _versions(self) -> dict[str, str]:
         """Each picture's short digest, read again only when the file changed on disk."""
-        return {path: self._digest(self.out / path) for shown in self.shown for path in shown.images + shown.cards}
+        return {path: self._digest(self.out / path) for shown in self.shown for path in shown.images + shown.cards
+                if (self.out / path).is_file()}  # one not drawn yet has no version
 
     def _digest(self, path: Path) -> str:
         stat = path.stat()
@@ -195,10 +235,12 @@ def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: i
             from None
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     thread.start()
+    server.draw = proofing.draw
     first = [True]
 
     def rebuild(changed: list[str]) -> None:
-        proofing.rebuild(changed)
+        # the first: what the last build left, its pictures listed, drawn as the page asks for them
+        proofing.rebuild(changed, draw=not first[0])
         if first[0]:
             first[0] = False
             reach = "from this machine only" if server.local else "from every network this machine is on"

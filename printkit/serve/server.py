@@ -65,7 +65,7 @@ UNBUILT = """<!DOCTYPE html>
 </head>
 <body>
 <h1>printkit preview</h1>
-<p>Nothing is built yet: the page follows as soon as a save builds.</p>
+<p>Nothing is built yet: the page follows as soon as a build succeeds.</p>
 </body>
 </html>
 """
@@ -153,6 +153,7 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True  # an open event stream does not keep printkit from stopping
     allow_reuse_address = True
     request_queue_size = CAP  # connections the system holds until they are accepted
+    draw = None  # draw(path): a picture listed at start and not drawn yet, drawn now (printkit/serve/pictures.py)
 
     def __init__(self, address: tuple[str, int], out: Path, live: Live, printed=None):
         self.out, self.live, self.printed = out.resolve(), live, printed
@@ -268,6 +269,8 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith(LIVE):
             return self._asset(path.removeprefix(LIVE), body)
         found = confined(self.server.out, path)
+        if found is None and self.server.draw and self.server.draw(unquote(path).lstrip("/")):
+            found = confined(self.server.out, path)
         if found is None:
             return self._refuse(HTTPStatus.NOT_FOUND, "no such file in the output folder")
         if found == self.server.out / INDEX:  # however the URL spells it

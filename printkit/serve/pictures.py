@@ -1,0 +1,159 @@
+"""`printkit serve` starting on what the last build left (issue 41, point 5): the page lists every
+picture before one is drawn; a picture the page asks for is drawn then (its page and the cards cut
+from it), and the rest in the background, a page at a time. Once all of a PDF's pages are drawn
+its stamp is written (printkit/pictures.py), so the edits that follow draw only the pages they change.
+An edit's build stops this first: from then on the pictures are the edit's."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pypdfium2
+
+from printkit.errors import PrintkitError
+from printkit.pictures import (PDFIUM, STAMP, cards_by_page, drawn_page, page_digests, pixel_digest, png,
+                               stamp_line, stamp_text, stamped, unchanged_pages)
+from printkit.plan.cards import DeckLayout
+from printkit.project import refuse_links
+from printkit.write import Output, write_outputs
+
+
+@dataclass
+class Undrawn:
+    """A PDF whose pictures are listed, not all drawn: drawn from the bytes it had when listed."""
+
+    data: bytes
+    layout: DeckLayout | None
+    names: list[str]  # its pictures, pages then cards, as paths under the output folder
+    pages: int
+    pixels: dict[str, str] = field(default_factory=dict)  # each drawn picture's pixels' digest, by file name
+    drawn: set[int] = field(default_factory=set)
+    document: object = None
+
+    @property
+    def folder(self) -> str:
+        return self.names[0].rsplit("/", 1)[0]
+
+
+class Lazy:
+    """The pictures listed and not yet drawn, by path under the output folder."""
+
+    def __init__(self, out: Path, dpi: int, scale: tuple[float, float], done: Callable[[], None] | None = None):
+        self.out, self.dpi, self.scale, self.done = out, dpi, scale, done
+        self.lock = threading.Lock()
+        self.files: list[Undrawn] = []
+        self.wanted: dict[str, tuple[Undrawn, int]] = {}  # a picture: its PDF, and the page it is drawn with
+        self.stopped = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def list(self, shown: list) -> int:
+        """The pictures of every PDF shown that are not as its stamp says they were drawn (a
+        page whose digest is the one they were drawn from keeps them); returns the pages to draw."""
+        for file in shown:
+            names = file.images + file.cards
+            if names:
+                self._list(file, names)
+        return sum(file.pages - len(file.drawn) for file in self.files)
+
+    def _list(self, file, names: list[str]) -> None:
+        data = (self.out / file.pdf).read_bytes()
+        undrawn = Undrawn(data, file.layout, names, file.pages)
+        before, pixels, drawn_from = stamped(self.out / undrawn.folder / STAMP)
+        first = stamp_line(data, file.layout, self.dpi)
+        on = cards_by_page(file.layout, file.pages)
+        kept = set(range(file.pages)) if before == first else unchanged_pages(before, first, drawn_from,
+                                                                              page_digests(data))
+        for index in range(file.pages):
+            made = [names[n] for n in [index] + [n for n, _ in on.get(index, ())]]
+            if index in kept and all(name.rsplit("/", 1)[1] in pixels and (self.out / name).is_file() for name in made):
+                undrawn.drawn.add(index)
+                undrawn.pixels.update({name.rsplit("/", 1)[1]: pixels[name.rsplit("/", 1)[1]] for name in made})
+            else:
+                self.wanted.update({name: (undrawn, index) for name in made})
+        if len(undrawn.drawn) < file.pages:
+            self.files.append(undrawn)
+
+    def draw(self, picture: str) -> bool:
+        """Whether `picture` (a path under the output folder) is now drawn, having been listed."""
+        with self.lock:
+            found = self.wanted.get(picture)
+            if found is None:
+                return False
+            return self._draw(*found)
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._all, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        """No picture drawn from now on (an edit's build is about to replace the PDFs)."""
+        self.stopped.set()
+        with self.lock:
+            self.wanted.clear()
+            for file in self.files:
+                if file.drawn and len(file.drawn) < file.pages:
+                    self._stamp(file)
+                _close(file)
+        if self.thread and self.thread is not threading.current_thread():
+            self.thread.join()
+
+    def all(self) -> None:
+        """Every picture listed, drawn now."""
+        for file in list(self.files):
+            for index in range(file.pages):
+                with self.lock:
+                    self._draw(file, index)
+
+    def _all(self) -> None:
+        for file in list(self.files):
+            for index in range(file.pages):
+                with self.lock:
+                    if self.stopped.is_set() or not self._draw(file, index):
+                        return
+        if self.done and not self.stopped.is_set():
+            self.done()
+
+    def _draw(self, file: Undrawn, index: int) -> bool:
+        """The page's picture and its cards', unless drawn; the stamp once every page is."""
+        if self.stopped.is_set():
+            return False
+        if index in file.drawn:
+            return True
+        try:
+            refuse_links([self.out / file.folder], self.out)
+        except PrintkitError:
+            return False
+        if file.document is None:
+            with PDFIUM:
+                file.document = pypdfium2.PdfDocument(file.data)
+        made = drawn_page(file.document, index, file.layout, self.dpi, self.scale, None,
+                          cards_by_page(file.layout, file.pages))
+        write_outputs([Output(self.out / file.names[n], png(image), 1) for n, image in made])
+        file.pixels.update({file.names[n].rsplit("/", 1)[1]: pixel_digest(image) for n, image in made})
+        file.drawn.add(index)
+        for n, _ in made:
+            self.wanted.pop(file.names[n], None)
+        if len(file.drawn) == file.pages:
+            self._stamp(file)
+        return True
+
+    def _stamp(self, file: Undrawn) -> None:
+        """The stamp of the pages drawn (all, or those drawn when an edit stopped the drawing: the
+        edit draws the others, and those it changed)."""
+        first = stamp_line(file.data, file.layout, self.dpi)
+        digests = page_digests(file.data) or []
+        pages = {n: digest for n, digest in enumerate(digests) if n in file.drawn}
+        pixels = {name.rsplit("/", 1)[1]: file.pixels[name.rsplit("/", 1)[1]] for name in file.names
+                  if name.rsplit("/", 1)[1] in file.pixels}
+        write_outputs([Output(self.out / file.folder / STAMP, stamp_text(first, pixels, pages).encode(), 0)])
+        _close(file)
+
+
+def _close(file: Undrawn) -> None:
+    if file.document is not None:
+        with PDFIUM:
+            file.document.close()
+        file.document = None
