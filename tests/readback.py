@@ -27,6 +27,7 @@ CARD_W, CARD_H = 63.5, 88.9  # poker
 COLS = ROWS = 3
 UNPRINTABLE = 5.0  # home printers cannot print the outer ~5 mm
 FRAME_INSET = 3.0  # every card side (face and back) draws a frame this far inside its trim
+KIT_FRAME_INSET = 4.25  # or its own: the bundled kits' decks (content/*/layouts.yaml), clear of 4 mm safe zones
 SAFE_ZONE = 25.4 / 8  # text stays 1/8 in inside the trim
 BLEED = 3.0
 BACK_BLEED = 3.0  # on a sheet of abutting cards, each back is drawn this far past its trim, clipped at the cuts it shares
@@ -263,12 +264,13 @@ def back_art(front: Page) -> Box | None:
 
 
 def frames(page: Page) -> list[Box]:
-    """Card sides, returned as their trims: a face's frame (a stroked path exactly 3 mm inside a
-    poker trim), or a back's ground (a filled, unstroked rectangle the size of the trim, or of the
-    trim and its 3 mm bleed, drawn to the cut so that a back printed off its front still looks right)."""
-    inner_w, inner_h = CARD_W - 2 * FRAME_INSET, CARD_H - 2 * FRAME_INSET
-    found = [s.box.grow(FRAME_INSET) for s in page.rects + page.curves
-             if s.stroke and abs(s.box.width - inner_w) <= TOL and abs(s.box.height - inner_h) <= TOL]
+    """Card sides, returned as their trims: a face's frame (a stroked path exactly 3 mm, or the
+    kits' own 4.25 mm, inside a poker trim), or a back's ground (a filled, unstroked rectangle the
+    size of the trim, or of the trim and its 3 mm bleed, drawn to the cut so that a back printed
+    off its front still looks right)."""
+    found = [s.box.grow(inset) for inset in (FRAME_INSET, KIT_FRAME_INSET) for s in page.rects + page.curves
+             if s.stroke and abs(s.box.width - (CARD_W - 2 * inset)) <= TOL
+             and abs(s.box.height - (CARD_H - 2 * inset)) <= TOL]
     for shape in page.rects:
         for bleed in (0.0, BLEED):
             if shape.fill and not shape.stroke and abs(shape.box.width - CARD_W - 2 * bleed) <= TOL \

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import build_into
-from readback import CARD_H, CARD_W, PAPERS, SCALE_BARS, TOL, Box, bar_label, expected_slots, frames, pages, pdf_box, \
-    reader, scale_bar_rects
+from readback import CARD_H, CARD_W, KIT_FRAME_INSET, PAPERS, SCALE_BARS, TOL, Box, bar_label, expected_slots, frames, \
+    pages, pdf_box, reader, scale_bar_rects
 from printkit.cli import main
 
 X, Y = 99.2, 99.5  # what the printer prints at: the page is drawn larger by the inverse
@@ -71,10 +71,11 @@ def test_the_cards_and_the_trim_box_scale_about_the_page_centre(builds):
     assert media.same(Box(0, 0, *paper))  # the paper is the paper: only what is drawn on it grows
 
 
-def _frames_scaled(page) -> list[Box]:
-    """The card fronts' frames (3 mm inside the trim at 100 %), scaled: found by their size."""
-    inner_w, inner_h = (CARD_W - 6) * FX, (CARD_H - 6) * FY
-    return [Box(s.box.x0 - 3 * FX, s.box.y0 - 3 * FY, s.box.x1 + 3 * FX, s.box.y1 + 3 * FY)
+def _frames_scaled(page, inset: float = KIT_FRAME_INSET) -> list[Box]:
+    """The card fronts' frames (the deck's own, `inset` mm inside the trim at 100 %), scaled:
+    found by their size."""
+    inner_w, inner_h = (CARD_W - 2 * inset) * FX, (CARD_H - 2 * inset) * FY
+    return [Box(s.box.x0 - inset * FX, s.box.y0 - inset * FY, s.box.x1 + inset * FX, s.box.y1 + inset * FY)
             for s in page.rects + page.curves
             if s.stroke and abs(s.box.width - inner_w) <= TOL and abs(s.box.height - inner_h) <= TOL]
 
