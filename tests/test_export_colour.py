@@ -17,7 +17,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from conftest import ROOT
-from declared import SLUG, deck_yaml, game_project, starter_project
+from declared import SLUG, deck_yaml, game_project, line_of, starter_project
 from printkit.cli import main
 from test_export import run
 
@@ -306,8 +306,13 @@ def test_preflight_finds_an_rgb_image_and_a_soft_mask_in_a_pdfx_1a_file(tmp_path
     code, stdout, err = run(["preflight", out], capsys)
     err = "".join(line for line in err.splitlines(True) if ": warning: " not in line)  # frames near the cut
     assert (code, stdout) == (1, "")
-    assert sorted(err.splitlines()) == sorted([  # page 1 is card 1's back (DTC: back, then front)
-        f"{shown}: page 2: image {names['red']} is DeviceRGB; PDF/X-1a:2003 takes DeviceCMYK or DeviceGray images",
+    line = line_of(Path("content") / SLUG / "game.yaml", "half: {kind: image")
+    shown_on = [n for n, page in enumerate(pypdf.PdfReader(path).pages, start=1)  # each page painting the red one
+                if "/" + names["red"] in (page["/Resources"].get("/XObject") or {})]
+    assert shown_on and all(n % 2 == 0 for n in shown_on)  # fronts only: DTC takes each card's back first
+    assert sorted(err.splitlines()) == sorted([  # a painted RGB picture at its layer, a card a line
+        f"{SLUG}/game.yaml:{line}: {SLUG}/deck: card {n // 2}: image half.png is DeviceRGB ({shown}, page {n}); "
+        f"PDF/X-1a:2003 for CGATS TR 003 takes DeviceCMYK or DeviceGray images" for n in shown_on] + [
         f"{shown}: page 2: image {names['grey']} has a soft mask (transparency); PDF/X-1a:2003 takes none"])
 
 

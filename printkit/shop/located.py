@@ -44,7 +44,8 @@ def page_problems(number: int, page, profile: Profile, side: Side | None, shown:
         if not ok:
             svg = _brought(form, side)
             said = f" (brought in by {svg.name})" if svg else f" (in form {form})" if form else ""
-            found.append(_said(side, svg, f"font {font} is not embedded{said}", shown, number))
+            found.append(_said(side, svg or (None if form else _worded(side)), f"font {font} is not embedded{said}",
+                               shown, number))
     for image in {image.name: image for image in painted.images}.values():
         item = _picture(image, side, page)
         if image.dpi < profile.dpi - 0.5:
@@ -85,6 +86,13 @@ def _said(side: Side | None, item: Item | None, what: str, shown: str, number: i
     card = f"card {side.card}{' back' if side.side == 'back' else ''}"
     message = f"{side.product}: {card}: {what} ({shown}, page {number}){tail}"
     return Problem(*where, message) if where else Problem(shown, None, message)
+
+
+def _worded(side: Side | None) -> Item | None:
+    """The one text layer a side sets words in, whose fonts a page's are; None where it sets
+    none (a font the page's resources share with another) or several (which one's is unknown)."""
+    texts = {item.where: item for item in (side.items if side else ()) if item.text and item.where}
+    return next(iter(texts.values())) if len(texts) == 1 else None
 
 
 def _brought(form: str | None, side: Side | None) -> Item | None:

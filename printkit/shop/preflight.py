@@ -230,8 +230,7 @@ def _pdf(pdf, trim, profile: Profile, pages: list[dict], product: dict | None, s
     located = []
     for number, page in enumerate(pdf.pages, start=1):
         problems += [f"page {number}: {m}" for m in _boxes(page, trim, profile)]
-        located += page_problems(number, page, profile, placed.get(number), shown, bool(profile.pdfx) and
-                                 profile.pdfx != X1A)
+        located += page_problems(number, page, profile, placed.get(number), shown, bool(profile.pdfx))
     if profile.pdfx:
         problems += _pdfx(pdf, profile)
     return [Problem(shown, None, m) for m in problems] + located
@@ -304,7 +303,8 @@ def _x1a_images(pdf, version: str) -> list[str]:
             if picture in seen:
                 continue
             seen.add(picture)
-            if picture.space not in ("DeviceCMYK", "DeviceGray"):
+            painted = picture.space == "DeviceRGB" and picture.name in {i.name for i in page.painted.images}
+            if picture.space not in ("DeviceCMYK", "DeviceGray") and not painted:  # painted: at its layer
                 problems.append(f"page {number}: image {picture.name} is {picture.space}; {version} takes "
                                 f"DeviceCMYK or DeviceGray images")
             if picture.soft_mask:
