@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit import keyed
+from printkit.kept_marks import Later, Marks
 from printkit.manifest import MAX_PAGES, code_digest
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 FORMAT = 2
@@ -99,19 +100,38 @@ class Store:
         than everything else an edit does with it: its digest and its drawing are known without)."""
         if self.folder is None:
             return tuple(tuple(page) for page in make())
+        return self.find_marks(inputs, shape, make) or self.keep_marks(inputs, make())
+
+    def find_marks(self, inputs: Any, shape: Any, make: Callable[[], Any] | None = None) -> tuple | None:
+        """The pages' marks kept under `inputs` (`kept_marks`), each a Marks read when first asked
+        for (then, gone or misshapen, made by `make`), or None: none kept (see `keep_marks`)."""
+        db, name = self._connection(), self._key(inputs)
+        if db is None or not self._there(db, name):  # read (and its signature checked) only if asked for
+            return None
+        self.found += 1
+        later = Later(self, name, make or (lambda: ()), shape)
+        return tuple(Marks.later(later, n, digest) for n, digest in enumerate(_digests(name, len(shape))))
+
+    def keep_marks(self, inputs: Any, value) -> tuple:
+        """Pages' marks made (what `find_marks` did not find), kept under `inputs`: each a Marks."""
         name = self._key(inputs)
-        digests = [hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(len(shape))]
-        db = self._connection()
-        if db is not None and self._there(db, name):  # read (and its signature checked) only if asked for
-            self.found += 1
-            later = _Later(self, name, make, shape)
-            return tuple(Marks.later(later, n, digest) for n, digest in enumerate(digests))
-        value = make()
-        if db is not None:
+        if self._connection() is not None:
             self.made += 1
             if self.write:
                 self._keep(name, value)
-        return tuple(Marks.known(page, digest) for page, digest in zip(value, digests))
+        return tuple(Marks.known(page, digest) for page, digest in zip(value, _digests(name, len(value))))
+
+    def read_again(self, name: str, shape: Any):
+        """The value kept under the key `name` if it is still there, signed and of `shape`; else None."""
+        db = self._connection()
+        value = _MISSING if db is None else self._read(db, name)
+        return None if value is _MISSING or not fits(value, shape) else value
+
+    def kept_again(self, name: str, value: Any) -> None:
+        """A value found gone or misshapen when it was read (Later), made again and kept."""
+        self.made += 1
+        if self.write and self._connection() is not None:
+            self._keep(name, value)
 
     def _kept(self, db: sqlite3.Connection, name: str, make: Callable[[], Any], shape: Any) -> Any:
         value = self._read(db, name)
@@ -273,6 +293,11 @@ class Store:
             return
 
 
+def _digests(name: str, count: int) -> list[str]:
+    """The digests of the pages of a value of marks kept under the key `name`."""
+    return [hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(count)]
+
+
 def _recent(used, now: float) -> bool:
     """Whether a row noted as used at `used` was used within USED_AGAIN of `now`."""
     return type(used) in (int, float) and 0 <= now - used < USED_AGAIN
@@ -373,18 +398,20 @@ def _reducer(cls, fields: tuple, later: tuple):
     return reduce
 
 
-def _writer(file, drawn: bool = False) -> pickle.Pickler:
+def _writer(file, drawn: bool = False, known: bool = False) -> pickle.Pickler:
     """Pickles marks as their class and fields: read back, a call to the class, which _Reader
     knows. (Anything else that is not plain data could not be read back: it is never found.)"""
     writer = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
-    writer.dispatch_table = _dispatch(drawn)
+    writer.dispatch_table = _dispatch(drawn, known)
     return writer
 
 
 @functools.cache
-def _dispatch(drawn: bool = False) -> dict:
+def _dispatch(drawn: bool = False, known: bool = False) -> dict:
     """How each mark is pickled: all its kept fields, or (`drawn`, for a digest) only those it is
-    compared by, what it draws: where a mark was planned from is no part of its fingerprint."""
+    compared by, what it draws: where a mark was planned from is no part of its fingerprint.
+    `known` (a digest never compared with a card's fingerprint): marks kept (Marks) by the key
+    they are kept under, never read for it."""
     _, fields, later = _marks()
     if drawn:
         compared = {cls: {field.name for field in dataclasses.fields(cls) if field.compare} for cls in fields}
@@ -394,6 +421,8 @@ def _dispatch(drawn: bool = False) -> dict:
     table = {cls: (lambda value, cls=cls, get=operator.attrgetter(*kept): (cls, get(value)))
              for cls, kept in fields.items() if cls not in later}
     table.update({cls: _reducer(cls, fields[cls], later[cls]) for cls in later})
+    if known:
+        table[Marks] = lambda value: (str, ("kept marks " + value.digest,))
     return table
 
 
@@ -404,7 +433,12 @@ class _Reader(pickle.Unpickler):
         try:
             return _marks()[0][(module, name)]
         except KeyError:
-            raise pickle.UnpicklingError(f"not a mark: {module}.{name}") from None
+            pass
+        from printkit.plan.marks import DieLine, Picture  # pickled as data classes are (their digests as ever)
+
+        if (module, name) in {(cls.__module__, cls.__qualname__) for cls in (Picture, DieLine)}:
+            return Picture if name == "Picture" else DieLine
+        raise pickle.UnpicklingError(f"not a mark: {module}.{name}") from None
 
 
 def _described(value: Any):
@@ -459,86 +493,20 @@ def kept_marks(inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
     return STORE.kept_marks(inputs, make, shape)
 
 
+def find_marks(inputs: Any, shape: Any, make: Callable[[], Any] | None = None) -> tuple | None:
+    return STORE.find_marks(inputs, shape, make)
+
+
+def keep_marks(inputs: Any, value) -> tuple:
+    return STORE.keep_marks(inputs, value)
+
+
 def find(inputs: Any, shape: Any = None) -> Any:
     return STORE.find(inputs, shape)
 
 
 def keep(inputs: Any, value: Any) -> None:
     STORE.keep(inputs, value)
-
-
-class Marks:
-    """A page's marks kept between builds (`kept_marks`), which know their digest: the key they
-    are kept under (the same inputs and the same printkit plan the same marks). A file made of
-    them is digested, for its manifest and for its forms' drawings kept, without pickling them
-    again, and alike whether the marks were planned now or found; found, they are read from the
-    store when they are first asked for (a page whose drawing is found kept never is). A sequence
-    of marks, equal to the tuple of them; pickled (a worker's result) as that tuple; never kept
-    inside another value (it is made from the value kept)."""
-
-    __slots__ = ("digest", "_marks", "_later", "_page")
-
-    def __init__(self, digest: str, marks: tuple | None = None, later: "_Later | None" = None, page: int = 0):
-        self.digest, self._marks, self._later, self._page = digest, marks, later, page
-
-    @classmethod
-    def known(cls, marks, digest: str) -> "Marks":
-        return cls(digest, tuple(marks))
-
-    @classmethod
-    def later(cls, later: "_Later", page: int, digest: str) -> "Marks":
-        return cls(digest, None, later, page)
-
-    @property
-    def marks(self) -> tuple:
-        if self._marks is None:
-            self._marks, self._later = self._later.pages()[self._page], None
-        return self._marks
-
-    def __iter__(self):
-        return iter(self.marks)
-
-    def __len__(self) -> int:
-        return len(self.marks)
-
-    def __getitem__(self, index):
-        return self.marks[index]
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, Marks):
-            return self.digest == other.digest or self.marks == other.marks
-        return self.marks == other if isinstance(other, tuple) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.marks)
-
-    def __repr__(self) -> str:
-        return f"Marks({self.marks!r})"
-
-    def __reduce__(self):
-        return tuple, (self.marks,)
-
-
-class _Later:
-    """A value of pages' marks found kept (`kept_marks`), read (its signature checked) and
-    unpickled when a page's marks are first asked for; one gone since, damaged or misshapen is
-    then made again (and kept), as `kept` would have made it."""
-
-    def __init__(self, store: Store, name: str, make: Callable[[], Any], shape: Any):
-        self.store, self.name, self.make, self.shape = store, name, make, shape
-        self.value: tuple | None = None
-
-    def pages(self) -> tuple:
-        if self.value is None:
-            db = self.store._connection()
-            value = _MISSING if db is None else self.store._read(db, self.name)
-            if value is _MISSING or not fits(value, self.shape):
-                value = self.make()
-                self.store.made += 1
-                if self.store.write and db is not None:
-                    self.store._keep(self.name, value)
-            self.value, self.make = tuple(tuple(page) for page in value), None
-        return self.value
 
 
 def planned(file: str, fingerprint: str) -> int | None:
@@ -572,7 +540,7 @@ def plan_digest(document, drawing: dict) -> str:
         return digest_of([drawing, document])
     forms = [(form.name, form.paper, _digest_once(form.marks)) for form in document.forms]
     return digest_of([drawing, document.title, document.subject, document.pages, document.duplex, document.glyphs,
-                      forms])
+                      forms], known=True)
 
 
 _DIGESTS: dict[int, tuple[Any, str]] = {}  # id of marks -> (them, their digest), for the file being drawn
@@ -594,10 +562,11 @@ def forget_digests() -> None:
     _REPRS.clear()
 
 
-def digest_of(value: Any) -> str:
-    """The SHA-256 of marks (a planned document and everything in it)."""
+def digest_of(value: Any, known: bool = False) -> str:
+    """The SHA-256 of marks (a planned document and everything in it); `known`: marks kept
+    (Marks) count by their own digest (never for a card's fingerprint, which is its marks')."""
     buffer = io.BytesIO()
-    writer = _writer(buffer, drawn=True)
+    writer = _writer(buffer, drawn=True, known=known)
     writer.fast = True  # no memo: equal marks give equal bytes, however their objects are shared
     writer.dump(value)
     return hashlib.sha256(buffer.getvalue()).hexdigest()

@@ -7,9 +7,8 @@ sheets.
 
 from __future__ import annotations
 
-import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import markupsafe
@@ -19,7 +18,6 @@ from printkit.errors import Problem, PrintkitError
 from printkit.sandbox import TemplateLimit
 from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back_pattern, corner_index, frame
 from printkit.plan.fonts import REGULAR, em_width
-from printkit.plan.markup import Palette
 from printkit.plan.cards import back_reach
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
@@ -27,80 +25,18 @@ from printkit.plan.text import Style, fit, fit_rich, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.shop.safezone import CUT_GUIDE, FRAME, GROUND
-from printkit.declared import layers as kinds, layout, lint
+from printkit.declared import kept_cards, layers as kinds, layout, lint
 from printkit.declared.bind import Binding, Evaluator, scope_of
 from printkit.declared.cards import Deck, Entry, Source
 from printkit.declared.evaluate import (CONTENT, Side, Words, at_card, check_names, compiled, field_where, own_markup,
                                         raise_all, side, words_where)
 from printkit.declared.linted import Linted, card_name as _card
-from printkit.declared.palette import palette_of
+from printkit.declared.look import Look
 
 POKER_WIDTH = 63.5  # a corner index is printkit's 17 pt on a card this wide, smaller on narrower ones
 SYMBOL_BELOW = 7.0  # mm: a symbol in the corner stands this far under the index's baseline, on a poker card
 BACK_CELLS = 8  # the back's diamonds across a poker card
 WORD = re.compile(r"\bwords\.([A-Za-z_]\w*)")  # a template's named word an expression reads
-
-
-@dataclass
-class Look:
-    """What every layer of one product draws with: its deck, the game's colours, fonts, icons and
-    files, the folder its images are in, the card's size and the bleed it is planned with."""
-
-    deck: Deck
-    folder: Path
-    size: tuple[float, float]
-    bleed: float
-    numbers: set = field(default_factory=set)  # every number a number layer prints (6 and 9 are marked)
-    words: object = None  # the product's template's named words (`words.back`)
-    constant: dict = field(default_factory=dict)  # the marks of each layer that is the same on every card
-    _colours: dict = field(default_factory=dict)  # each colour as written, as (r, g, b)
-    linted: "Linted" = field(default_factory=lambda: Linted())
-
-    @property
-    def looks(self) -> dict:
-        return self.deck.kit.data[self.deck.source.stem]
-
-    def colour(self, value, default=0.0):
-        if value is None:
-            return default
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        found = self._colours.get(value)
-        if found is None:
-            found = self._colours[value] = layout.colour(str(value), self.looks.get("colours"))
-        return default if found is None else found
-
-    def font(self, name: str | None) -> str | None:
-        name = name or self.looks.get("font")
-        return self.looks["assets"]["fonts"].get(name) if name else None
-
-    @functools.cached_property
-    def palette(self) -> Palette:
-        """The colours and icons a card's text may name in its markup (<span colour="sea">, :fire:),
-        as the game's rules and score sheets name them (palette.py)."""
-        return palette_of(self.looks, self.folder)
-
-    def asset(self, name: str) -> dict:
-        return self.looks["assets"]["files"][name]
-
-    def points(self, points) -> list[tuple[float, float]]:
-        """Points written from the card's top-left corner, y down, in the card's frame."""
-        return [(float(x), self.size[1] - float(y)) for x, y in points]
-
-    def reads_as_another(self, value: str, rule: str | None = "deck") -> bool:
-        """A number that, upside down, reads as another number of the deck (6 and 9: `deck`), or
-        as any other number (10 reads 01, 16 reads 91: `any`): underlined (`never`: none is)."""
-        turned = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
-        if rule == "never" or not value.isdigit() or any(d not in turned for d in value):
-            return False
-        reading = "".join(turned[d] for d in reversed(value))
-        if rule == "any":
-            return reading != value
-        return reading != value and not reading.startswith("0") and reading in self.numbers
-
-    def round(self) -> bool:
-        spec = self.deck.spec
-        return spec["kind"] == "tokens" and spec["shape"] == "round"
 
 
 def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = Source()) -> list[Card]:
@@ -118,32 +54,48 @@ def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = 
 
     check_names(cards, fields)
     problems: list[Problem] = []
+    look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed, words=words)
+    back_look = replace(look, bleed=back_reach(sheet))
+    shared = kept_cards.shared_digest(look, back_look.bleed)  # None: every card planned (kept_cards.py)
+
+    def sides_of(group: list, problems: list) -> list:
+        return [(entry, side(cards, evaluator, entry, scope, "face", problems),
+                 side(cards, evaluator, entry, scope, "back", problems)) for entry in group]
+
+    backs: dict = {}  # identical backs planned once, in the whole deck
+
+    def again(group: list) -> list:  # a group found kept, gone when its marks are read: planned again
+        with kit.templates.env.running():
+            sides = sides_of(group, [])
+        return _planned(look, back_look, sides, [], backs)
     try:
         with kit.templates.env.running():  # every card's bindings together: the sandbox's time, once
             entries = cards.entries(evaluator, scope)
-            sides = [(entry, side(cards, evaluator, entry, scope, "face", problems),
-                      side(cards, evaluator, entry, scope, "back", problems)) for entry in entries]
+            found = [(group, kept_cards.found(shared, group, lambda group=group: again(group)))
+                     for group in kept_cards.groups(entries)]
+            evaluated = [sides_of(group, problems) for group, kept in found if kept is None]
     except TemplateLimit as error:  # it ran out between two bindings
         raise PrintkitError([cards.where().with_message(f"products.{product}: its cards' expressions and texts: "
                                                         f"{error}")]) from None
     raise_all(problems)
-    look = Look(cards, folder, layout.card_size(cards.spec), sheet.bleed, words=words)
     with kit.templates.env.running():
         raise_all(own_markup(cards, evaluator, look.palette, scope))
-    look.numbers = {str(values.get("value")) for _, face, _ in sides if face for _, values in face.layers
-                    if values["kind"] == "number"}
-    planned = _planned(look, replace(look, bleed=back_reach(sheet)), sides, problems)
-    raise_all(problems)
+    look.numbers = {str(values.get("value")) for sides in evaluated for _, face, _ in sides if face
+                    for _, values in face.layers if values["kind"] == "number"}
+    planned = kept_cards.planned(shared, found, evaluated, lambda sides, said: _planned(look, back_look, sides, said,
+                                                                                         backs), look.linted, problems)
+    raise_all(problems + look.linted.errors())
     findings.note(look.linted.warnings())  # the cards are drawn; the build says these (--strict: refuses)
     return _copies(planned, sheet, cards.spec, look.linted)
 
 
 # --- planned --------------------------------------------------------------------------------------------
 
-def _planned(look: Look, back_look: Look, sides: list, problems: list) -> list[tuple[Entry, tuple, tuple]]:
-    """Each card's face and back as marks, each checked (lint.py); identical backs planned once.
-    A back is planned with `back_look`: the same but for its reach past the trim (`back_reach`)."""
-    backs: dict = {}
+def _planned(look: Look, back_look: Look, sides: list, problems: list, backs: dict | None = None) -> list:
+    """Each card's face and back as marks, each checked (lint.py: its errors the deck's to raise);
+    identical backs planned once. A back is planned with `back_look`: the same but for its reach
+    past the trim (`back_reach`). (entry, face, back) for each card."""
+    backs = {} if backs is None else backs
     planned = []
     for entry, face, back in sides:
         try:
@@ -154,7 +106,6 @@ def _planned(look: Look, back_look: Look, sides: list, problems: list) -> list[t
             planned.append((entry, face_marks, backs[key]))
         except PrintkitError as error:
             problems += error.problems
-    problems += look.linted.errors()
     return planned
 
 

@@ -10,6 +10,7 @@ from printkit.plan.marks import Box, Circle, DieLine, Document, Ellipse, Group, 
 from printkit.plan.text import Text, characters
 from printkit.render.colour import SRGB
 from printkit.render.flatten import Flat, flattened
+from printkit.render.kept_pages import KeptPages
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.pdf import PdfFile
 
@@ -28,11 +29,17 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
                   page_layout=document.page_layout)
     if document.forms:
         _draw_forms(pdf, document, ink_saver, colour)
+    kept = None if document.forms or colour.flattens else KeptPages(pdf, [ink_saver, colour.key, list(scale)])
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
+        if kept is not None and kept.again(page):  # drawn before, as it is now: its stream kept
+            continue
+        start = pdf.drawing()
         art, cut = _art_and_cut(page)
         draw(pdf, flattened(art, document) if colour.flattens else art.marks)
         draw(pdf, cut)
+        if kept is not None:
+            kept.drawn(page, start)
     return pdf.finish(), pdf.pages
 
 

@@ -36,8 +36,17 @@ EXAMPLE_CARD = 12.0  # mm: an effect example's cards, at least (their corner ind
 EXAMPLE_SIDE = 80.0  # mm: a column with an example is at least this wide: the example's cards stand in a row
 
 
-def sheet(kit, body: Rect, index: int) -> list[list]:
+def sheet(kit, body: Rect, index: int) -> list:
+    """A scenario's sheet: planned once a build for its own file and the file of every sheet, and
+    kept between builds under its words and setup (as its booklet spread is: spread.py), so that
+    an edit of one scenario plans its sheet again, not the other 49."""
     shown = view(kit, index)
+    inputs = [shown.words.fingerprint, shown.setup, kit.model.campaign]
+    return list(kit.kept_marks(("setup sheet", shown.number, body), inputs, lambda: _sheet(shown, body),
+                               shape=(list,)))
+
+
+def _sheet(shown: ScenarioView, body: Rect) -> list[list]:
     boxes, chosen = sheet_boxes(body, shown)
     return [[mark for name, box in boxes.items() for mark in block(name, box, shown, chosen)]]
 

@@ -1,0 +1,138 @@
+"""A declared deck's cards kept planned between builds (printkit/lasting.py), a few cards a value,
+so that an edit of one card plans that card's few again and finds every other card's face and back
+as it was (known by its key, read only if its page must be drawn again: printkit/kept_marks.py).
+
+A card's planned sides are kept under everything they are made from: the card's own row (its
+fields, its name, where it was written) and, for all cards alike, the deck's shared inputs: the
+game's content but the cards' rows (their number counts), its templates' text, the card's size
+and bleeds, and (through the store's key) printkit's code and fonts. The images and fonts a game
+names are in its content with their digests. Not the paper or the other options: a card is
+planned alike on A4 and Letter. A few cards are never kept: the whole deck is planned as before
+where a card's planning reads other cards (a number layer marks a 6 by the deck's 9s), where an
+expression may read the deck's rows (`products.`), and a group of cards the layout lint found
+something on is planned again at every build (so the build says it again, its count whole).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from printkit import lasting
+
+GROUP = 8  # cards kept in one value: an edit of one card plans at most this many again
+
+
+def shared_digest(look, back_bleed: float) -> str | None:
+    """The digest of what every card of `look`'s deck is planned from, or None where its cards
+    are not kept (no store in use; or a card's plan reads other cards, see the docstring)."""
+    if not lasting.keeps():
+        return None
+    deck = look.deck
+    kit = deck.kit
+    data = _without_rows(kit.data, deck)
+    text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+    if '"kind": "number"' in text or "products." in text or not _alike_planned(deck):
+        return None
+    inputs = [kit.game.slug, deck.product, deck.source.file, text, kit.title, kit.template_sources(None),
+              list(look.size), look.bleed, back_bleed]
+    return hashlib.sha256(json.dumps(inputs, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
+
+
+def _alike_planned(deck) -> bool:
+    """Whether each card's sides are planned alike whichever cards were planned before them. A
+    layer the same on every card is planned once a deck (faces.py), and the first card it is
+    planned for gives its corners an empty frame (PDFs stay as they were): a side whose only
+    layers in the corners' way are such (or bound only at an end, or under a condition) would
+    then depend on which cards were planned first. A back alike on every card is planned once
+    whatever (identical backs are one)."""
+    from printkit.declared.evaluate import _used, compiled
+
+    for path, side in _used(deck):
+        layers = [raw for raw in (side.get("layers") or {}).values() if raw.get("ends") != "both"]
+        always = [raw for raw in layers if compiled(raw, deck.compiled).bound and raw.get("if") in (None, True)]
+        constant = [raw for raw in layers if _constant(compiled(raw, deck.compiled), raw)]
+        if constant and not always and not (path == ("back",) and _own_constant(side)):
+            return False
+    return True
+
+
+def _constant(layer, raw: dict) -> bool:
+    """faces._constant, read from the layer as written."""
+    return not layer.bound and layer.condition is None and not raw.get("corners") and layer.kind != "number"
+
+
+def _own_constant(side: dict) -> bool:
+    """Whether what a back keys identical backs by (faces._back_key) is written as it is."""
+    from printkit.declared.bind import binding
+
+    return all(side.get(name) is None or binding(side[name]).constant for name in ("background", "words", "image",
+                                                                                 "colour"))
+
+
+def _without_rows(data: dict, deck) -> dict:
+    """The kit's content with the deck's own rows left out (their number kept)."""
+    source = data[deck.source.stem]
+    product = source["products"][deck.product]
+    rows = product[deck.key]
+    shown = len(rows) if isinstance(rows, list) else rows
+    stripped = {**source, "products": {**source["products"], deck.product: {**product, deck.key: shown}}}
+    return {**data, deck.source.stem: stripped}
+
+
+def groups(entries: list) -> list[list]:
+    return [entries[start:start + GROUP] for start in range(0, len(entries), GROUP)]
+
+
+def key(shared: str, group: list) -> list:
+    """What a group of cards is kept under: the deck's shared digest and each card's own row."""
+    return ["deck cards", shared, [[entry.values, entry.name, entry.named, entry.index, entry.file,
+                                    entry.where.file, entry.where.line] for entry in group]]
+
+
+def shape(group: list) -> tuple:
+    return (tuple,) * (2 * len(group))
+
+
+def found(shared: str | None, group: list, make) -> list | None:
+    """The group's (entry, face, back) as kept, or None: to be planned. `make()` plans it again
+    if what was found is gone when it is read."""
+    if shared is None:
+        return None
+    sides = lasting.find_marks(key(shared, group), shape(group), lambda: _sides(make()))
+    if sides is None:
+        return None
+    return [(entry, sides[n], sides[len(group) + n]) for n, entry in enumerate(group)]
+
+
+def kept(shared: str | None, group: list, planned: list) -> list:
+    """The group just planned (its (entry, face, back)), kept: each side then knows its digest."""
+    if shared is None or len(planned) != len(group):
+        return planned
+    sides = lasting.keep_marks(key(shared, group), _sides(planned))
+    return [(entry, sides[n], sides[len(group) + n]) for n, (entry, _, _) in enumerate(planned)]
+
+
+def _sides(planned: list) -> list:
+    return [tuple(face) for _, face, _ in planned] + [tuple(back) for _, _, back in planned]
+
+
+def planned(shared: str | None, found: list, evaluated: list, plan, linted, problems: list) -> list:
+    """Every card's (entry, face, back) in the deck's order: each group as `found` kept, or planned
+    from its sides as `evaluated` (`plan(sides, problems)`), then kept if nothing was found on it
+    (`linted`, the deck's lint: a finding is said again at every build, counted whole)."""
+    evaluated = iter(evaluated)
+    cards = []
+    for group, kept_ in found:
+        if kept_ is not None:
+            cards += kept_
+            continue
+        before = _findings(linted), len(problems)
+        made = plan(next(evaluated), problems)
+        cards += kept(shared, group, made) if (_findings(linted), len(problems)) == before else made
+    return cards
+
+
+def _findings(linted) -> tuple[int, int]:
+    """How many findings the deck's lint has noted so far, and flags on cards."""
+    return sum(found[1] for found in linted.found.values()), sum(map(len, linted.flags.values()))

@@ -1,0 +1,126 @@
+"""Pages drawn before, drawn again from what was kept: a page of a document without forms (a deck's
+sheets, a campaign's setup sheets) is kept drawn, its stream as it was compressed, under the
+digest of its plan and of how it is drawn (printkit/lasting.py), so that a rebuild after an edit
+draws only the pages the edit changed and writes the others from what was kept, byte for byte.
+
+A page's stream depends on its marks and on what the document gave before it: the codes of the
+characters it sets beyond ASCII (given in the order the document first sets them) and the names
+of its fonts (in the order the document first uses them). What is kept with a page names its
+fonts and those characters in the order the page first sets them: found, they are given in that
+order (as drawing the page would give them), and the page is drawn again only if their codes are
+the ones it was drawn with. Its images are embedded, its opacities named, as drawing it would.
+A page with what cannot be given again so (an SVG drawing, a flattened picture, a die line, a
+form) is always drawn.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+
+from printkit import lasting
+from printkit.plan.geometry import Rect
+from printkit.plan.marks import DieLine, Group, Picture, UseForm
+from printkit.plan.text import Text
+from printkit.render.flatten import Flat
+from printkit.render.pdf import PdfFile, _Deflated
+
+# a page's drawing kept: [font, its characters beyond ASCII] in the order it first sets them, their
+# codes (PdfFile.codes), the opacities and gradients it uses, its images, its stream compressed
+DRAWN = (list, list, list, list, bytes)
+NOT_KEPT = (DieLine, UseForm, Flat)  # drawn every time (see the module's docstring)
+
+
+class KeptPages:
+    """The pages of one document, each found drawn (`again`) or drawn and kept (`drawn`)."""
+
+    def __init__(self, pdf: PdfFile, drawing: list):
+        """`drawing`: what else the pages' streams depend on (the ink saver, the colours, the scale)."""
+        self.pdf = pdf
+        self.drawing = [*drawing, pdf.canvas._preamble] if lasting.keeps() else None
+        self._key: list | None = None
+
+    def again(self, page) -> bool:
+        """Whether the page just begun was drawn from what was kept (else the caller draws it,
+        then calls `drawn`)."""
+        self._key = None
+        if self.drawing is None:
+            return False
+        self._key = ["drawn page", lasting.digest_of(page, known=True), *self.drawing]
+        found = lasting.find(self._key, DRAWN)
+        if found is None:
+            return False
+        fonts, codes, uses, images, deflated = found
+        _give_codes(self.pdf, fonts)
+        if self.pdf.codes(dict(fonts)) != codes:  # an earlier page gave them others: drawn again
+            return False
+        self.pdf.draw_again([[], uses])
+        for path, digest in images:
+            _embed(self.pdf, path, digest)
+        _shown(self.pdf, deflated)
+        return True
+
+    def drawn(self, page, start: tuple[int, int]) -> None:
+        """The page just drawn (since `start`, PdfFile.drawing) kept, if it can be drawn again."""
+        if self._key is None:
+            return
+        fonts, images = {}, {}
+        if not _contents(page.marks, fonts, images):
+            return
+        _, uses = self.pdf.drawn_since(start)
+        if images and any(use[0] == "gradient" for use in uses):  # their objects' order: drawn every time
+            return
+        wide = [[font, "".join(chars)] for font, chars in fonts.items()]
+        stream = _shown(self.pdf)
+        lasting.keep(self._key, [wide, self.pdf.codes(dict(wide)), list(uses), [list(i) for i in images],
+                                 stream.deflated])
+
+
+def _contents(marks, fonts: dict, images: dict) -> bool:
+    """The fonts a page's marks set, each with its characters beyond ASCII, and its images, each
+    in the order they are first drawn (dicts keep it); False if it draws what is not kept."""
+    for mark in marks:
+        kind = type(mark)
+        if kind is Text:
+            for line in mark.lines:
+                for font, run in line.runs:
+                    wide = fonts.setdefault(font, {})
+                    wide.update((char, None) for char in run if ord(char) >= 128)
+        elif kind is Group:
+            if not _contents(mark.marks, fonts, images):
+                return False
+        elif kind is Picture:
+            if mark.svg:
+                return False
+            images.setdefault((mark.path, mark.digest), None)
+        elif kind in NOT_KEPT:
+            return False
+    return True
+
+
+def _give_codes(pdf: PdfFile, fonts: list) -> None:
+    """Each font named and its characters given their codes, in the order the page drew them."""
+    doc = pdf.canvas._doc
+    for font, chars in fonts:
+        face = pdfmetrics.getFont(font)
+        for subset, _ in face.splitString(chars, doc) or [(0, b"")]:
+            face.getSubsetInternalName(subset, doc)
+
+
+def _embed(pdf: PdfFile, path: str, digest: str) -> None:
+    """An image the page draws, embedded (once a document) and named in the page's resources, as
+    drawing it does; its drawing itself is in the stream kept."""
+    code = pdf.canvas._code
+    start = len(code)
+    pdf.image(path, Rect(0.0, 0.0, 1.0, 1.0), digest)
+    del code[start:]
+
+
+def _shown(pdf: PdfFile, deflated: bytes | None = None) -> _Deflated:
+    """The page ended now (not when the next one begins), its stream compressed as ReportLab
+    would compress it when the file is written (or, `deflated`, as it was kept), and then not
+    compressed again."""
+    pdf.canvas.showPage()
+    pdf._open = False
+    page = pdf.canvas._doc.Pages.pages[-1]
+    page.stream = _Deflated(page.stream, deflated)
+    return page.stream
