@@ -298,3 +298,60 @@ def test_a_game_yaml_linked_to_a_file_of_the_user_s_reaches_the_event_stream_quo
         assert not any(SECRET[:8] in line for line in served.said + served.complaints)
     finally:
         served.close()
+
+
+# --- the cleaning itself, on what a stranger's template might write -------------------------------
+
+VECTORS = [
+    "<script>alert(1)</script>", "<SCRIPT SRC=//x.example/a.js></SCRIPT>", "<scr<script>ipt>alert(1)</script>",
+    "<script/x>alert(1)</script>", "<script>alert(1)", "<svg><script href='data:,alert(1)'/></svg>",
+    "<img src=x onerror=alert(1)>", "<img/src=x/onerror=alert(1)>", "<img src=x ONERROR='alert(1)'>",
+    "<svg onload=alert(1)>", "<x-card onclick=alert(1)>", "<body onpageshow=alert(1)>",
+    "<a href='jav&#x09;ascript:alert(1)'>", "<a href='&#106;avascript:alert(1)'>", "<a href=' JaVaScRiPt:alert(1)'>",
+    "<a href='javascript&colon;alert(1)'>", "<a href='java\nscript:alert(1)'>", "<a href='vbscript:msgbox(1)'>",
+    "<form action='javascript:alert(1)'><button formaction='javascript:alert(1)'>go</button></form>",
+    "<svg><a><animate attributeName=href to='javascript:alert(1)'/><text>x</text></a></svg>",
+    "<iframe srcdoc='<script>alert(1)</script>'></iframe>", "<object data='javascript:alert(1)'></object>",
+    "<embed src='javascript:alert(1)'>", "<meta http-equiv='refresh' content='0;url=javascript:alert(1)'>",
+    "<base href='https://x.example/'>", "<!--<script>-->alert(1)<!--</script>-->",
+    "<style>x</style ><script>alert(1)</script>", "<style></style x><script>alert(1)</script></style>",
+    "<svg><style></p><img src=x onerror=alert(1)></style></svg>", "<textarea><script>alert(1)</script></textarea>",
+    "<noscript><p title='</noscript><img src=x onerror=alert(1)>'></p></noscript>",
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+    "<svg><style><img src=x onerror=alert(1)></style></svg>", "<title><img src=x onerror=alert(1)></title>",
+    "<![CDATA[<script>alert(1)</script>]]>", "<?xml <script>alert(1)</script> ?>",
+    "<img src=\"x\" title=\"a&quot; onerror=&quot;alert(1)\">",
+]
+
+
+@pytest.mark.parametrize("planted", VECTORS)
+def test_nothing_a_template_writes_runs_once_cleaned(planted):
+    from printkit.serve.clean import without_scripts
+
+    html = without_scripts(f"<!DOCTYPE html><html><head><title>t</title></head><body><p>before</p>{planted}"
+                           f"<p>after</p></body></html>")
+    page = lxml.html.document_fromstring(html)
+    assert not list(page.iter("script", "iframe", "object", "embed", "base")), html
+    assert not page.xpath("//meta[@http-equiv]"), html
+    for element in page.iter():
+        for name, value in (element.attrib.items() if isinstance(element.tag, str) else ()):
+            assert not name.lower().startswith("on"), html
+            assert not re.sub(r"[\x00-\x20]", "", value).lower().startswith(("javascript:", "vbscript:")), html
+    assert "<script" not in html.lower() and "before" in html
+
+
+def test_a_page_cleaned_keeps_what_it_shows():
+    """The kit's page otherwise as written: its text, styles, pictures, guides and data."""
+    from printkit.serve.clean import without_scripts
+
+    page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><style>a > b { color: red }</style></head>'
+            '<body><input type="checkbox" id="show-guides" checked><figure class="card" data-fields=\'{"a": "x &amp; y"}\'>'
+            '<img src="preview/a%20b.png" alt="A &lt;b&gt;" width="10"><svg class="guides" viewBox="0 0 1 1">'
+            '<rect class="trim" x="0" y="0" width="1" height="1"/></svg><figcaption>Fox &amp; Hound</figcaption>'
+            '</figure></body></html>')
+    cleaned = without_scripts(page)
+    assert "a > b { color: red }" in cleaned and 'src="preview/a%20b.png"' in cleaned
+    kept, original = lxml.html.document_fromstring(cleaned), lxml.html.document_fromstring(page)
+    assert kept.xpath("string(//figcaption)") == "Fox & Hound" and kept.xpath("string(//img/@alt)") == "A <b>"
+    assert json.loads(kept.xpath("string(//figure/@data-fields)")) == {"a": "x & y"}
+    assert [(e.tag, dict(e.attrib)) for e in kept.iter()] == [(e.tag, dict(e.attrib)) for e in original.iter()]
