@@ -10,7 +10,11 @@ a CMYK renderer (PDFium renders RGB only; Ghostscript's tiffsep does CMYK, but i
 package and printkit must run without it). A colour set but never painted is not counted; an
 image's pixels off the page are not, and those under a clipping path are (the walk follows no
 clip: a bound). Read against Ghostscript's tiffsep separations of a coloured game's DTC page
-(pictures, an SVG, coloured text): the same highest total, 203.5 %, at the same corner."""
+(pictures, an SVG, coloured text): the same highest total, 203.5 %, at the same corner.
+
+A file is read once: each content stream parsed once (a page's, a form's however many pages place
+it), and each image's pixels summed once for the part of it that lies on a page (a deck's picture
+placed on sixty cards): `Reading`, kept for the file's pages."""
 
 from __future__ import annotations
 
@@ -19,9 +23,9 @@ from dataclasses import dataclass, field
 
 import numpy
 from PIL import Image
-from pypdf.generic import ContentStream
 
 from printkit.plan.geometry import MM_PER_INCH
+from printkit.shop.streams import decoded, operations as parsed
 
 MM_PER_PT = MM_PER_INCH / 72
 PAINT = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"S", b"s"}
@@ -45,6 +49,21 @@ class Placed:
 
 
 @dataclass
+class Reading:
+    """What reading a file keeps from page to page: each form's operations, by its object's number,
+    and each image's highest total ink over the pixels a page shows of it."""
+
+    operations: dict = field(default_factory=dict)
+    inks: dict = field(default_factory=dict)
+
+    def of(self, key, stream) -> list:
+        """A form's operations, parsed the first time it is asked for."""
+        if key not in self.operations:
+            self.operations[key] = parsed(stream, None) or []
+        return self.operations[key]
+
+
+@dataclass
 class Painted:
     ink: float = 0.0  # the highest C+M+Y+K, % (CMYK and grey painting only)
     at: tuple[float, float] = (0.0, 0.0)  # where, mm from the page's bottom-left corner
@@ -57,21 +76,24 @@ class Painted:
             self.ink, self.at = total, at
 
 
-def painted(page, embedded) -> Painted:
-    """What `page` (a pypdf page) paints; `embedded(font)` says whether a font's program is in the file."""
+def painted(page, embedded, operations: list | None = None, reading: Reading | None = None) -> Painted:
+    """What `page` (a pypdf page) paints; `embedded(font)` says whether a font's program is in the
+    file; `operations`, its content's, when they are parsed already; `reading`, what the file's
+    other pages have read (its forms and images)."""
     found = Painted(page=tuple(float(v) for v in page.get("/MediaBox", (0, 0, 0, 0))))
-    contents = page.get_contents()
-    if contents is not None:
-        _walk(contents, page.get("/Resources") or {}, IDENTITY, None, found, embedded, set())
+    if operations is None and page.get("/Contents") is not None:
+        operations = parsed(page["/Contents"], None)
+    if operations is not None:
+        _walk(operations, page.get("/Resources") or {}, IDENTITY, None, found, embedded, set(), reading or Reading())
     return found
 
 
-def _walk(stream, resources, ctm, form, found: Painted, embedded, forms: set) -> None:
+def _walk(operations, resources, ctm, form, found: Painted, embedded, forms: set, reading: Reading) -> None:
     for font in (resources.get("/Font") or {}).values():
         font = font.get_object()
         found.fonts.append((str(font.get("/BaseFont", "(unnamed)")).lstrip("/"), embedded(font), form))
-    state = _State(ctm)
-    for operands, operator in ContentStream(stream, None).operations:
+    state = _State(ctm, reading)
+    for operands, operator in operations:
         state.step(operands, operator, resources, found, embedded, form, forms)
 
 
@@ -79,8 +101,8 @@ class _State:
     """The graphics state the walk needs: the CTM, the fill and stroke colours (CMYK totals, None
     for RGB or another space), the path's first point, the text matrix."""
 
-    def __init__(self, ctm):
-        self.ctm, self.stack = ctm, []
+    def __init__(self, ctm, reading: Reading):
+        self.ctm, self.stack, self.reading = ctm, [], reading
         self.fill = self.stroke = 100.0  # black, the PDF's initial colour: 100 % K
         self.fill_space = self.stroke_space = "DeviceGray"
         self.point, self.text = None, IDENTITY
@@ -158,15 +180,20 @@ class _State:
                                        _dpi(xobject, self.ctm), form, _mm(_apply(self.ctm, (0.5, 0.5))),
                                        _mm(((self.ctm[0] ** 2 + self.ctm[1] ** 2) ** 0.5,
                                             (self.ctm[2] ** 2 + self.ctm[3] ** 2) ** 0.5))))
-            _image_ink(xobject, self.ctm, found)
+            _image_ink(xobject, _key(ref), self.ctm, found, self.reading)
         elif xobject.get("/Subtype") == "/Form":
-            key = getattr(ref, "idnum", None) or id(ref)
+            key = _key(ref)
             matrix = [float(v) for v in xobject.get("/Matrix", IDENTITY)]
             if (key, self.ctm) in forms:
                 return
             forms.add((key, self.ctm))
-            _walk(xobject, xobject.get("/Resources") or {}, _times(matrix, self.ctm), form or label, found,
-                  embedded, forms)
+            _walk(self.reading.of(key, xobject), xobject.get("/Resources") or {}, _times(matrix, self.ctm),
+                  form or label, found, embedded, forms, self.reading)
+
+
+def _key(ref):
+    """An object's number in its file (an object written in place: its identity)."""
+    return getattr(ref, "idnum", None) or id(ref)
 
 
 def _number(value) -> bool:
@@ -194,25 +221,45 @@ def _start(shading) -> tuple[float, float]:
     return coords[0], coords[1]
 
 
-def _image_ink(image, ctm, found: Painted) -> None:
-    """The highest total of a CMYK image's pixels on the page (its /Decode applied), and where."""
+def _image_ink(image, key, ctm, found: Painted, reading: Reading) -> None:
+    """The highest total of a CMYK image's pixels on the page (its /Decode applied), and where; an
+    image placed again with the same pixels on the page (a deck's picture) is summed once."""
     if _space(image.get("/ColorSpace")) != "DeviceCMYK":
         return
+    size = int(image["/Width"]), int(image["/Height"])
+    bounds = _on_the_page(ctm, size, found.page)
+    if (key, bounds) not in reading.inks:
+        reading.inks[key, bounds] = _most_ink(image, size, bounds, ctm, found.page)
+    most = reading.inks[key, bounds]
+    if most is not None:
+        best, point = most
+        found.more(100 * best / 255, _mm(_apply(ctm, point)))
+
+
+def _most_ink(image, size, bounds, ctm, page) -> tuple[int, tuple[float, float]] | None:
+    """(the highest C+M+Y+K of the pixels within `bounds`, of 4 x 255; that pixel's middle, in the
+    image's unit square) of a CMYK image."""
+    if bounds[2] <= bounds[0] or bounds[3] <= bounds[1]:
+        return None
     pixels = _cmyk(image)
     if pixels is None:
-        return
-    left, top, right, bottom = _on_the_page(ctm, pixels.size, found.page)
+        return None
+    height, width = pixels.shape[:2]
+    if (width, height) != size:  # a JPEG's own size, not its dictionary's
+        bounds = _on_the_page(ctm, (width, height), page)
+    left, top, right, bottom = bounds
     if right <= left or bottom <= top:
-        return
-    raw = numpy.asarray(pixels.crop((left, top, right, bottom)), dtype=numpy.uint16)  # C, M, Y, K a pixel
+        return None
+    raw = pixels[top:bottom, left:right]
+    totals = raw[..., 0].astype(numpy.uint16)  # a plane a channel, added whole: millions of pixels
+    for channel in (1, 2, 3):
+        totals += raw[..., channel]
     decode = [float(v) for v in image.get("/Decode", [])]
     inverted = len(decode) >= 2 and decode[0] > decode[1]  # 1 0 1 0 ...: each channel read as 255 - value
-    totals = raw.reshape(-1, 4).sum(axis=1)  # numpy: a deck's pictures are millions of pixels
     index = int(totals.argmin() if inverted else totals.argmax())
-    best = 4 * 255 - int(totals[index]) if inverted else int(totals[index])
-    x, y = left + index % (right - left), top + index // (right - left)
-    point = ((x + 0.5) / pixels.width, 1 - (y + 0.5) / pixels.height)
-    found.more(100 * best / 255, _mm(_apply(ctm, point)))
+    y, x = divmod(index, right - left)
+    total = int(totals[y, x])
+    return (4 * 255 - total if inverted else total), ((left + x + 0.5) / width, 1 - (top + y + 0.5) / height)
 
 
 def _on_the_page(ctm, size, page) -> tuple[int, int, int, int]:
@@ -229,16 +276,17 @@ def _on_the_page(ctm, size, page) -> tuple[int, int, int, int]:
             min(height, int(rows[1]) + 1))
 
 
-def _cmyk(image) -> Image.Image | None:
+def _cmyk(image) -> numpy.ndarray | None:
+    """A CMYK image's pixels, rows of (C, M, Y, K) bytes: height x width x 4."""
     width, height = int(image["/Width"]), int(image["/Height"])
     filters = image.get("/Filter")
     filters = [str(f) for f in (filters if isinstance(filters, list) else [filters] if filters else [])]
-    data = image.get_data()
+    data = decoded(image)
     if "/DCTDecode" in filters:
-        return Image.open(io.BytesIO(data)).convert("CMYK")
+        return numpy.asarray(Image.open(io.BytesIO(data)).convert("CMYK"))
     if int(image.get("/BitsPerComponent", 8)) != 8 or len(data) < width * height * 4:
         return None
-    return Image.frombytes("CMYK", (width, height), data[:width * height * 4])
+    return numpy.frombuffer(data, dtype=numpy.uint8, count=width * height * 4).reshape(height, width, 4)
 
 
 def _space(space) -> str:

@@ -1,19 +1,24 @@
 """Written export files read back, with readers of their own (pypdf for PDFs, Pillow for PNGs):
-what preflight compares with the shop's profile. Nothing here knows how printkit drew them."""
+what preflight compares with the shop's profile. Nothing here knows how printkit drew them.
+
+What is read costs what it is asked: a PDF's content streams are parsed once each (a form once
+however many pages place it), a PNG's header and its chunks' checksums are read and its pixels
+decoded only when something asks for them (preflight, where the export's plan calls for them)."""
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import pypdfium2
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
-from pypdf.generic import ContentStream
 
 from printkit.plan.geometry import MM_PER_INCH
-from printkit.shop.painted import Painted, painted
+from printkit.shop.painted import Painted, Reading, painted
+from printkit.shop.streams import operations as parsed
 
 MM_PER_PT = MM_PER_INCH / 72
 
@@ -78,15 +83,35 @@ class PngFile:
     mode: str
     dpi: tuple[float, float] | None
     colour: str | None  # the embedded ICC profile's description, None without one
-    alpha: Image.Image | None = None  # its alpha channel (mode L), None without one
-    image: Image.Image | None = None  # its pixels as RGB (where its ink lands)
+    data: bytes = field(default=b"", repr=False, compare=False)  # the file, its pixels decoded when asked for
+
+    @cached_property
+    def alpha(self) -> Image.Image | None:
+        """Its alpha channel (mode L), None without one."""
+        return self._pixels.getchannel("A") if self.mode == "RGBA" else None
+
+    @cached_property
+    def image(self) -> Image.Image:
+        """Its pixels as RGB (where its ink lands)."""
+        return self._pixels.convert("RGB")
+
+    @cached_property
+    def _pixels(self) -> Image.Image:
+        """Raises ValueError when its pixels cannot be decoded (checksums right, data not)."""
+        try:
+            image = Image.open(io.BytesIO(self.data))
+            image.load()
+            return image
+        except (OSError, SyntaxError, ValueError) as error:
+            raise ValueError(f"not a PNG that can be read: {error}") from None
 
 
 def read_pdf(data: bytes) -> PdfFile:
     """Raises ValueError when the bytes are not a PDF pypdf can read."""
     try:
         reader = PdfReader(io.BytesIO(data))
-        pages = [_page(page) for page in reader.pages]
+        reading = Reading()  # the file's forms and images, read once for all its pages
+        pages = [_page(page, reading) for page in reader.pages]
         root = reader.trailer["/Root"]
         metadata = root.get("/Metadata")
         xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata else ""
@@ -114,15 +139,18 @@ def text_boxes(data: bytes) -> list[list[tuple[str, Box]]]:
 
 
 def read_png(data: bytes) -> PngFile:
+    """Its header and chunks, every chunk's checksum verified to the end (a file cut short or
+    damaged is found without decoding its pixels, which cost what drawing them did)."""
     try:
         image = Image.open(io.BytesIO(data))
         if image.format != "PNG":
             raise ValueError(f"a {image.format} image, not a PNG")
         icc = image.info.get("icc_profile")
         colour = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip() if icc else None
-        alpha = image.getchannel("A") if image.mode == "RGBA" else None
-        return PngFile(image.size, image.mode, image.info.get("dpi"), colour, alpha, image.convert("RGB"))
-    except (OSError, ImageCms.PyCMSError) as error:
+        found = PngFile(image.size, image.mode, image.info.get("dpi"), colour, data)
+        image.verify()  # every chunk's CRC, up to IEND
+        return found
+    except (OSError, SyntaxError, ImageCms.PyCMSError) as error:
         raise ValueError(f"not a PNG that can be read: {error}") from None
 
 
@@ -133,13 +161,15 @@ def _box(page, name: str) -> Box | None:
     return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
-def _page(page) -> PdfPage:
+def _page(page, reading: Reading) -> PdfPage:
     resources = page.get("/Resources") or {}
-    images, colours = _content(page, resources)
-    pictures, more = _placed(resources, set())
+    contents = page.get("/Contents")
+    operations = parsed(contents, page.pdf) if contents is not None else None  # parsed once, for both readings
+    images, colours = _content(operations, resources)
+    pictures, more = _placed(resources, set(), reading)
     return PdfPage(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
-                   _fonts(resources), images, colours | more, pictures, painted(page, _embedded),
-                   _transparent(resources, set()))
+                   _fonts(resources), images, colours | more, pictures,
+                   painted(page, _embedded, operations, reading), _transparent(resources, set()))
 
 
 def _transparent(resources, seen: set) -> list[str]:
@@ -165,7 +195,7 @@ def _transparent(resources, seen: set) -> list[str]:
     return found
 
 
-def _placed(resources, seen: set) -> tuple[list[Picture], set[str]]:
+def _placed(resources, seen: set, reading: Reading) -> tuple[list[Picture], set[str]]:
     """The images of a page's (or a form's) resources, and those of the forms it places with
     the colour operators their content uses; each form read once."""
     pictures, colours = [], set()
@@ -178,8 +208,8 @@ def _placed(resources, seen: set) -> tuple[list[Picture], set[str]]:
         if xobject.get("/Subtype") == "/Image":
             pictures.append(Picture(str(name).lstrip("/"), _space(xobject.get("/ColorSpace")), "/SMask" in xobject))
         elif xobject.get("/Subtype") == "/Form":
-            colours |= {op.decode() for _, op in ContentStream(xobject, None).operations if op in COLOURS}
-            found, more = _placed(xobject.get("/Resources") or {}, seen)
+            colours |= {op.decode() for _, op in reading.of(key, xobject) if op in COLOURS}
+            found, more = _placed(xobject.get("/Resources") or {}, seen, reading)
             pictures, colours = pictures + found, colours | more
     return pictures, colours
 
@@ -223,16 +253,16 @@ COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"s
 SPOT = {b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}  # what sets a colour in a named colour space
 
 
-def _content(page, resources) -> tuple[list[tuple[str, float]], set[str]]:
-    """Each image the page's content places, with its resolution as printed (its pixels over the
-    size the current transformation gives it, the lower of its two directions), and the colour
-    operators it uses."""
+def _content(operations, resources) -> tuple[list[tuple[str, float]], set[str]]:
+    """Each image the page's content (its `operations`) places, with its resolution as printed
+    (its pixels over the size the current transformation gives it, the lower of its two
+    directions), and the colour operators it uses."""
     xobjects = resources.get("/XObject") or {}
-    if page.get_contents() is None:
+    if operations is None:
         return [], set()
     found, colours, stack, ctm = [], set(), [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     spots, spot = _cmyk_separations(resources), {}
-    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+    for operands, operator in operations:
         if operator in (b"cs", b"CS"):  # a spot colour over CMYK (a die line's CutContour) is CMYK ink
             spot[operator.isupper()] = bool(operands) and operands[0] in spots
         elif operator in COLOURS - SPOT:  # a device colour: the space is a device's again

@@ -36,15 +36,17 @@ def image_problems(product: dict, name: str, png, trim, profile: Profile) -> lis
     """A card image's text and meaningful marks where their ink lands (printkit/shop/landing.py):
     each item the plan lets come nearer the trim than the safe zone, read from the pixels."""
     cards = {card["card"]: card for card in product["cards"]}
-    image = Card(png.image, profile.dpi, tuple(trim))
+    image = None  # its pixels decoded only where the plan calls for them (readback.PngFile)
     worst = {}
     for page in (p for p in product["pages"] if p["file"] == name):
         card = cards.get(page["card"], {})
         for item, _ in intrusions(planned(card.get(page["side"], [])), trim, profile.safe):
+            image = image or Card(png.image, profile.dpi, tuple(trim))
             inside = nearest_ink(image, item.rect, profile.safe)
             if inside is not None:
                 _note(worst, (page["card"], page["side"], item.name), (inside, item.where or card.get("where")))
         if not card.get(page["side"]):  # the last resort: a side the record plans nothing on
+            image = image or Card(png.image, profile.dpi, tuple(trim))
             for inside, (x, y) in unplanned_ink(image, [], profile.safe):
                 _note(worst, (page["card"], page["side"], f"ink no planned text or mark explains, at "
                                                           f"({x:.1f}, {y:.1f}) mm,"), (inside, card.get("where")))
