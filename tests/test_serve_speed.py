@@ -236,3 +236,42 @@ def _layout(project: Path):
     (kit,) = load_all([project_games(project / "content")[GAME]], project / "content", Options(PAPERS["a4"]))
     (deck,) = [p for p in kit.game.products if p.name == "deck"]
     return deck.layout(kit)
+
+
+def test_a_picture_asked_for_while_the_background_draws_its_page_is_served_once_drawn(tmp_path, monkeypatch):
+    cards = (EAGER // 2 + 2) * PER_SHEET
+    project = make(tmp_path, cards)
+    drawing, go = threading.Event(), threading.Event()
+    real = printkit.pictures.drawn_page
+
+    def slow(document, index, *args):
+        if threading.current_thread().name == "background":
+            drawing.set()
+            go.wait(60)
+        return real(document, index, *args)
+
+    monkeypatch.setattr(printkit.serve.pictures, "drawn_page", slow)
+    real_start = printkit.serve.pictures.Lazy.start
+
+    def start(self):
+        real_start(self)
+        self.thread.name = "background"
+
+    monkeypatch.setattr(printkit.serve.pictures, "Lazy", type("Named", (printkit.serve.pictures.Lazy,),
+                                                                {"start": start}))
+    monkeypatch.setattr(printkit.serve, "Lazy", printkit.serve.pictures.Lazy)
+    served = Served(project)
+    answer = []
+    try:
+        assert drawing.wait(60)  # the background is drawing the first page
+        asking = threading.Thread(target=lambda: answer.append(served.get(f"/{DECK}/card-001.png")))
+        asking.start()
+        asking.join(1.0)  # it waits for that page
+        assert not answer
+        go.set()
+        asking.join(60)
+    finally:
+        go.set()
+        served.close()
+    (status, picture), = answer
+    assert status == 200 and picture.startswith(b"\x89PNG")

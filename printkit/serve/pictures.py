@@ -46,6 +46,7 @@ class Lazy:
         self.lock = threading.Lock()
         self.files: list[Undrawn] = []
         self.wanted: dict[str, tuple[Undrawn, int]] = {}  # a picture: its PDF, and the page it is drawn with
+        self.listed: set[str] = set()  # every picture listed, drawn or not
         self.stopped = threading.Event()
         self.thread: threading.Thread | None = None
 
@@ -59,6 +60,7 @@ class Lazy:
         return sum(file.pages - len(file.drawn) for file in self.files)
 
     def _list(self, file, names: list[str]) -> None:
+        self.listed.update(names)
         data = (self.out / file.pdf).read_bytes()
         undrawn = Undrawn(data, file.layout, names, file.pages)
         before, pixels, drawn_from = stamped(self.out / undrawn.folder / STAMP)
@@ -80,8 +82,8 @@ class Lazy:
         """Whether `picture` (a path under the output folder) is now drawn, having been listed."""
         with self.lock:
             found = self.wanted.get(picture)
-            if found is None:
-                return False
+            if found is None:  # drawn meanwhile (the background's, while this waited), or never listed
+                return picture in self.listed
             return self._draw(*found)
 
     def start(self) -> None:
@@ -93,6 +95,7 @@ class Lazy:
         self.stopped.set()
         with self.lock:
             self.wanted.clear()
+            self.listed.clear()
             for file in self.files:
                 if file.drawn and len(file.drawn) < file.pages:
                     self._stamp(file)
