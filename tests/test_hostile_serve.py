@@ -1,6 +1,6 @@
 """`printkit serve` under ordinary browser behaviour and a stranger's kit (issue 40, items 5, 6, 9):
 clients that close mid-response are let go in silence (no traceback in the terminal); a connection
-that says nothing is closed after a while; 200 idle connections (and more open event streams than
+that says nothing is closed after a while; 300 idle connections (and more open event streams than
 the cap) leave the page answering at once, on a bounded number of threads; every response carries a
 Content-Security-Policy whose scripts are only printkit's own, from 'self'; a kit's own script (in
 its preview template, or an `output/index.html` of its own) never reaches the served page; and a
@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -52,9 +53,12 @@ def kit(tmp_path) -> Path:
 class Process:
     """`printkit serve` as a designer runs it, in its own process: its terminal (stderr) is read."""
 
-    def __init__(self, project: Path):
+    def __init__(self, project: Path, memory: int | None = None):
+        """`memory`: the process's address space, bytes (a thread's stack takes its share)."""
+        limit = (lambda: resource.setrlimit(resource.RLIMIT_AS, (memory, memory))) if memory else None
         self.process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", GAME, "--content", "content"],
-                                        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        preexec_fn=limit)
         for line in self.process.stdout:
             if line.startswith("serving "):
                 self.port = int(line.split()[1].rsplit(":", 1)[1].strip("/"))
@@ -114,12 +118,13 @@ def test_clients_that_close_mid_response_leave_no_traceback_in_the_terminal(kit)
     assert "Traceback" not in err and "Error" not in err, err
 
 
-def test_200_idle_connections_and_open_event_streams_leave_the_page_answering_on_few_threads(kit):
-    served = Process(kit)
+def test_300_idle_connections_and_open_event_streams_leave_the_page_answering_on_few_threads(kit):
+    """Under a 2 GB address space, where a thread for each (as before) could not be started past 150."""
+    served = Process(kit, memory=2 * 2**30)
     idle = []
     try:
         before = served.threads()
-        idle = [socket.create_connection(("127.0.0.1", served.port), timeout=5) for _ in range(200)]
+        idle = [socket.create_connection(("127.0.0.1", served.port), timeout=5) for _ in range(300)]
         streams = [socket.create_connection(("127.0.0.1", served.port), timeout=5) for _ in range(STREAMS)]
         for sock in streams:  # event streams a page left open (each a connection held for good)
             sock.sendall(b"GET /_printkit/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
