@@ -23,7 +23,7 @@ GAME = ROOT / "examples" / "content" / "harbour-masters"
 DECKS = {"ships": ("ship", (63.5, 88.9)), "cargo": ("cargo", (44.45, 63.5)),
          "ports": ("port", (88.9, 63.5)), "events": ("event", (63.5, 88.9))}
 BAND = 15.0  # mm: the frame's band of the type's colour, at the top of every card
-INSET, BORDER_TOP = 4.0, 18.0  # the frame's border: 4 mm from the sides and the bottom, 18 mm from the top
+INSET, BORDER_TOP = 4.25, 18.0  # the frame's border: 4.25 mm from the sides and the bottom (clear of a 4 mm safe zone), 18 mm from the top
 
 
 @pytest.fixture(scope="module")
