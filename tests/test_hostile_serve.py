@@ -360,3 +360,22 @@ def test_a_page_cleaned_keeps_what_it_shows():
     assert kept.xpath("string(//figcaption)") == "Fox & Hound" and kept.xpath("string(//img/@alt)") == "A <b>"
     assert json.loads(kept.xpath("string(//figure/@data-fields)")) == {"a": "x & y"}
     assert [(e.tag, dict(e.attrib)) for e in kept.iter()] == [(e.tag, dict(e.attrib)) for e in original.iter()]
+
+
+def test_a_head_request_is_answered_with_headers_alone_and_the_connection_goes_on(kit):
+    """HEAD of a missing file, of a refused host and of the event stream: no body (one would be read
+    as the next response on the same connection), and the stream is not begun."""
+    served = Served(kit)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=5)
+        for path, host, status in [("/no-such.pdf", None, 404), ("/", "attacker.example", 403),
+                                   ("/_printkit/events", None, 200), ("/", None, 200)]:
+            connection.request("HEAD", path, headers={"Host": host} if host else {})
+            response = connection.getresponse()
+            assert (response.status, response.read()) == (status, b""), path
+        connection.request("GET", f"/{CARDS}/card-01.png")
+        response = connection.getresponse()
+        assert response.status == 200 and response.read().startswith(b"\x89PNG")
+        connection.close()
+    finally:
+        served.close()

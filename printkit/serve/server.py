@@ -262,8 +262,8 @@ class Handler(BaseHTTPRequestHandler):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in ("/", "/index.html"):
             return self._index(body)
-        if path == LIVE + "events":
-            return self._events()
+        if path == LIVE + "events":  # (asked only for its headers, the stream is not begun)
+            return self._events() if body else self._send(b"", "text/event-stream", body)
         if path == LIVE + "printed":
             return self._printed(body)
         if path.startswith(LIVE):
@@ -340,7 +340,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/plain; charset=utf-8")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        self.wfile.write(data)
+        if self.command != "HEAD":  # a body after a HEAD's answer would be read as the next response
+            self.wfile.write(data)
 
 
 def confined(out: Path, url_path: str) -> Path | None:
