@@ -61,8 +61,9 @@ def test_a_70_x_120_tarot_card_is_fitted_to_mpcs_tarot_at_897_x_1497(tmp_path, m
     mpc = (2.75 * INCH, 4.75 * INCH)  # 69.85 x 120.65 mm
     scale = min(mpc[0] / 70, mpc[1] / 120)
     line = line_of(folder / "content" / SLUG / "game.yaml", "deck:")
-    assert f"{SLUG}/game.yaml:{line}: warning: deck: 70 x 120 mm cards fitted onto the 69.85 x 120.65 mm tarot size " \
-           f"MakePlayingCards sells, at {scale * 100:.2f} % (uniformly, centred, its bleed art kept)" in err.splitlines()
+    said = (f"{SLUG}/game.yaml:{line}: warning: deck: 70 x 120 mm cards fitted onto the 69.85 x 120.65 mm tarot "
+            f"size MakePlayingCards sells, at {scale * 100:.2f} % (uniformly, centred, its bleed art kept)")
+    assert said in err.splitlines(), err
     images = sorted((folder / "out" / SLUG / "deck").glob("*.png"))
     assert images and all(Image.open(path).size == mpc_pixels(2.75, 4.75) == (897, 1497) for path in images)
     fit = json.loads((folder / "out" / ".printkit-export.json").read_text(encoding="utf-8"))["products"][0]["fit"]

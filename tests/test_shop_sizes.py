@@ -209,9 +209,9 @@ def test_the_export_holds_what_the_shop_sells_and_warns_of_the_rest(tmp_path, mo
     line = line_of(project / "content" / SLUG / "game.yaml", "chips:")
     assert code == 0
     assert err.splitlines() == [f"{SLUG}/game.yaml:{line}: warning: chips: MakePlayingCards does not sell 30 mm round "
-                                "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm, bridge size 57.15 x 88.9 mm, "
-                                "tarot size 69.85 x 120.65 mm; pdfx, cricut, tts take them; left out",  # poker and bridge
-                                # both 58.9 mm off a 30 mm disc (their height), in the order the shop lists them
+                                "tokens; it sells (nearest first) poker size 63.5 x 88.9 mm, bridge size 57.15 x "
+                                "88.9 mm, tarot size 69.85 x 120.65 mm; pdfx, cricut, tts take them; left out",
+                                # poker and bridge both 58.9 mm off a 30 mm disc (their height): in the shop's order
                                 drifting(project, "- {n: 1}", "deck", "border", "card 1", "mpc")]
     assert out.splitlines()[-1].endswith("as the shop takes them, no problems")
     assert [p["product"] for p in record(project / "out")["products"]] == [f"{SLUG}/deck"]

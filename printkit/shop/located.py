@@ -38,7 +38,7 @@ def sides(product: dict | None, pages: list[dict]) -> dict[int, Side]:
 
 def page_problems(number: int, page, profile: Profile, side: Side | None, shown: str, rgb: bool) -> list[Problem]:
     """Fonts, images and ink of page `number`; `rgb`: RGB images are a fault (a CMYK press's
-    PDF/X-4; PDF/X-1a's every image is checked for its file as a whole)."""
+    PDF/X-4 or PDF/X-1a; PDF/X-1a's images no page paints are checked for its file as a whole)."""
     painted, found = page.painted, []
     for font, ok, form in dict.fromkeys(painted.fonts):
         if not ok:
