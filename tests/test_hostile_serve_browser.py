@@ -81,3 +81,29 @@ def test_a_pdf_opens_in_chromium_s_viewer_under_the_policy(planted, tmp_path):
         return low < 60 and high > 230  # a page's white paper and its black words, not the viewer's grey
     wait(drawn, 20)
     assert not [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+
+
+def test_the_policy_alone_refuses_the_kit_s_code(tmp_path, monkeypatch):
+    """The second wall: with the page's cleaning taken away, Chromium still runs none of the kit's
+    code (the policy refuses it, and says so), and printkit's own script runs."""
+    from printkit.serve import server
+    from test_serve import Served
+
+    monkeypatch.setattr(server, "without_scripts", lambda html: html)
+    project = _project(tmp_path / "kit")
+    path = project / "templates" / "preview" / "index.html.j2"
+    path.write_text(path.read_text(encoding="utf-8").replace("<body>", f"<body><script>{MARK}</script>"
+                                                                       f"<img src=\"nothing.png\" onerror=\"{MARK}\">"),
+                    encoding="utf-8")
+    served = Served(project)
+    driver = headless_chromium(tmp_path / "chromium")
+    try:
+        driver.get(served.url)
+        wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+        assert MARK in driver.page_source  # the kit's code is on the page
+        assert driver.execute_script("return window.kitRan") is None
+        refused = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+        assert len(refused) >= 2, refused
+    finally:
+        driver.quit()
+        served.close()
