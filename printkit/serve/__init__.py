@@ -253,6 +253,8 @@ def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: i
         follow(content, out, rebuild, say, stop)
     finally:
         recorded.stop()
+        if proofing.lazy:
+            proofing.lazy.stop()
         proofing.live.close()
         server.shutdown()
         server.server_close()

@@ -111,11 +111,14 @@ class Lazy:
                     self._draw(file, index)
 
     def _all(self) -> None:
-        for file in list(self.files):
-            for index in range(file.pages):
-                with self.lock:
-                    if self.stopped.is_set() or not self._draw(file, index):
-                        return
+        try:
+            for file in list(self.files):
+                for index in range(file.pages):
+                    with self.lock:
+                        if self.stopped.is_set() or not self._draw(file, index):
+                            return
+        except (PrintkitError, OSError):  # the output folder gone or refused: drawn when asked for, or by an edit
+            return
         if self.done and not self.stopped.is_set():
             self.done()
 
