@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Callable
 
 import jinja2
-from jinja2.compiler import CodeGenerator
 from jinja2.filters import FILTERS, make_attrgetter
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Macro
-from jinja2.sandbox import SandboxedEnvironment, modifies_known_mutable
+from jinja2.sandbox import modifies_known_mutable
 from jinja2.utils import Namespace
 
 from printkit.errors import Problem, PrintkitError
+from printkit.folding import Compiling, Unfolded
 from printkit.load.files import check_controls, read_text
 from printkit.sizes import Measure, TooLong, fields, measure
 
@@ -195,8 +195,8 @@ def _private_file(path: Path, limit: int) -> bytes:
         os.close(handle)
 
 
-class _Compiler(CodeGenerator):
-    """Jinja's code, but `a ~ b` measures its parts before it joins them."""
+class _Compiler(Unfolded):
+    """Jinja's code, folding nothing but literals (printkit/folding.py); `a ~ b` measures its parts first."""
 
     def visit_Concat(self, node, frame) -> None:
         joins = ("(markup_join if context.eval_ctx.volatile else str_join)" if frame.eval_ctx.volatile
@@ -216,8 +216,8 @@ def _printed(environment: "Sandbox", value):
     return value
 
 
-class Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox, bounded. `running(context)` goes around every render and macro call."""
+class Sandbox(Compiling):
+    """Jinja's sandbox, bounded, compiled folding nothing. `running(context)` goes around each render and macro call."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
     code_generator_class = _Compiler

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import jinja2
-import jinja2.meta
 import jinja2.nodes
 import jinja2.parser
 import markupsafe
 
 from printkit.declared.compared import text_for_number
+from printkit.folding import Compiling, shallow, undeclared
 
 EXPRESSION = "="  # a value that starts with this is an expression
 NAMES = ("game", "words", "end", "values")  # what an expression may name besides the card's fields
@@ -89,7 +89,7 @@ def is_bound(raw: Any) -> bool:
 
 # --- syntax, checked when game.yaml is read ---------------------------------------------------------
 
-_SYNTAX = jinja2.sandbox.SandboxedEnvironment(autoescape=True)
+_SYNTAX = Compiling(autoescape=True)  # reads bounded, folds nothing: `'x'|center(10**9)` waits for the sandbox
 
 
 def syntax_error(raw: Any) -> str | None:
@@ -115,17 +115,17 @@ def _parse(kind: str, source: str):
     """A binding's syntax tree (an expression's as the one output of a template), read as Jinja's
     compile_expression reads it, without writing its code."""
     if kind != "expression":
-        return _SYNTAX.parse(source)
+        return shallow(_SYNTAX.parse(source))
     parser = jinja2.parser.Parser(_SYNTAX, source, state="variable")
     expression = parser.parse_expression()
     if not parser.stream.eos:
         raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
-    return jinja2.nodes.Template([jinja2.nodes.Output([expression])]).set_environment(_SYNTAX)
+    return shallow(jinja2.nodes.Template([jinja2.nodes.Output([expression])]).set_environment(_SYNTAX))
 
 
 @functools.lru_cache(maxsize=4096)
 def _read_names(kind: str, source: str) -> frozenset[str]:
-    return frozenset(jinja2.meta.find_undeclared_variables(_parse(kind, source)))
+    return frozenset(undeclared(_parse(kind, source)))
 
 
 def unknown_name(bound: Binding, fields: set[str]) -> str | None:
