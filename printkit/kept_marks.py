@@ -44,6 +44,12 @@ class Marks:
     def __getitem__(self, index):
         return self.marks[index]
 
+    def __add__(self, other) -> tuple:
+        return self.marks + tuple(other)
+
+    def __radd__(self, other) -> tuple:
+        return tuple(other) + self.marks
+
     def __eq__(self, other) -> bool:
         if isinstance(other, Marks):
             return self.digest == other.digest or self.marks == other.marks

@@ -20,6 +20,7 @@ from printkit.load import load_yaml, read_content
 from printkit.load.schema import Spec, dotted
 from printkit.manifest import Manifest, inputs_json, key
 from printkit.options import Options
+from printkit.planned_anywhere import OTHER_PAPERS_AT_MOST, too_heavy
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, register_fonts, right_to_left
 from printkit.plan.geometry import PAPERS
 from printkit.plan.marks import page_count
@@ -445,7 +446,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
                 settled(item)
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
-            heavy = {id(item.kit) for item in planned if _weight(item) > OTHER_PAPERS_AT_MOST}  # not even listed there
+            heavy = {id(item.kit) for item in planned if too_heavy(item, _weight(item))}  # not even listed there
             others = _on_other_papers({id(item.kit): item.kit for item in planned if id(item.kit) not in heavy}.values()) \
                 if everywhere is not None else []
         stale.sort(key=lambda job: -manifest.pages_before(job[1]))  # of files as heavy, the longest first
@@ -512,18 +513,13 @@ def _as_listed(summary: Planned) -> Planned:
     return Planned(replace(summary.kit, pages=pages), summary.file)
 
 
-# characters a file is made from (_weight): a game with a larger one is left to validate, and a build
-# of such a file is drawn in workers alone (printkit's own process keeps what it draws to the end)
-OTHER_PAPERS_AT_MOST = 100_000
-
-
 def _on_other_papers(kits) -> list[Planned]:
     """The kits' files on each paper but the one they are built on (a kit whose files cannot be
     listed there is validate's to report). A game with a file made from more than
-    OTHER_PAPERS_AT_MOST characters is left out: the 500-scenario campaign, planned on both papers,
-    took a build's largest process from 147 to 178 MiB (156 MiB without its booklets), past the 150
-    MiB a build may take (benchmarks/bench_build.py); a game whose files on its own paper show it is
-    not even listed on the others (listing the campaign's 565 files costs 8 MiB, which every worker
+    OTHER_PAPERS_AT_MOST characters (a declared deck aside: planned_anywhere.py) is left out: the
+    500-scenario campaign, planned on both papers, took a build's largest process from 147 to 178
+    MiB (156 MiB without its booklets), past the 150 MiB a build may take (benchmarks/bench_build.py);
+    a game whose files on its own paper show it is not even listed on the others (listing the campaign's 565 files costs 8 MiB, which every worker
     forked after it inherits)."""
     found = []
     for kit in kits:
@@ -532,7 +528,7 @@ def _on_other_papers(kits) -> list[Planned]:
                      for item in files([_on_paper(kit, replace(kit.options, paper=paper))])]
         except PrintkitError:
             continue
-        if all(_weight(item) <= OTHER_PAPERS_AT_MOST for item in every):
+        if not any(too_heavy(item, _weight(item)) for item in every):
             found += every
     return found
 

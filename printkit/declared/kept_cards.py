@@ -23,6 +23,19 @@ from printkit import lasting
 GROUP = 8  # cards kept in one value: an edit of one card plans at most this many again
 
 
+def keeps_cards(kit, product: str, source) -> bool:
+    """Whether a deck's cards may be kept (shared_digest), as far as its content says."""
+    from printkit.declared.cards import Deck
+
+    return lasting.keeps() and _text(kit, Deck(kit, product, source)) is not None
+
+
+def _text(kit, deck) -> str | None:
+    """The kit's content but the deck's rows, as JSON; None where a card's plan may read others."""
+    text = json.dumps(_without_rows(kit.data, deck), sort_keys=True, default=str, ensure_ascii=False)
+    return None if '"kind": "number"' in text or "products." in text else text
+
+
 def shared_digest(look, back_bleed: float) -> str | None:
     """The digest of what every card of `look`'s deck is planned from, or None where its cards
     are not kept (no store in use; or a card's plan reads other cards, see the docstring)."""
@@ -30,9 +43,8 @@ def shared_digest(look, back_bleed: float) -> str | None:
         return None
     deck = look.deck
     kit = deck.kit
-    data = _without_rows(kit.data, deck)
-    text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
-    if '"kind": "number"' in text or "products." in text or not _alike_planned(deck):
+    text = _text(kit, deck)
+    if text is None or not _alike_planned(deck):
         return None
     inputs = [kit.game.slug, deck.product, deck.source.file, text, kit.title, kit.template_sources(None),
               list(look.size), look.bleed, back_bleed]
