@@ -8,6 +8,7 @@ address-space limit and in bounded time. Every hostile file is made here, at tes
 from __future__ import annotations
 
 import io
+import random
 import struct
 import time
 import zipfile
@@ -122,6 +123,25 @@ def test_parts_whose_headers_lie_otherwise_are_each_one_line(tmp_path):
         project = workbook_game(tmp_path / case, data)
         assert refused(project) == [at_cards(project) + f"is not an .xlsx workbook printkit can read (part "
                                     f"'{SHEET}' {said})"], case
+
+
+def test_a_comment_of_190_mb_is_refused_in_seconds_not_a_minute(tmp_path):
+    """expat scans an unfinished comment again from its start at each megabyte it is fed: one of
+    190 MB (packed 35 to 1, under the ratio of a bomb) took some 55 s to measure."""
+    chunk = bytearray(b"a" * 2**20)
+    randomly = random.Random(40)
+    chunk[::40] = bytes(randomly.choice(b"bcdefghijklmnopq") for _ in chunk[::40])  # noise: packs some 35 to 1
+    head, tail = SHEET_HEAD + b"<!--", b'--><row r="1">' + inline("A1", "number") + b"</row></sheetData></worksheet>"
+    crc = zlib.crc32(head)
+    for _ in range(190):
+        crc = zlib.crc32(chunk, crc)
+    size = len(head) + 190 * len(chunk) + len(tail)
+    data = with_part(xlsx({"Heroes": HEROES}), SHEET, deflated(head, bytes(chunk), 190, tail), size=size,
+                     crc=zlib.crc32(tail, crc))
+    assert size / len(data) > 30
+    project = workbook_game(tmp_path, data)
+    assert refused(project) == [at_cards(project) + f"is larger than printkit reads ({SHEET}: a tag or comment "
+                                f"longer than 4 MB)"]
 
 
 # --- text that expands ---------------------------------------------------------------------------

@@ -20,6 +20,8 @@ MAX_CELLS = 1_000_000  # a sheet's cells from A1 to its last value, as calamine 
 MAX_TEXT = 32_000_000  # characters in the cells of all sheets, each cell's own (as calamine holds a copy
                        # in each, then Python another): a shared string or an .ods cell repeated counts
                        # at every cell it fills; a CSV file may hold as many
+MAX_MARKUP = 4 * 2**20  # bytes of one tag or comment (a sheet's are some 100); a cell's text may be longer
+PIECE = 2**20  # what expat is fed at a time
 SHARED = "a shared string counts at every cell that shows it"  # why a message counts a cell's text so
 REPEATED = "a repeated cell counts at every cell it fills"
 WORKBOOK_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
@@ -69,12 +71,23 @@ def measure(parts: dict[str, bytes], kind: str) -> Measured:
         parser.StartElementHandler, parser.EndElementHandler = scan.start, scan.end
         parser.CharacterDataHandler = scan.text
         try:
-            parser.Parse(data, True)
+            _parse(parser, data, name)
         except _TooMuch as error:
             raise ValueError(f"is larger than printkit reads ({error})") from None
         except (expat.ExpatError, LookupError, UnicodeError) as error:  # (an encoding Python has no codec for)
             raise unreadable(kind, f"{name[:60]}: {said(error)}") from None
     return measured
+
+
+def _parse(parser, data: bytes, name: str) -> None:
+    """The part fed to expat a piece at a time, watching that no one piece of markup is too long:
+    expat (before 2.6) scans an unfinished tag or comment again from its start at every piece it is
+    fed (pyexpat feeds 1 MB at a time), so a comment of 190 MB took a minute; text is read on as it comes."""
+    for start in range(0, len(data), PIECE):
+        parser.Parse(data[start:start + PIECE], False)
+        if min(start + PIECE, len(data)) - parser.CurrentByteIndex > MAX_MARKUP:
+            raise _TooMuch(f"{name[:60]}: a tag or comment longer than {MAX_MARKUP // 2**20} MB")
+    parser.Parse(b"", True)
 
 
 def _measured_before(name: str) -> int:
