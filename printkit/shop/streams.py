@@ -13,7 +13,6 @@ from pypdf.generic import ArrayObject, ContentStream, StreamObject
 
 MOST = 75_000_000  # bytes a stream may decode to: pypdf's own bound for Flate
 OURS = {"/ASCII85Decode", "/A85", "/FlateDecode", "/Fl"}
-POWERS = numpy.array([85 ** 4, 85 ** 3, 85 ** 2, 85, 1], dtype=numpy.int64)
 WHITE = b" \t\n\r\x0c\x00"
 
 
@@ -64,8 +63,8 @@ def _a85(data: bytes) -> bytes | None:
     text = data.translate(None, WHITE)
     if text.startswith(b"<~"):
         text = text[2:]
-    end = text.find(b"~>")
-    if end < 0 or text[end + 2:]:
+    end = text.rfind(b"~>")
+    if end < 0 or text[end + 2:] or b"~" in text[:end]:
         return None
     text = text[:end]
     if b"z" in text:
@@ -77,10 +76,12 @@ def _a85(data: bytes) -> bytes | None:
     tail = len(text) % 5
     if tail == 1:
         return None
-    digits = numpy.frombuffer(text + b"u" * ((5 - tail) % 5), dtype=numpy.uint8).astype(numpy.int64) - 33
-    if digits.size and (digits.min() < 0 or digits.max() > 84):
+    chars = numpy.frombuffer(text + b"u" * ((5 - tail) % 5), dtype=numpy.uint8).reshape(-1, 5)
+    if chars.size and (chars.min() < ord("!") or chars.max() > ord("u")):
         return None
-    values = digits.reshape(-1, 5) @ POWERS
+    values = numpy.zeros(len(chars), dtype=numpy.uint64)
+    for column in range(5):  # a group's five digits, base 85, most significant first
+        values = values * 85 + (chars[:, column] - 33)
     if values.size and int(values.max()) > 0xFFFFFFFF:
         return None
     out = values.astype(">u4").tobytes()
