@@ -4,8 +4,9 @@ headings; each row after it is a card, blank rows skipped. Every cell is text, a
 messages: a text file's row line (FILE:LINE), or a workbook's own cell (FILE:SHEET!C12).
 
 A text row must have as many cells as there are headings (an empty one written between its
-separators); a spreadsheet has no row length, so only a value beyond the last heading is wrong
-there. Bounded against a hostile file: 100,000 cards, 40 columns, 1,000,000 cells, 1000 characters a
+separators), and its quotes must close where its cells end (a quote never closed would make the
+rest of the file one cell: an error at its row, and the file read no further); a spreadsheet has no
+row length, so only a value beyond the last heading is wrong there. Bounded against a hostile file: 100,000 cards, 40 columns, 1,000,000 cells, 1000 characters a
 cell (and the file's bytes: files.py)."""
 
 from __future__ import annotations
