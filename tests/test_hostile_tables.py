@@ -69,12 +69,13 @@ def patched(data: bytes, name: str, **fields: int) -> bytes:
     offsets = {"method": (8, 10, "<H"), "crc": (14, 16, "<I"), "packed": (18, 20, "<I"), "size": (22, 24, "<I")}
     data = bytearray(data)
     for field, value in fields.items():
-        for signature, offset, name_at in ((b"PK\x03\x04", offsets[field][0], 30), (b"PK\x01\x02", offsets[field][1], 46)):
+        local, central, form = offsets[field]
+        for signature, offset, name_at in ((b"PK\x03\x04", local, 30), (b"PK\x01\x02", central, 46)):
             start = data.find(signature)
             while start >= 0 and data[start + name_at:start + name_at + len(name)] != name.encode():
                 start = data.find(signature, start + 1)
             assert start >= 0, (signature, name)
-            struct.pack_into(offsets[field][2], data, start + offset, value)
+            struct.pack_into(form, data, start + offset, value)
     return bytes(data)
 
 

@@ -6,8 +6,8 @@ messages: a text file's row line (FILE:LINE), or a workbook's own cell (FILE:SHE
 A text row must have as many cells as there are headings (an empty one written between its
 separators), and its quotes must close where its cells end (a quote never closed would make the
 rest of the file one cell: an error at its row, and the file read no further); a spreadsheet has no
-row length, so only a value beyond the last heading is wrong there. Bounded against a hostile file: 100,000 cards, 40 columns, 1,000,000 cells, 1000 characters a
-cell (and the file's bytes: files.py)."""
+row length, so only a value beyond the last heading is wrong there. Bounded against a hostile file:
+100,000 cards, 40 columns, 1,000,000 cells, 1000 characters a cell (and the file's bytes: files.py)."""
 
 from __future__ import annotations
 
@@ -190,7 +190,8 @@ def _broken(error: str, start: int, line: int) -> str:
     if error.startswith("field larger than field limit"):
         if line > start:  # a cell over many lines: a quote runs on
             return f"a quote is not closed (its cell runs on past {limit:,} characters)"
-        return f"a cell is longer than {limit:,} characters (a card's text is at most {MAX_CELL}): the file is read no further"
+        return (f"a cell is longer than {limit:,} characters (a card's text is at most {MAX_CELL}): the file is "
+                f"read no further")
     if "expected after" in error:  # text after a closing quote
         if line > start:
             return (f"a quote is not closed where its cell ends: the cell runs on to line {line}, where text "
