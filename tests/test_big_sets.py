@@ -87,7 +87,7 @@ def test_100_001_cards_are_one_line_at_the_100_001st(tmp_path, capsys, monkeypat
     project = game_project(tmp_path, big_game("cards.csv"), {"cards.csv": csv_of(100_001)})
     code, _, err = validate(project, capsys, monkeypatch)
     assert (code, err) == (1, f"{SLUG}/cards.csv:100002: {ROWS}\n")
-    assert time.perf_counter() - started < 20
+    assert time.perf_counter() - started < 60  # bounded (a bomb would run for minutes), with room for a busy machine
 
 
 def test_100_001_rows_of_a_workbook_are_one_line_at_the_100_001st(tmp_path, capsys, monkeypatch):
@@ -148,4 +148,4 @@ def test_a_workbook_of_5_000_001_xml_elements_is_one_line_in_bounded_time(tmp_pa
     line = line_of(project / "content" / SLUG / "game.yaml", "cards:")
     assert (code, err) == (1, f"{SLUG}/game.yaml:{line}: products.deck.cards.file: 'cards.xlsx' is larger than "
                               f"printkit reads (more than 5,000,000 XML elements)\n")
-    assert time.perf_counter() - started < 20
+    assert time.perf_counter() - started < 60  # bounded (a bomb would run for minutes), with room for a busy machine
