@@ -66,8 +66,8 @@ class Lazy:
         before, pixels, drawn_from = stamped(self.out / undrawn.folder / STAMP)
         first = stamp_line(data, file.layout, self.dpi)
         on = cards_by_page(file.layout, file.pages)
-        kept = set(range(file.pages)) if before == first else unchanged_pages(before, first, drawn_from,
-                                                                              page_digests(data))
+        kept = set(range(file.pages)) if before == first else \
+            unchanged_pages(before, first, drawn_from, page_digests(data)) if before else set()
         for index in range(file.pages):
             made = [names[n] for n in [index] + [n for n, _ in on.get(index, ())]]
             if index in kept and all(name.rsplit("/", 1)[1] in pixels and (self.out / name).is_file() for name in made):
