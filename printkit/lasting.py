@@ -539,8 +539,18 @@ def plan_digest(document, drawing: dict) -> str:
     if not isinstance(document, Document):  # a file planned as its bytes (a cut file)
         return digest_of([drawing, document])
     forms = [(form.name, form.paper, _digest_once(form.marks)) for form in document.forms]
-    return digest_of([drawing, document.title, document.subject, document.pages, document.duplex, document.glyphs,
-                      forms], known=True)
+    # a page of a file without forms is digested alone, once, and found again to find its drawing kept
+    pages = document.pages if document.forms else [page_digest(page) for page in document.pages]
+    return digest_of([drawing, document.title, document.subject, pages, document.duplex, document.glyphs, forms])
+
+
+def page_digest(page) -> str:
+    """The SHA-256 of a planned page, its marks kept (Marks) by their own digest; worked out once
+    for the file being drawn (for its manifest and to find the page's drawing kept)."""
+    found = _DIGESTS.get(id(page))
+    if found is None or found[0] is not page:
+        found = _DIGESTS[id(page)] = (page, digest_of(page, known=True))
+    return found[1]
 
 
 _DIGESTS: dict[int, tuple[Any, str]] = {}  # id of marks -> (them, their digest), for the file being drawn

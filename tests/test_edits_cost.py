@@ -178,7 +178,15 @@ def test_a_rebuild_with_nothing_planned_again_is_the_file_without_the_cache(deck
     assert Path("again/mine/deck.pdf").read_bytes() == _without_cache(monkeypatch, "off")
 
 
-def test_validate_after_a_build_plans_nothing(deck, monkeypatch, capsys):
+@pytest.mark.parametrize("long_table", [False, True])
+def test_validate_after_a_build_plans_nothing(deck, monkeypatch, capsys, long_table):
+    """Also when the deck is made from more content than a file planned on the other paper by a
+    build may be (a long campaign's booklet is left to validate there): its cards are kept alike
+    on every paper, and its sheets laid out on Letter too."""
+    from printkit import planned_anywhere
+
+    if long_table:
+        monkeypatch.setattr(planned_anywhere, "OTHER_PAPERS_AT_MOST", 2_000)
     assert main(["build", "-q"]) == 0
     planned = []
     plan = pipeline.plan_one

@@ -45,7 +45,7 @@ class KeptPages:
         self._key = None
         if self.drawing is None:
             return False
-        self._key = ["drawn page", lasting.digest_of(page, known=True), *self.drawing]
+        self._key = ["drawn page", lasting.page_digest(page), *self.drawing]
         found = lasting.find(self._key, DRAWN)
         if found is None:
             return False
@@ -84,7 +84,8 @@ def _contents(marks, fonts: dict, images: dict) -> bool:
             for line in mark.lines:
                 for font, run in line.runs:
                     wide = fonts.setdefault(font, {})
-                    wide.update((char, None) for char in run if ord(char) >= 128)
+                    if not run.isascii():
+                        wide.update((char, None) for char in run if ord(char) >= 128)
         elif kind is Group:
             if not _contents(mark.marks, fonts, images):
                 return False
