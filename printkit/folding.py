@@ -10,8 +10,6 @@ is folded: everything else runs when the template runs, in the sandbox (printkit
 
 from __future__ import annotations
 
-import re
-
 import jinja2
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator
@@ -109,8 +107,9 @@ def _bounded(tokens, name, filename):
     """The raw tokens, as they come, until one is nested too deep or a number is too long."""
     nesting = _Nesting()
     for lineno, kind, value in tokens:
-        if kind in ("integer", "float") and len(DIGIT.findall(value)) > DIGITS_LIMIT:
-            message = f"a number written with {len(DIGIT.findall(value)):,} digits (at most {DIGITS_LIMIT:,})"
+        digits = _digits(value) if kind in ("integer", "float") else 0
+        if digits > DIGITS_LIMIT:
+            message = f"a number written with {digits:,} digits (at most {DIGITS_LIMIT:,})"
             raise jinja2.TemplateSyntaxError(message, lineno, name, filename)
         if nesting.read(kind, value) > NESTING_LIMIT:
             message = f"nested more than {NESTING_LIMIT} deep (tags, brackets and signs within one another)"
@@ -118,7 +117,9 @@ def _bounded(tokens, name, filename):
         yield lineno, kind, value
 
 
-DIGIT = re.compile(r"\d")
+def _digits(number: str) -> int:
+    """How many digits a number is written with: `0x` and `_` left out, each hexadecimal digit one."""
+    return len(number.replace("_", "")) - (2 if number[:2].lower() in ("0x", "0o", "0b") else 0)
 
 
 class _Nesting:

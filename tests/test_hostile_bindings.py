@@ -68,11 +68,15 @@ WORKED_OUT = {  # Jinja folded these as it compiled the binding, and as it found
         "{card}: card 1 ('Ash'): face.layers.bad.text: template `{{{{ 7**300000000 }}}}`: a number of 900,000,000 "
         "bits (at most 10,000) (see {layer})"),
 }
-TOO_DEEP = {  # Jinja read these by calling itself: a RecursionError traceback
+TOO_DEEP = {  # Jinja read or compiled these by calling itself: a RecursionError traceback
     "brackets 400 deep": (f"width: 40, text: \"= {'(' * 400}1{')' * 400}\"",
                           f"{{layer}}: products.deck.face.layers.bad.text: expression: {NESTED}"),
-    "300 signs": (f"width: 40, text: \"= {'- ' * 300}1\"",
+    "900 signs": (f"width: 40, text: \"= {'-' * 900}1\"",
                   f"{{layer}}: products.deck.face.layers.bad.text: expression: {NESTED}"),
+    "480 filters": (f"width: 40, text: \"= name{'|e' * 480}\"",
+                    f"{{layer}}: products.deck.face.layers.bad.text: expression: {STEPS}"),
+}
+AT_THE_BOUND = {  # within the 1,000 characters of a binding Jinja read these: refused now, well before it cannot
     "50 ifs within ifs": (f"width: 40, text: \"{'{%if 1%}' * 50}x{'{%endif%}' * 50}\"",
                           f"{{layer}}: products.deck.face.layers.bad.text: template: {NESTED}"),
     "60 ifs and elses": (f"width: 40, text: \"= {'1 if name else ' * 60}2\"",
@@ -80,7 +84,7 @@ TOO_DEEP = {  # Jinja read these by calling itself: a RecursionError traceback
     "150 filters": (f"width: 40, text: \"= name{'|upper' * 150}\"",
                     f"{{layer}}: products.deck.face.layers.bad.text: expression: {STEPS}"),
 }
-BINDINGS = {**WORKED_OUT, **TOO_DEEP}
+BINDINGS = {**WORKED_OUT, **TOO_DEEP, **AT_THE_BOUND}
 
 
 @pytest.mark.parametrize("row", BINDINGS.values(), ids=BINDINGS.keys())
@@ -139,6 +143,9 @@ TEMPLATES = {  # what follows RULES_TOP in rules.j2 -> the one line printed
     "an attribute 300 deep": ("{{ title" + ".a" * 300 + " }}", f"{RULES}:3: template syntax: {STEPS}"),
     "a number of 5,000 digits": ("x\n{{ 1" + "0" * 4_999 + " }}",
                                  f"{RULES}:4: template syntax: a number written with 5,000 digits (at most 3,000)"),
+    "a hexadecimal number of 3,500 digits": ("{{ 0x" + "f" * 3_500 + " }}",  # Python prints no int of 4,300 digits
+                                             f"{RULES}:3: template syntax: a number written with 3,500 digits (at most "
+                                             f"3,000)"),
 }
 
 
