@@ -60,13 +60,25 @@ def _alike_planned(deck) -> bool:
     whatever (identical backs are one)."""
     from printkit.declared.evaluate import _used, compiled
 
-    for path, side in _used(deck):
-        layers = [raw for raw in (side.get("layers") or {}).values() if raw.get("ends") != "both"]
-        always = [raw for raw in layers if compiled(raw, deck.compiled).bound and raw.get("if") in (None, True)]
-        constant = [raw for raw in layers if _constant(compiled(raw, deck.compiled), raw)]
-        if constant and not always and not (path == ("back",) and _own_constant(side)):
-            return False
-    return True
+    key = (id(deck.kit.data), deck.product)  # a kit on another paper shares its content: looked at once
+    found = _ALIKE.get(key)
+    if found is not None and found[0] is deck.kit.data:
+        return found[1]
+    alike = all(_side_alike(deck, path, side, compiled) for path, side in _used(deck))
+    _ALIKE.clear()  # (one deck's at a time: a build plans a deck on each paper one after the other)
+    _ALIKE[key] = (deck.kit.data, alike)
+    return alike
+
+
+_ALIKE: dict = {}
+
+
+def _side_alike(deck, path: tuple, side: dict, compiled) -> bool:
+    """_alike_planned, for one layout of a side."""
+    layers = [raw for raw in (side.get("layers") or {}).values() if raw.get("ends") != "both"]
+    always = [raw for raw in layers if compiled(raw, deck.compiled).bound and raw.get("if") in (None, True)]
+    constant = [raw for raw in layers if _constant(compiled(raw, deck.compiled), raw)]
+    return not constant or bool(always) or (path == ("back",) and _own_constant(side))
 
 
 def _constant(layer, raw: dict) -> bool:

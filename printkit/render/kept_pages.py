@@ -38,6 +38,7 @@ class KeptPages:
         self.pdf = pdf
         self.drawing = [*drawing, pdf.canvas._preamble] if lasting.keeps() else None
         self._key: list | None = None
+        self._embedded: dict = {}  # (path, digest) -> its name in the document, once it is embedded
 
     def again(self, page) -> bool:
         """Whether the page just begun was drawn from what was kept (else the caller draws it,
@@ -55,7 +56,7 @@ class KeptPages:
             return False
         self.pdf.draw_again([[], uses])
         for path, digest in images:
-            _embed(self.pdf, path, digest)
+            _embed(self.pdf, path, digest, self._embedded)
         _shown(self.pdf, deflated)
         return True
 
@@ -107,13 +108,20 @@ def _give_codes(pdf: PdfFile, fonts: list) -> None:
             face.getSubsetInternalName(subset, doc)
 
 
-def _embed(pdf: PdfFile, path: str, digest: str) -> None:
+def _embed(pdf: PdfFile, path: str, digest: str, embedded: dict) -> None:
     """An image the page draws, embedded (once a document) and named in the page's resources, as
-    drawing it does; its drawing itself is in the stream kept."""
-    code = pdf.canvas._code
-    start = len(code)
+    drawing it does; its drawing itself is in the stream kept. (Drawn, ReportLab names an image by
+    a digest of its pixels, each time: for a page drawn again, once a document.)"""
+    canvas = pdf.canvas
+    name = embedded.get((path, digest))
+    if name is not None:
+        canvas._formsinuse.append(name)
+        canvas._currentPageHasImages = 1
+        return
+    start = len(canvas._code)
     pdf.image(path, Rect(0.0, 0.0, 1.0, 1.0), digest)
-    del code[start:]
+    del canvas._code[start:]
+    embedded[(path, digest)] = canvas._formsinuse[-1]
 
 
 def _shown(pdf: PdfFile, deflated: bytes | None = None) -> _Deflated:
