@@ -10,10 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import signal
-import stat
-import tempfile
 import threading
 from pathlib import Path
 from typing import Callable
@@ -25,6 +22,7 @@ from jinja2.runtime import Macro
 from jinja2.sandbox import modifies_known_mutable
 from jinja2.utils import Namespace
 
+from printkit.compiled import SignedTemplates, compiled_templates, templates_cache  # noqa: F401 - theirs, named here too
 from printkit.errors import Problem, PrintkitError
 from printkit.folding import Compiling, Unfolded
 from printkit.load.files import check_controls, read_text
@@ -101,100 +99,6 @@ def _describe(error: Exception) -> str:
 
 # --- the environment -------------------------------------------------------------------------------
 
-def compiled_templates() -> jinja2.BytecodeCache | None:
-    """Templates compiled once and kept between runs, as Python keeps __pycache__: in printkit's
-    cache folder (`PRINTKIT_CACHE`, else the user's), one for each version of printkit's code and
-    of Jinja (the sandbox changes the code Jinja writes). None when `PRINTKIT_CACHE=off`, or where
-    that folder cannot be made private to the user or no key can be kept there."""
-    from printkit import keyed
-    from printkit.manifest import code_digest
-
-    if not keyed.caches_on() or keyed.user_key() is None:
-        return None
-    folder = keyed.cache_root() / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
-    try:
-        if not folder.is_dir():  # a new printkit or Jinja: the folders of the oldest let go of
-            _forget_old_templates(folder.parent)
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        status = folder.stat()
-        if (hasattr(os, "getuid") and status.st_uid != os.getuid()) or status.st_mode & 0o077:
-            return None
-    except (OSError, RuntimeError):
-        return None
-    return SignedTemplates(folder)
-
-
-TEMPLATE_FOLDERS = 4  # of other versions of printkit's code or Jinja, kept: the most recently written
-
-
-def _forget_old_templates(root: Path) -> None:
-    """Each version of printkit's code compiles its templates into a folder of its own: all but
-    the TEMPLATE_FOLDERS written last removed, so that upgrades (or a designer's edits to printkit
-    itself) do not fill the cache folder. One in use by another printkit is compiled again there."""
-    try:
-        found = [(path.stat().st_mtime_ns, path) for path in root.glob("templates-*")
-                 if path.is_dir() and not path.is_symlink()]
-    except OSError:
-        return
-    for _, old in sorted(found, reverse=True)[TEMPLATE_FOLDERS:]:
-        shutil.rmtree(old, ignore_errors=True)
-
-
-class SignedTemplates(jinja2.BytecodeCache):
-    """Compiled templates in files signed with the user's key (printkit/keyed.py): Jinja reads a
-    compiled template with pickle and marshal, which run what they are given, so a file whose
-    signature does not match (planted, damaged, another user's) is never read: the template is
-    compiled again."""
-
-    MAX_BYTES = 8 * 1024 * 1024  # a compiled template is some kilobytes
-    SIGNATURE = 64  # hexadecimal digits of an HMAC-SHA256
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-
-    def load_bytecode(self, bucket) -> None:
-        from printkit import keyed
-
-        data = _private_file(self.folder / f"{bucket.key}.cache", self.MAX_BYTES)
-        signature, code = data[:self.SIGNATURE].decode("ascii", "replace"), data[self.SIGNATURE:]
-        if code and keyed.signed(signature, "template", bucket.key, code):
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket) -> None:
-        from printkit import keyed
-
-        code = bucket.bytecode_to_string()
-        signature = keyed.sign("template", bucket.key, code)
-        if signature is None:
-            return
-        try:
-            handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
-            with os.fdopen(handle, "wb") as file:
-                file.write(signature.encode("ascii") + code)
-            os.replace(temporary, self.folder / f"{bucket.key}.cache")
-        except OSError:
-            with contextlib.suppress(OSError, UnboundLocalError):
-                os.unlink(temporary)
-
-
-def _private_file(path: Path, limit: int) -> bytes:
-    """The bytes of a regular file (no link) of at most `limit` bytes; b"" for anything else."""
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return b""
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
-            return b""
-        with os.fdopen(os.dup(handle), "rb") as file:
-            return file.read(limit + 1)[:limit]
-    except OSError:
-        return b""
-    finally:
-        os.close(handle)
-
-
 class _Compiler(Unfolded):
     """Jinja's code, folding nothing but literals (printkit/folding.py); `a ~ b` measures its parts first."""
 
@@ -225,7 +129,7 @@ class Sandbox(Compiling):
     def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = ()):
         super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks), undefined=jinja2.StrictUndefined, autoescape=True,
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
-                         bytecode_cache=compiled_templates(), finalize=_printed)
+                         bytecode_cache=templates_cache(), finalize=_printed)
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
         self.globals.update(range=_range, namespace=_BoundedNamespace)
         self.filters.update({name: _widths_checked(self.filters[name]) for name in WIDTH_FILTERS})
