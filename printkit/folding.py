@@ -1,6 +1,6 @@
 """How Jinja source (a template file, or a binding in game.yaml) is read and made Python, bounded
 before anything runs: nothing is worked out while it is compiled, and what would make the reader,
-the code generator or Python's own compiler recurse without end is refused at its line.
+the code generator or Python's own compiler go deeper than Python allows is refused at its line.
 
 Jinja folds constants as it compiles (`'x'|center(10**9)`, `'ab' * 10**9`, `7**300000000` worked
 out then and written into the code), outside every bound printkit's sandbox puts on a running
