@@ -12,7 +12,8 @@ no pictures yet). The figures, medians of --runs:
   picture's new version and that picture answering at it (a new file, not the old one): one card's
   text in the starter game (bar 0.3 s), a cell of a 100-row .xlsx sheet (bar 0.5 s), one row of the
   1,000-row deck's CSV (bar 0.5 s). The page swaps a picture as soon as the stream names it
-  (printkit/serve/live.js); tests/test_serve_browser.py checks it does.
+  (printkit/serve/live.js); tests/test_serve_browser.py checks it does. Each save is made once the
+  page that follows the last one's pictures is made (said beside each edit's figure).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import unquote
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -125,28 +127,33 @@ class Events:
         self.connection.close()
 
 
-def first_card(images: dict, product: str) -> str:
-    return min(path for path in images if f"/{product}/card-" in path)
+def first_card(page: bytes, product: str) -> str:
+    """The path of the product's first card's picture, as the page lists it."""
+    found = sorted(re.findall(rf'<img[^>]+src="([^"?]*/{product}/card-\d+\.png)'.encode(), page))
+    return unquote(found[0].decode())
 
 
-def saved_to_served(served: Served, picture: str, edit) -> float:
-    """Seconds from `edit()` (a save) to the picture's new version answering."""
+def saved_to_served(served: Served, picture: str, edit) -> tuple[float, float]:
+    """Seconds from `edit()` (a save) to the picture's new version answering, and to the page
+    made again after it (the next save is made once it is: a designer reads the picture first)."""
     events = Events(served.port)
     try:
         state = events.next()
-        while not state["images"].get(picture):  # pictures not all versioned yet: the next state
+        while not state["images"].get(picture):  # pictures drawn in the background at start: once all are
             state = events.next()
-        before = state["images"][picture]
+        before, index = state["images"][picture], state["index"]
         old = served.get(f"/{picture}?v={before}")[1]
-        saved = time.perf_counter()
+        saved, shown = time.perf_counter(), None
         edit()
         while True:
             state = events.next()
             version = state["images"].get(picture)
-            if version and version != before:
+            if shown is None and version and version != before:
                 status, data = served.get(f"/{picture}?v={version}")
                 if status == 200 and data != old:
-                    return time.perf_counter() - saved
+                    shown = time.perf_counter() - saved
+            if shown is not None and state["index"] != index:
+                return shown, time.perf_counter() - saved
     finally:
         events.close()
 
@@ -187,15 +194,16 @@ def measure(name: str, folder: Path, cards: int, product: str, edits, tmp: Path)
     served = Served(folder, cache)
     try:
         start = served.listed(cards)
-        say(f"  listed in {start:.2f} s")
+        picture = first_card(served.get("/")[1], product)
+        status, _ = served.get(f"/{picture}")
+        say(f"  listed in {start:.2f} s; its first card's picture answered ({status}) at "
+            f"{time.perf_counter() - served.started:.2f} s")
         times = []
         for i, edit in enumerate(edits):
-            events = Events(served.port)
-            picture = first_card(events.next()["images"], product)
-            events.close()
-            times.append(saved_to_served(served, picture, edit))
-            say(f"  edit {i + 1}: {times[-1]:.3f} s")
-            time.sleep(0.5)  # what follows the picture (the index, the other products) settles
+            shown, page = saved_to_served(served, picture, edit)
+            times.append(shown)
+            say(f"  edit {i + 1}: picture {shown:.3f} s, the page made again {page:.3f} s")
+            time.sleep(0.3)
         return start, times
     finally:
         served.stop()

@@ -10,13 +10,16 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import os
 import threading
 from pathlib import Path
 
+from printkit.errors import PrintkitError, Problem
 from printkit.load.files import read_bounded
 from printkit.plan.cards import DeckLayout
 from printkit.plan.geometry import MM_PER_INCH, Rect
-from printkit.write import Output, write_outputs
+from printkit.project import refuse_links
+from printkit.write import Output
 
 WRITTEN_TOGETHER = 64  # PNGs in a batch: a big deck's are not all in memory at once
 STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
@@ -134,18 +137,18 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
     pixels, waiting = {}, []
     for index in range(pages):
         made = [index] + [n for n, _ in cards_on.get(index, ())]
-        if index in kept and all(names[n] in before and (folder / names[n]).is_file() for n in made):
+        if index in kept and all(names[n] in before and drawn(folder / names[n]) for n in made):
             pixels.update({names[n]: before[names[n]] for n in made})
             continue
         for n, picture in drawn_page(document, index, layout, dpi, scale, proof, cards_on):
             name = names[n]
             pixels[name] = pixel_digest(picture)
-            if before.get(name) != pixels[name] or not (folder / name).is_file():
+            if before.get(name) != pixels[name] or not drawn(folder / name):
                 waiting.append(Output(folder / name, png(picture), 1))
         if len(waiting) >= WRITTEN_TOGETHER:
-            write_outputs(waiting)
+            write_pictures(waiting, folder)
             waiting = []
-    write_outputs(waiting)
+    write_pictures(waiting, folder)
     return {name: pixels[name] for name in names}
 
 
@@ -202,6 +205,32 @@ def png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=COMPRESSION)
     return buffer.getvalue()
+
+
+def drawn(path: Path) -> bool:
+    """Whether a picture is there, whole enough to have its header (one cut short by a crash is drawn again)."""
+    try:
+        return path.stat().st_size >= 24
+    except OSError:
+        return False
+
+
+def write_pictures(outputs: list[Output], within: Path) -> None:
+    """Pictures and their stamps, each replaced whole (a hidden temporary file beside it, renamed
+    over it), never through a link. Not flushed to the disk one by one as a build's outputs are
+    (a tenth of a second an edit): a picture is a copy of its PDF's page, drawn again whenever its
+    stamp or its file says so."""
+    refuse_links([output.path for output in outputs], within)
+    for output in outputs:
+        temporary = output.path.with_name(f".{output.path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+        try:
+            output.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(output.data)
+            os.replace(temporary, output.path)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise PrintkitError([Problem(str(output.path), None, f"cannot write: {error.strerror or error}")]) \
+                from None
 
 
 def remove_stale(folder: Path, names: list[str]) -> None:

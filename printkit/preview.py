@@ -32,8 +32,8 @@ from printkit.errors import one_line
 from printkit.flagged import outlines
 from printkit.games import Game, Kit
 from printkit.options import Options
-from printkit.pictures import (CUT, PDFIUM, STAMP, page_digests, remove_stale, sizes, stamp_line,  # noqa: F401
-                               stamp_text, stamped, unchanged_pages, write_pngs)
+from printkit.pictures import (CUT, PDFIUM, STAMP, drawn, page_digests, remove_stale, sizes,  # noqa: F401
+                               stamp_line, stamp_text, stamped, unchanged_pages, write_pictures, write_pngs)
 from printkit.products import Product
 from printkit.products.cards import Cards
 from printkit.render.colour import proofed
@@ -239,13 +239,13 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     try:
         names = _png_names(pages, len(layout.faces()) if layout else 0)
         stamp, (before, pixels, drawn_from) = stamp_line(data, layout, dpi, proof), stamped(folder / STAMP)
-        current = before == stamp and all((folder / n).is_file() for n in names)
+        current = before == stamp and all(drawn(folder / n) for n in names)
         if not current:
             digests = page_digests(data)
             kept = unchanged_pages(before, stamp, drawn_from, digests)
             pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept)
             remove_stale(folder, names)
-            write_outputs([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)])
+            write_pictures([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)], folder)
         with PDFIUM:
             duplex = DUPLEX.get(pdfium.FPDF_VIEWERREF_GetDuplex(document.raw))
     finally:

@@ -23,6 +23,7 @@ from conftest import ROOT
 from printkit.games import project_games
 from printkit.options import Options
 from printkit.pipeline import build
+from printkit.project import LINKED
 from printkit.plan.geometry import PAPERS
 from printkit.preview import render_pngs
 from printkit.serve import EAGER, serve
@@ -55,7 +56,7 @@ products:
 def make(tmp_path: Path, cards: int) -> Path:
     (tmp_path / "content" / GAME).mkdir(parents=True)
     (tmp_path / "content" / GAME / "game.yaml").write_text(game_yaml(cards), encoding="utf-8")
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(ROOT / "templates", tmp_path / "templates", dirs_exist_ok=True)
     return tmp_path
 
 
@@ -275,3 +276,27 @@ def test_a_picture_asked_for_while_the_background_draws_its_page_is_served_once_
         served.close()
     (status, picture), = answer
     assert status == 200 and picture.startswith(b"\x89PNG")
+
+
+PREVIEW = ("preview", GAME, "--content", "content", "--out", "out", "--dpi", "20")
+
+
+def test_a_picture_cut_short_is_drawn_again_and_one_that_is_a_link_is_not_written_through(project, cli):
+    """Pictures are replaced whole but not flushed one by one (printkit/pictures.py): one a crash
+    left empty is not taken as drawn; one that is a link is refused at its name, the file it points
+    to left as it was."""
+    make(project, 20)
+    assert cli(*PREVIEW)[0] == 0
+    folder = project / "out" / DECK
+    (folder / "card-02.png").write_bytes(b"")
+    assert cli(*PREVIEW)[0] == 0
+    with Image.open(folder / "card-02.png") as card, Image.open(folder / "card-03.png") as other:
+        assert card.size == other.size
+    users = project / "users.png"
+    users.write_bytes(b"the user's own picture")
+    (folder / "card-11.png").unlink()
+    (folder / "card-11.png").symlink_to(users)
+    edit(project, '"card 11 words"', '"card 11, other words"')
+    code, _, err = cli(*PREVIEW)
+    assert (code, err.splitlines()) == (1, [f"out/{DECK}/card-11.png: {LINKED}"])
+    assert users.read_bytes() == b"the user's own picture" and (folder / "card-11.png").is_symlink()

@@ -14,11 +14,11 @@ from typing import Callable
 import pypdfium2
 
 from printkit.errors import PrintkitError
-from printkit.pictures import (PDFIUM, STAMP, cards_by_page, drawn_page, page_digests, pixel_digest, png,
-                               stamp_line, stamp_text, stamped, unchanged_pages)
+from printkit.pictures import (PDFIUM, STAMP, cards_by_page, drawn, drawn_page, page_digests, pixel_digest, png,
+                               stamp_line, stamp_text, stamped, unchanged_pages, write_pictures)
 from printkit.plan.cards import DeckLayout
 from printkit.project import refuse_links
-from printkit.write import Output, write_outputs
+from printkit.write import Output
 
 
 @dataclass
@@ -70,7 +70,7 @@ class Lazy:
             unchanged_pages(before, first, drawn_from, page_digests(data)) if before else set()
         for index in range(file.pages):
             made = [names[n] for n in [index] + [n for n, _ in on.get(index, ())]]
-            if index in kept and all(name.rsplit("/", 1)[1] in pixels and (self.out / name).is_file() for name in made):
+            if index in kept and all(name.rsplit("/", 1)[1] in pixels and drawn(self.out / name) for name in made):
                 undrawn.drawn.add(index)
                 undrawn.pixels.update({name.rsplit("/", 1)[1]: pixels[name.rsplit("/", 1)[1]] for name in made})
             else:
@@ -137,7 +137,7 @@ class Lazy:
                 file.document = pypdfium2.PdfDocument(file.data)
         made = drawn_page(file.document, index, file.layout, self.dpi, self.scale, None,
                           cards_by_page(file.layout, file.pages))
-        write_outputs([Output(self.out / file.names[n], png(image), 1) for n, image in made])
+        write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in made], self.out / file.folder)
         file.pixels.update({file.names[n].rsplit("/", 1)[1]: pixel_digest(image) for n, image in made})
         file.drawn.add(index)
         for n, _ in made:
@@ -154,7 +154,8 @@ class Lazy:
         pages = {n: digest for n, digest in enumerate(digests) if n in file.drawn}
         pixels = {name.rsplit("/", 1)[1]: file.pixels[name.rsplit("/", 1)[1]] for name in file.names
                   if name.rsplit("/", 1)[1] in file.pixels}
-        write_outputs([Output(self.out / file.folder / STAMP, stamp_text(first, pixels, pages).encode(), 0)])
+        write_pictures([Output(self.out / file.folder / STAMP, stamp_text(first, pixels, pages).encode(), 0)],
+                       self.out / file.folder)
         _close(file)
 
 
