@@ -30,7 +30,8 @@ def print_guide(kit, jobs: list, products: list[dict], left_out: list[Problem], 
     shown = [_product(job, entry, profile) for job, entry in zip(jobs, products)]
     words = kit.templates.render("shop-print-guide.j2", shop=profile.name, products=shown,
                                  left_out=[str(problem) for problem in left_out], bleed=f"{profile.bleed:g}",
-                                 safe=f"{profile.safe:g}", kind=profile.kind, pdfx=profile.pdfx)
+                                 safe=f"{profile.safe:g}", kind=profile.kind, pdfx=profile.pdfx, order=profile.order,
+                                 separate=profile.separate)
     return [Output(out / PRINT_GUIDE, _text(words), 0)]
 
 
