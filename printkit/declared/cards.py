@@ -89,7 +89,18 @@ class Deck:
 
     def entries(self, evaluator: Evaluator, scope_of) -> list[Entry]:
         """The cards, in the deck's `order`, each with its name and copies; every problem with
-        them at once (a name given twice, a number of copies that is not one, no card to print)."""
+        them at once (a name given twice, a number of copies that is not one, no card to print).
+        Worked out once for a kit's content: a kit on another paper shares it (a deck planned on
+        A4, then on Letter for validate)."""
+        key = (id(self.kit.data), self.product, self.source.file)
+        found = _ENTRIES.get(key)
+        if found is None or found[0] is not self.kit.data:
+            if len(_ENTRIES) >= 8:
+                _ENTRIES.clear()
+            found = _ENTRIES[key] = (self.kit.data, self._entries(evaluator, scope_of))
+        return list(found[1])
+
+    def _entries(self, evaluator: Evaluator, scope_of) -> list[Entry]:
         rows = self.rows()
         problems, entries, names = [], [], {}
         every = self._copies(evaluator, scope_of)
@@ -209,6 +220,7 @@ class Deck:
 
 
 A_COUNT = f"a number of copies (0 to {MOST_COPIES})"
+_ENTRIES: dict = {}  # (id of a kit's content, product, file) -> (the content, its entries)
 
 
 def copies_in(value) -> int | None:

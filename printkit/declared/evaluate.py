@@ -55,7 +55,22 @@ def check_names(cards: Deck, fields: set[str]) -> None:
 
 
 def _used(cards: Deck) -> list[tuple[tuple, dict]]:
-    """The layouts the product's cards use (used.py): a layout is checked where it is used."""
+    """The layouts the product's cards use (used.py): a layout is checked where it is used. Worked
+    out once for a kit's content (a kit on another paper shares it): a row at a time, it is what
+    checking and planning a long table's deck cost most besides its cards."""
+    key = (id(cards.kit.data), cards.product, cards.source.file)
+    found = _USED.get(key)
+    if found is None or found[0] is not cards.kit.data:
+        if len(_USED) >= 8:  # a few decks' at a time
+            _USED.clear()
+        found = _USED[key] = (cards.kit.data, _chosen_layouts(cards))
+    return found[1]
+
+
+_USED: dict = {}
+
+
+def _chosen_layouts(cards: Deck) -> list[tuple[tuple, dict]]:
     evaluator = Evaluator(cards.kit.templates.env)
     fields = cards.fields()
 
