@@ -126,11 +126,12 @@ def cards_by_page(layout: DeckLayout | None, pages: int) -> dict[int, list[tuple
 
 
 def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale,
-               before: dict[str, str], proof=None, kept: set[int] = frozenset()) -> dict[str, str]:
+               before: dict[str, str], proof=None, kept: set[int] = frozenset(), written=None) -> dict[str, str]:
     """The PNGs whose pixels changed since `before` (each PNG's pixels' digest) or that are missing,
     of every page but those `kept` (their pictures stand); returns the digests now. A page at a
     time, its cards cut from it, written WRITTEN_TOGETHER at a time: a deck of 10,000 cards has
-    2,224 pages, some 9 GB as images all at once."""
+    2,224 pages, some 9 GB as images all at once. `written()` hears of each batch written (serve
+    shows them while the rest are drawn)."""
     with PDFIUM:
         pages = len(document)
     cards_on = cards_by_page(layout, pages)
@@ -148,6 +149,8 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
         if len(waiting) >= WRITTEN_TOGETHER:
             write_pictures(waiting, folder)
             waiting = []
+            if written:
+                written()
     write_pictures(waiting, folder)
     return {name: pixels[name] for name in names}
 

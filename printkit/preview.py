@@ -149,13 +149,14 @@ class Entry:
 
 def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False,
             other_papers: bool = True, earlier: dict[str, Shown] | None = None, rendered=None,
-            proof: Proof | None = None, draw: bool = True):
+            proof: Proof | None = None, draw: bool = True, written=None):
     """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown).
     `earlier`: the PDFs shown by the last preview of this process (`printkit serve`), by path; a PDF
     the build did not change keeps their PNGs without a look at its stamp. `rendered(shown)` hears of
     every picture as soon as the changed PDFs' are written, before the index is. `proof`: the
     pictures and the page of a soft proof instead of the ordinary preview's. `draw` False: the pictures
-    are listed, not drawn (`printkit serve` draws them as they are asked for)."""
+    are listed, not drawn (`printkit serve` draws them as they are asked for). `written()` hears of
+    each batch of a PDF's pictures written, before the PDF's last."""
     refuse_links([out / (proof.folder if proof else FOLDER), out / (proof.index if proof else INDEX)], out)
     results = build(games, content, out, options, force=force, other_papers=other_papers)
     kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
@@ -168,7 +169,7 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
         known = (earlier or {}).get(output.path.relative_to(out).as_posix())
-        pictures = render_pngs if draw else listed_pngs
+        pictures = functools.partial(render_pngs, written=written) if draw else listed_pngs
         shown = replace(known, rendered=False) if known and not changed and not force else \
             pictures(out, output.path, layout, dpi, options.drawing["scale"], proof)
         if layout:
@@ -226,7 +227,7 @@ def _entry_of(entries: dict[str, Entry], name: str) -> Entry:
 # --- PNGs -------------------------------------------------------------------------------------------
 
 def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
-                scale: tuple[float, float] = (1.0, 1.0), proof: Proof | None = None) -> Shown:
+                scale: tuple[float, float] = (1.0, 1.0), proof: Proof | None = None, written=None) -> Shown:
     """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current;
     `scale`: the pages' scale correction, which the cards' trims are drawn with; `proof`: as a
     shop's press prints them, in the proof's folder."""
@@ -243,7 +244,7 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
         if not current:
             digests = page_digests(data)
             kept = unchanged_pages(before, stamp, drawn_from, digests)
-            pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept)
+            pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept, written)
             remove_stale(folder, names)
             write_pictures([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)], folder)
         with PDFIUM:

@@ -188,6 +188,24 @@ def test_an_edit_of_the_layout_every_card_shares_gives_every_card_a_new_version(
     assert red > 50  # the frame drawn in the new colour
 
 
+def test_an_edit_of_every_card_of_a_big_deck_shows_the_first_cards_while_the_others_are_drawn(tmp_path):
+    cards = (EAGER // 2 + 2) * PER_SHEET
+    served = Served(make(tmp_path, cards))
+    pages = 2 * -(-cards // PER_SHEET)
+    events = Events(served.port)
+    try:
+        before = events.until(lambda state: len(deck_versions(state)) == pages + cards)  # drawn at start
+        edit(served.project, 'edge: "#224488"', 'edge: "#cc3311"')
+        first = events.until(lambda state: deck_versions(state) != deck_versions(before))
+        last = events.until(lambda state: len(changed(deck_versions(before), deck_versions(state))) == cards + pages // 2)
+    finally:
+        events.close()
+        served.close()
+    shown_first = changed(deck_versions(before), deck_versions(first))
+    assert 0 < len(shown_first) < cards and "card-001.png" in shown_first  # the first sheets' cards, at once
+    assert last["errors"] == []
+
+
 def test_serve_lists_every_picture_before_drawing_them_and_draws_one_when_the_page_asks_for_it(tmp_path, monkeypatch,
                                                                                                 drawn):
     cards = (EAGER // 2 + 2) * PER_SHEET  # more pages than are drawn before serving

@@ -72,8 +72,8 @@ class Proofing:
         with self.lock:
             earlier = {shown.pdf: shown for shown in self.shown}
             done = attempt(lambda: preview(self.games, self.content, self.out, self.options, self.dpi,
-                                           other_papers=False, earlier=earlier, rendered=rendered, draw=draw),
-                           complain)
+                                           other_papers=False, earlier=earlier, rendered=rendered, draw=draw,
+                                           written=self._written), complain)
             if done is None:
                 self.listed.set()
                 self.live.publish(errors=problems, stale=bool(self.shown))
@@ -86,6 +86,11 @@ class Proofing:
         self.live.publish(index=self._digest(self.out / INDEX))
         if not changed and not self.lazy:  # the first build: the cards still as printed are kept as they look
             self.printed()
+
+    def _written(self) -> None:
+        """Some of a changed PDF's pictures written, more to draw (an edit of every card of a big
+        deck): the pages shown those, the first cards, while the others are drawn."""
+        self.live.publish(images=self._versions(), errors=[], stale=False)
 
     def _draw_later(self) -> None:
         """The pictures not drawn yet: a few at once, more as the page asks for them and in the background."""
