@@ -22,6 +22,7 @@ from printkit.project import refuse_links
 from printkit.write import Output
 
 WRITTEN_TOGETHER = 64  # PNGs in a batch: a big deck's are not all in memory at once
+TOLD_EVERY = 8  # pages drawn: serve tells the page of the pictures written by then, however few
 STAMP = ".stamp"  # beside a PDF's PNGs: what they were rendered from
 STAMP_LIMIT = 2**22  # bytes: a stamp is a line, a line per page and one per PNG
 CUT = "cards cut at their bleed"  # how card PNGs are cut, in the stamp: PNGs cut otherwise are rendered again
@@ -135,7 +136,7 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
     with PDFIUM:
         pages = len(document)
     cards_on = cards_by_page(layout, pages)
-    pixels, waiting = {}, []
+    pixels, waiting, since = {}, [], 0
     for index in range(pages):
         made = [index] + [n for n, _ in cards_on.get(index, ())]
         if index in kept and all(names[n] in before and drawn(folder / names[n]) for n in made):
@@ -146,9 +147,11 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
             pixels[name] = pixel_digest(picture)
             if before.get(name) != pixels[name] or not drawn(folder / name):
                 waiting.append(Output(folder / name, png(picture), 1))
-        if len(waiting) >= WRITTEN_TOGETHER:
+        since += 1
+        # the pictures so far, told: a batch is full, or pages were drawn that mostly looked as they did
+        if len(waiting) >= WRITTEN_TOGETHER or (waiting and written and since >= TOLD_EVERY):
             write_pictures(waiting, folder)
-            waiting = []
+            waiting, since = [], 0
             if written:
                 written()
     write_pictures(waiting, folder)
