@@ -63,7 +63,7 @@ def make(tmp_path: Path, cards: int) -> Path:
 class Served:
     """`printkit serve speed` on a free port, in a thread, in `project`."""
 
-    def __init__(self, project: Path):
+    def __init__(self, project: Path, dpi: int = 30):
         self.project, self.out = project, project / "output"
         self.said, self.complaints, self.stop, self.ready = [], [], threading.Event(), threading.Event()
         games = [project_games(project / "content")[GAME]]
@@ -73,7 +73,7 @@ class Served:
             self.ready.set()
 
         self.thread = threading.Thread(target=serve, daemon=True, args=(
-            games, project / "content", self.out, Options(PAPERS["a4"]), 30, "127.0.0.1", 0,
+            games, project / "content", self.out, Options(PAPERS["a4"]), dpi, "127.0.0.1", 0,
             self.said.append, self.complaints.append, self.stop), kwargs={"ready": ready})
         self.thread.start()
         assert self.ready.wait(120), (self.said, self.complaints)
@@ -318,3 +318,17 @@ def test_a_picture_cut_short_is_drawn_again_and_one_that_is_a_link_is_not_writte
     code, _, err = cli(*PREVIEW)
     assert (code, err.splitlines()) == (1, [f"out/{DECK}/card-11.png: {LINKED}"])
     assert users.read_bytes() == b"the user's own picture" and (folder / "card-11.png").is_symlink()
+
+
+def test_a_picture_asked_for_goes_before_the_background_s_drawing(tmp_path, drawn):
+    """The background draws a page at a time under the lock the page's requests take too; a lock is
+    not fair, so it lets a request go first: the last card is answered long before the last page."""
+    cards = 4 * (EAGER // 2 + 2) * PER_SHEET
+    served = Served(make(tmp_path, cards), dpi=100)  # a page as long to draw as the page's own
+    pages = 2 * -(-cards // PER_SHEET)
+    try:
+        status, _ = served.get(f"/{DECK}/card-{cards:03d}.png")
+        deck = [index for name, index in drawn if name == f"{pages} pages"]
+    finally:
+        served.close()
+    assert status == 200 and pages - 2 in deck and len(deck) < pages // 2

@@ -7,6 +7,7 @@ An edit's build stops this first: from then on the pictures are the edit's."""
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -49,6 +50,7 @@ class Lazy:
         self.listed: set[str] = set()  # every picture listed, drawn or not
         self.stopped = threading.Event()
         self.thread: threading.Thread | None = None
+        self.asking, self.counted = 0, threading.Lock()  # the pictures the page is waiting for
 
     def list(self, shown: list) -> int:
         """The pictures of every PDF shown that are not as its stamp says they were drawn (a
@@ -80,11 +82,19 @@ class Lazy:
 
     def draw(self, picture: str) -> bool:
         """Whether `picture` (a path under the output folder) is now drawn, having been listed."""
-        with self.lock:
-            found = self.wanted.get(picture)
-            if found is None:  # drawn meanwhile (the background's, while this waited), or never listed
-                return picture in self.listed
-            return self._draw(*found)
+        self._ask(1)  # the background lets it go first (a lock is not fair: it would take it again and again)
+        try:
+            with self.lock:
+                found = self.wanted.get(picture)
+                if found is None:  # drawn meanwhile (the background's, while this waited), or never listed
+                    return picture in self.listed
+                return self._draw(*found)
+        finally:
+            self._ask(-1)
+
+    def _ask(self, more: int) -> None:
+        with self.counted:
+            self.asking += more
 
     def start(self) -> None:
         self.thread = threading.Thread(target=self._all, daemon=True)
@@ -114,6 +124,8 @@ class Lazy:
         try:
             for file in list(self.files):
                 for index in range(file.pages):
+                    while self.asking:
+                        time.sleep(0.002)
                     with self.lock:
                         if self.stopped.is_set() or not self._draw(file, index):
                             return
