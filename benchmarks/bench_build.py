@@ -411,7 +411,7 @@ def measure(tmp: Path, runs: int, arguments) -> tuple[list[str], list[str], list
     rendered_floors, rendered = rendered_floors + serve_floors, rendered + serve_figures
     header = [f"printkit from a new venv (pip install, not editable): {kit['built_files']} files, "
               f"{kit['built_pages']} pages on A4, medians of {runs} run{'s' if runs > 1 else ''}; "
-              f"Python {platform.python_version()}"]
+              f"Python {platform.python_version()}; {kit.get('shipped', 0)} templates shipped compiled"]
     return header, floors + rendered_floors, figures + rendered
 
 

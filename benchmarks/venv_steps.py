@@ -5,8 +5,9 @@ Never timed.
     python venv_steps.py pages PAGES.json BUILT_FOLDER
         every page a build plans (every product of every game, on the project's paper), as plain
         drawing operations for bare_reportlab.py; prints {"pages", "files", "built_pages",
-        "built_files", "preview_dpi", "printkit"} as one line of JSON (built_*: the PDFs in
-        BUILT_FOLDER, to check the two are the same pages)
+        "built_files", "preview_dpi", "printkit", "shipped"} as one line of JSON (built_*: the PDFs in
+        BUILT_FOLDER, to check the two are the same pages; shipped: the templates printkit's
+        install carries compiled)
     python venv_steps.py export FOLDER
         runs `printkit export --for tgc` and keeps, for pdftoppm, the PDF it renders each product's
         PNGs from (a page a card side); prints {"dpi", "pages", "distinct", "images"} as one line
@@ -106,7 +107,17 @@ def pages(target: Path, built: Path) -> dict:
     pdfs = sorted(built.rglob("*.pdf"))
     return {"pages": sum(len(plan.pages) for plan in plans), "files": len(plans),
             "built_pages": sum(_count(pdf) for pdf in pdfs), "built_files": len(pdfs),
-            "preview_dpi": DPI, "printkit": printkit.__file__}
+            "preview_dpi": DPI, "printkit": printkit.__file__, "shipped": shipped_templates()}
+
+
+def shipped_templates() -> int:
+    """How many of printkit's templates its install shipped compiled, for this Python and Jinja
+    (printkit/compiled.py; 0 where the wheel was built without them)."""
+    try:
+        from printkit.compiled import shipped_index
+    except ImportError:  # a printkit before them
+        return 0
+    return len(shipped_index())
 
 
 def export(folder: Path) -> dict:
