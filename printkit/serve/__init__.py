@@ -110,6 +110,8 @@ class Proofing:
 
     def draw(self, picture: str) -> bool:
         """Whether a picture listed at start and asked for by the page is drawn now."""
+        if not picture.startswith(f"{FOLDER}/") or not picture.endswith(".png"):
+            return False
         self.listed.wait(60)  # the page lists a picture before its drawing is arranged
         lazy = self.lazy
         return bool(lazy and lazy.draw(picture))
