@@ -332,3 +332,24 @@ def test_a_picture_asked_for_goes_before_the_background_s_drawing(tmp_path, draw
     finally:
         served.close()
     assert status == 200 and pages - 2 in deck and len(deck) < pages // 2
+
+
+def test_a_listed_picture_that_is_a_link_is_not_drawn_through_and_serving_goes_on(tmp_path, monkeypatch):
+    cards = (EAGER // 2 + 2) * PER_SHEET
+    project = make(tmp_path, cards)
+    held = threading.Event()
+    real_all = printkit.serve.pictures.Lazy._all
+    monkeypatch.setattr(printkit.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
+    users = tmp_path / "users.png"
+    users.write_bytes(b"the user's own picture")
+    served = Served(project)
+    try:
+        (served.out / DECK).mkdir(parents=True)
+        (served.out / DECK / "card-050.png").symlink_to(users)
+        assert served.get(f"/{DECK}/card-050.png")[0] == 404
+        status, picture = served.get(f"/{DECK}/card-100.png")
+    finally:
+        held.set()
+        served.close()
+    assert users.read_bytes() == b"the user's own picture" and (served.out / DECK / "card-050.png").is_symlink()
+    assert status == 200 and picture.startswith(b"\x89PNG")

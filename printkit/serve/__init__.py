@@ -96,7 +96,11 @@ class Proofing:
         """The pictures not drawn yet: a few at once, more as the page asks for them and in the background."""
         lazy = Lazy(self.out, self.dpi, self.options.drawing["scale"], done=self._drawn)
         if lazy.list(self.shown) <= EAGER:
-            lazy.all()
+            try:
+                lazy.draw_all()
+            except PrintkitError as error:  # a picture's name a link, say: said, and serving goes on
+                for problem in error.problems:
+                    self.complain(str(problem))
             self.live.publish(images=self._versions())
             return
         self.lazy = lazy

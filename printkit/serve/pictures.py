@@ -31,7 +31,7 @@ class Undrawn:
     names: list[str]  # its pictures, pages then cards, as paths under the output folder
     pages: int
     pixels: dict[str, str] = field(default_factory=dict)  # each drawn picture's pixels' digest, by file name
-    drawn: set[int] = field(default_factory=set)
+    pages_drawn: set[int] = field(default_factory=set)
     document: object = None
 
     @property
@@ -59,7 +59,7 @@ class Lazy:
             names = file.images + file.cards
             if names:
                 self._list(file, names)
-        return sum(file.pages - len(file.drawn) for file in self.files)
+        return sum(file.pages - len(file.pages_drawn) for file in self.files)
 
     def _list(self, file, names: list[str]) -> None:
         self.listed.update(names)
@@ -73,11 +73,11 @@ class Lazy:
         for index in range(file.pages):
             made = [names[n] for n in [index] + [n for n, _ in on.get(index, ())]]
             if index in kept and all(name.rsplit("/", 1)[1] in pixels and drawn(self.out / name) for name in made):
-                undrawn.drawn.add(index)
+                undrawn.pages_drawn.add(index)
                 undrawn.pixels.update({name.rsplit("/", 1)[1]: pixels[name.rsplit("/", 1)[1]] for name in made})
             else:
                 self.wanted.update({name: (undrawn, index) for name in made})
-        if len(undrawn.drawn) < file.pages:
+        if len(undrawn.pages_drawn) < file.pages:
             self.files.append(undrawn)
 
     def draw(self, picture: str) -> bool:
@@ -89,6 +89,8 @@ class Lazy:
                 if found is None:  # drawn meanwhile (the background's, while this waited), or never listed
                     return picture in self.listed
                 return self._draw(*found)
+        except (PrintkitError, OSError):  # the folder gone or a link: not drawn (the page is told 404)
+            return False
         finally:
             self._ask(-1)
 
@@ -107,13 +109,16 @@ class Lazy:
             self.wanted.clear()
             self.listed.clear()
             for file in self.files:
-                if file.drawn and len(file.drawn) < file.pages:
-                    self._stamp(file)
+                if file.pages_drawn and len(file.pages_drawn) < file.pages:
+                    try:
+                        self._stamp(file)
+                    except (PrintkitError, OSError):  # not kept: the edit draws those pages again
+                        pass
                 _close(file)
         if self.thread and self.thread is not threading.current_thread():
             self.thread.join()
 
-    def all(self) -> None:
+    def draw_all(self) -> None:
         """Every picture listed, drawn now."""
         for file in list(self.files):
             for index in range(file.pages):
@@ -138,7 +143,7 @@ class Lazy:
         """The page's picture and its cards', unless drawn; the stamp once every page is."""
         if self.stopped.is_set():
             return False
-        if index in file.drawn:
+        if index in file.pages_drawn:
             return True
         try:
             refuse_links([self.out / file.folder], self.out)
@@ -151,10 +156,10 @@ class Lazy:
                           cards_by_page(file.layout, file.pages))
         write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in made], self.out / file.folder)
         file.pixels.update({file.names[n].rsplit("/", 1)[1]: pixel_digest(image) for n, image in made})
-        file.drawn.add(index)
+        file.pages_drawn.add(index)
         for n, _ in made:
             self.wanted.pop(file.names[n], None)
-        if len(file.drawn) == file.pages:
+        if len(file.pages_drawn) == file.pages:
             self._stamp(file)
         return True
 
@@ -163,7 +168,7 @@ class Lazy:
         edit draws the others, and those it changed)."""
         first = stamp_line(file.data, file.layout, self.dpi)
         digests = page_digests(file.data) or []
-        pages = {n: digest for n, digest in enumerate(digests) if n in file.drawn}
+        pages = {n: digest for n, digest in enumerate(digests) if n in file.pages_drawn}
         pixels = {name.rsplit("/", 1)[1]: file.pixels[name.rsplit("/", 1)[1]] for name in file.names
                   if name.rsplit("/", 1)[1] in file.pixels}
         write_pictures([Output(self.out / file.folder / STAMP, stamp_text(first, pixels, pages).encode(), 0)],
