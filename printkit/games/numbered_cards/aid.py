@@ -9,7 +9,6 @@ import markupsafe
 from dataclasses import dataclass
 
 from printkit.errors import PrintkitError
-from printkit.plan.cardface import FRAME_INSET
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line
@@ -20,7 +19,8 @@ from printkit.products.sheets import title_line
 
 from .model import KINDS
 
-BAND_WIDTH = POKER[0] - 2 * FRAME_INSET  # a kind's band as wide as on the card (content/numbered-cards/layouts.yaml)
+BAND_INSET = 4.25  # mm: the card's band stands this far in from each side (content/numbered-cards/layouts.yaml)
+BAND_WIDTH = POKER[0] - 2 * BAND_INSET  # a kind's band as wide as on the card
 BAND_HEIGHT = 8.0
 CARD_ROW = (6.5, 9.0)  # mm: one card of the deck, its ability on one line: at least, at most
 HEADER_ROW = 7.0
