@@ -1,28 +1,21 @@
 """What the command line takes, and how its help reads: a description for every command and option,
 the project's games in GAME's help, the effective print settings (printkit.yaml's) as the defaults
-shown, paper and flip names in any case, "did you mean" for a mistyped command, and one prefix,
-`printkit: error:`, for every command-line mistake (exit 2)."""
+shown, paper and flip names in any case, and one prefix, `printkit: error:`, for every command-line
+mistake (exit 2; a mistyped command or option: printkit/helping.py)."""
 
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
-import sys
 from dataclasses import dataclass, field
 
 from printkit import project, settings
 from printkit.errors import PrintkitError, UsageError
+from printkit.helping import Parser  # noqa: F401 - printkit's parser class (its words for mistakes: helping.py)
 from printkit.plan.cutter import CUTTERS
 from printkit.plan.geometry import PAPERS
 
 VERBOSITY = {"quiet": 0, "normal": 1, "verbose": 2}
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        self.print_usage(sys.stderr)
-        self.exit(2, f"printkit: error: {message}\n")
 
 
 @dataclass
@@ -86,15 +79,6 @@ def command_first(argv: list[str]) -> list[str]:
     if before and not argv:
         raise UsageError(f"{before[0].split('=')[0]}: name a command after it, e.g. printkit {' '.join(before)} build")
     return argv[:1] + before + argv[1:]
-
-
-def did_you_mean(argv: list[str], commands) -> None:
-    """A first word that is no command: a usage error naming the closest one."""
-    if not argv or argv[0].startswith("-") or argv[0] in commands:
-        return
-    close = difflib.get_close_matches(argv[0], list(commands), n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(commands)})"
-    raise UsageError(f"unknown command '{argv[0]}'{hint}")
 
 
 # --- what each command takes ------------------------------------------------------------------------
@@ -222,6 +206,12 @@ def settings_(parser, ctx: Context) -> None:
 
 
 def listing(parser, ctx: Context) -> None:
+    _where(parser)
+
+
+def help_(parser, ctx: Context) -> None:
+    parser.add_argument("topic", nargs="?", metavar="COMMAND", help="the command to tell of (default: printkit's own "
+                                                                    "help, every command listed)")
     _where(parser)
 
 

@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from printkit import COLLECT_EVERY, __version__, arguments, console, interrupt, project, settings
+from printkit import COLLECT_EVERY, __version__, arguments, console, helping, interrupt, project, settings
 from printkit.arguments import VERBOSITY, product_choices
 from printkit.errors import PrintkitError, UsageError
 from printkit.plan.geometry import PAPERS
@@ -41,8 +41,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # inside: a closed pipe or a full disk is reported here, not at exit
         return code
     except UsageError as error:
-        (getattr(error, "parser", None) or _parser(arguments.Context(), "")).print_usage(sys.stderr)
-        print(f"printkit: error: {error}", file=sys.stderr)
+        helping.said(error, lambda: _parser(arguments.Context(), ""))
         return 2
     except PrintkitError as error:
         for problem in error.problems:
@@ -71,7 +70,7 @@ def _run(argv: list[str]) -> int:
     if not argv:
         parser.print_help()
         return 0
-    arguments.did_you_mean(argv, COMMANDS)
+    helping.did_you_mean(argv, COMMANDS, lambda: _parser(arguments.Context()))
     args = parser.parse_args(argv)
     try:
         return args.command(args)
@@ -129,7 +128,7 @@ def cmd_build(args) -> int:
 
         chosen = _games(args, args.games)
         games = [game.slug for game in chosen]
-        bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"])
+        bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"], within=_out(args))
         try:
             built = build(chosen, _folder(args), _out(args), options, force=args.force,
                           only=_only(chosen, args.only), choices=product_choices(args), progress=bar, sources=taken,
@@ -405,6 +404,13 @@ def cmd_errata(args) -> int:
     return 0
 
 
+def cmd_help(args) -> int:
+    """show printkit's help, or a command's: `printkit help build` is `printkit build --help`"""
+    where = [f"--{key}={getattr(args, key)}" for key in ("project", "content") if getattr(args, key, None)]
+    topic = args.topic or ""
+    return helping.show(_parser(arguments.context([topic, "--help", *where]), topic), args.topic)
+
+
 def _takes(name: str):
     """What a command of printkit.shop takes, loaded only when its parser is made."""
     def takes(parser, ctx) -> None:
@@ -429,27 +435,13 @@ COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
     "errata": (cmd_errata, arguments.errata),
     "export": (cmd_export, _takes("export")),
     "preflight": (cmd_preflight, _takes("preflight")),
+    "help": (cmd_help, arguments.help_),
 }
 
 
-def _parser(ctx: arguments.Context, chosen: str | None = None) -> arguments.Parser:
-    """printkit's parser: every command with its one-line help, and what the `chosen` command takes
-    (only it: another's options may need the games, or printkit.shop, loaded; None: every command's)."""
-    parser = arguments.Parser(prog="printkit", description=DESCRIPTION, epilog=EPILOG)
-    parser.add_argument("--version", action="version", version=f"printkit {__version__}")
-    sub = parser.add_subparsers(metavar="COMMAND", title="commands", required=True)
-    for name, (command, takes) in COMMANDS.items():
-        summary, _, description = (command.__doc__ or "").partition("\n")
-        each = sub.add_parser(name, help=summary.strip(), description=_paragraph(summary, description))
-        if chosen is None or name == chosen:
-            takes(each, ctx)
-        each.set_defaults(command=command, parser=each)
-    return parser
-
-
-def _paragraph(summary: str, description: str) -> str:
-    text = " ".join(description.split())
-    return f"{summary.strip()[0].upper()}{summary.strip()[1:]}." + (f" {text}" if text else "")
+def _parser(ctx: arguments.Context, chosen: str | None = None) -> helping.Parser:
+    """printkit's parser, what `chosen` takes in it (None: every command's): printkit/helping.py."""
+    return helping.parser(COMMANDS, ctx, chosen, description=DESCRIPTION, epilog=EPILOG)
 
 
 # --- what the commands share ------------------------------------------------------------------------

@@ -376,7 +376,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
         manifest.note_whole(slug, digest, [o.path for o in outputs if o.path.relative_to(out).parts[0] == slug])
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
-    written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record], within=out))
+    written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record], within=out, again=force))
     for path in left:
         if remove_output(path, out) and removed:
             removed(path)

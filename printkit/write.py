@@ -67,15 +67,16 @@ class _Rename:
     old: Path | None = None  # a backup of the file it replaces, when there is one
 
 
-def write_outputs(outputs: list[Output], within: Path | None = None) -> list[tuple[Output, bool]]:
-    """Write the outputs as one batch; returns (output, changed). Unchanged files are not touched.
+def write_outputs(outputs: list[Output], within: Path | None = None, again: bool = False) -> list[tuple[Output, bool]]:
+    """Write the outputs as one batch; returns (output, changed). Unchanged files are not touched
+    (with `again`, as a --force build asks, every one is written again: each counts as changed).
     Nothing is written, replaced or read back through a link below `within` (the command's output
     folder; by default the folder holding the whole batch), nor at an output's own name: refused,
     every link a line, before anything is touched."""
     if outputs:
         refuse_links([output.path for output in outputs], within or _journal_folder(outputs))
         _recover_around(outputs)
-    changed = [not _same_bytes(output.path, output.data) for output in outputs]
+    changed = [again or not _same_bytes(output.path, output.data) for output in outputs]
     _write_all([output for output, change in zip(outputs, changed) if change])
     return list(zip(outputs, changed))
 
