@@ -28,14 +28,10 @@ from printkit.products import FilePlan
 from printkit.project import refuse_links, shown
 from printkit.render.draw import render
 from printkit.render.words import Templates
+from printkit.side_by_side import HERE_AT_MOST, SIDE_BY_SIDE, here_too, least  # noqa: F401 (HERE_AT_MOST: the tests')
 from printkit.write import Output, recover, write_outputs
 
 LAYOUTS_FILE = "layouts.yaml"  # a game of printkit's own: its cards' layouts (printkit/declared)
-# What validate leaves to plan, and what a build draws, is done in this process when its files are
-# made from less than this much content (as JSON): a small game's edit is planned and drawn in less
-# time than forking workers takes. (A campaign's booklet, made from all its ~37,000 characters, is
-# drawn beside what an edit of a scenario changes besides: 0.64 -> 0.58 s.)
-SIDE_BY_SIDE = 50_000
 
 
 # --- load and validate -----------------------------------------------------------------------------
@@ -462,7 +458,7 @@ def _outputs(planned: list[Planned], out: Path, manifest: Manifest, every: list[
         _DIGESTS_KEPT[0] = here_too  # few files: a booklet's page digests kept for its volumes, drawn after it
         try:
             drawn = each_on_every_core(findings.heard_with(_planned_or_drawn), jobs, weight=lambda job: _weight(job[0]),
-                                       least=SIDE_BY_SIDE, done=lambda job, _: settled(job[0]) if job[1] else None,
+                                       least=least(summaries), done=lambda job, _: settled(job[0]) if job[1] else None,
                                        after=_after([job[0] for job in jobs]), here_too=here_too,
                                        together=lambda job: (job[0].kit.game.slug, job[0].file.name))
         finally:
@@ -641,17 +637,8 @@ def _plan_and_draw(item: Planned, draw: bool, before: str | None):
     return *render(outcome, **drawing), plan
 
 
-HERE_AT_MOST = 32  # files to draw: with more, printkit's own process only hands them out (see _here_too)
-
-
 def _here_too(jobs: list) -> bool:
-    """Whether printkit's own process draws beside its workers (cores.each_on_every_core): for an
-    edit's few files, where the fork it saves and the booklet pages it keeps in memory for the
-    volumes count. Not for many files (a cold build): the pool is fed by a thread of this process,
-    which waits for the drawing here, and the workers then wait for it; nor for a file made from
-    more than OTHER_PAPERS_AT_MOST characters (a long campaign's booklet), whose pages would stay
-    in this process's memory to the end of the build."""
-    return len(jobs) <= HERE_AT_MOST and all(_weight(job[0]) <= OTHER_PAPERS_AT_MOST for job in jobs)
+    return here_too(jobs, _weight)
 
 
 def _after(items: list[Planned]):
