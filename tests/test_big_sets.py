@@ -19,7 +19,6 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT
 from declared import SLUG, deck_yaml, game_project, line_of
 from test_declared import build
 from test_tables import validate
@@ -122,8 +121,9 @@ def test_more_than_100_000_copies_together_are_one_line_at_the_product(tmp_path,
 
 
 def test_the_cookbook_quotes_what_printkit_says():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    entry = " ".join(readme.split("#### Big sets\n", 1)[1].split("\n####", 1)[0].split())
+    from docs import section
+
+    entry = " ".join(section("Big sets").split())
     for said in (f"mine/cards.csv:100002: {ROWS}", f"mine/game.yaml:3: {COPIES}", STOPPED):
         assert f"`{said}`" in entry, said
 

@@ -6,19 +6,10 @@ from __future__ import annotations
 
 import re
 
-from conftest import ROOT
 from declared import STARTER, starter_project
+from docs import DOCS_TEXT as README, block  # the README and every page of docs/
 from readback import pages
 from test_declared import STARTER_SLUG, build, cards_on, run
-
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-
-
-def block(kind: str, name: str) -> str:
-    """The fenced block after `<!-- KIND: NAME -->` in the README."""
-    match = re.search(rf"<!-- {kind}: {re.escape(name)} -->\n```\w*\n(.*?)```", README, re.S)
-    assert match, f"no {kind} {name} in the README"
-    return match.group(1)
 
 
 def test_the_readme_shows_the_starter_files_as_they_are():

@@ -21,6 +21,7 @@ import pypdfium2
 import pytest
 
 from conftest import ROOT
+from docs import DOCS_TEXT, section
 from readback import BACK_BLEED, MM, TOL, Box, pages, text_of
 from test_declared import cards_on, text_in
 
@@ -75,9 +76,8 @@ def test_the_examples_project_is_what_printkit_new_writes(tmp_path):
 def test_the_readme_shows_a_picture_of_every_example():
     from PIL import Image
 
-    text = (ROOT / "README.md").read_text("utf-8")
     for game in GAMES:
-        assert f"](docs/example-{game}.png)" in text, game
+        assert f"](../example-{game}.png)" in section("The examples"), game  # docs/tutorial/examples.md
         with Image.open(ROOT / "docs" / f"example-{game}.png") as picture:
             assert 600 <= picture.width <= 900, game
 
@@ -311,7 +311,7 @@ def test_apothecary_glyph_icons_spans_and_italics_print_in_their_colours_and_fac
 
 # --- the README's quotations: what printkit prints for a mistake in an example ------------------------
 
-README = " ".join((ROOT / "README.md").read_text("utf-8").split())
+README = " ".join(DOCS_TEXT.split())  # the README and every page of docs/
 STARTER_GAME = "content/three-skies/game.yaml"
 WEATHERVANE = "content/weathervane/game.yaml"
 LONG = ("1 point. Beats the 12, but only when the 12 is played in the same trick as the 1, which happens more "

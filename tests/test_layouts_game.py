@@ -238,13 +238,11 @@ def test_a_mistake_is_one_line_at_its_place(tmp_path, capsys, monkeypatch, old, 
 def test_the_readmes_game_layouts_build_on_three_sizes(tmp_path, capsys, monkeypatch):
     """The cookbook's game, its cards written in place (its spreadsheet is the designer's)."""
     import io
-    import re
 
     from PIL import Image
-    from conftest import ROOT
+    from docs import block
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    game = re.search(r"<!-- example: game layouts -->\n```yaml\n(.*?)```", readme, re.S).group(1)
+    game = block("example", "game layouts")
     cards = {"ship": "[{name: Sloop, art: art.png, text: Fast.}]", "gull": "[{name: Gull, art: art.png, text: Caw.}]",
              "port": "[{name: Harbour, art: art.png, text: Trade., value: 7}]"}
     for kind, listed in cards.items():

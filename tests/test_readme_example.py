@@ -4,12 +4,11 @@ its template, taken from the README, build a checklist PDF that reads back as th
 from __future__ import annotations
 
 import dataclasses
-import re
 import types
 
 import pdfplumber
 
-from conftest import ROOT
+from docs import block
 from printkit.games import all_games
 from printkit.options import Options
 from printkit.pipeline import build
@@ -20,16 +19,13 @@ PT = 25.4 / 72
 
 
 def example(name: str) -> str:
-    """The fenced block after `<!-- example: NAME -->` in the README."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(rf"<!-- example: {re.escape(name)} -->\n```\w*\n(.*?)```", text, re.S)
-    assert match, f"no example {name} in the README"
-    return match.group(1)
+    """The fenced block after `<!-- example: NAME -->` in the README or docs/ (How a product is made)."""
+    return block("example", name)
 
 
 def test_the_readme_checklist_builds_and_reads_back(project, tmp_path, monkeypatch):
     module = types.ModuleType("checklist")
-    exec(compile(example("checklist.py"), "README.md:checklist.py", "exec"), module.__dict__)
+    exec(compile(example("checklist.py"), "docs/how-to/add-a-product.md:checklist.py", "exec"), module.__dict__)
     (project / "templates" / "numbered-cards" / "checklist.j2").write_text(example("checklist.j2"), encoding="utf-8")
     game = all_games()["numbered-cards"]
     game = dataclasses.replace(game, products=game.products + (

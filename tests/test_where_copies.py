@@ -19,7 +19,6 @@ from printkit.pipeline import Planned, plan_one
 from printkit.plan.marks import Document
 from printkit.products import FilePlan
 
-from conftest import ROOT
 from declared import SLUG, game_project, line_of
 from readback import pages
 from test_declared import build, cards_on, run, text_in
@@ -250,8 +249,9 @@ def test_copies_bound_to_a_whole_sheet_s_count_prints_each_card_as_many_times(tm
 
 
 def test_the_readme_s_sheet_of_many_products_builds_as_it_says(tmp_path, capsys, monkeypatch):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    products = re.search(r"<!-- example: where -->\n```yaml\n(.*?)```", readme, re.S).group(1)
+    from docs import DOCS_TEXT as readme, block
+
+    products = block("example", "where")
     game = "title: Fleet\nproducts:\n" + textwrap.indent(products, "  ") + "  rules:\n    kind: rules\n"
     project = game_project(tmp_path, game, {"cards.xlsx": xlsx({"Cards": CARDS})})
     code, _, err = build(project, capsys, monkeypatch)

@@ -241,10 +241,9 @@ products:
 
 
 def test_the_mistakes_the_readme_quotes_are_what_printkit_prints(tmp_path, capsys, monkeypatch):
-    from conftest import ROOT
+    from docs import section
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    entry = readme[readme.index("#### Words as designers type them"):]
+    entry = section("Words as designers type them")
     cell, template = (quoted.replace("\n  ", " ") for quoted in
                       re.findall(r"`(mine/cards\.xlsx:[^`]*|templates/mine/rules\.j2:[^`]*)`", entry)[:2])
     rows = [["name", "type", "cost", "text"]] + [[f"Ship {n}", "ship", n, "ok"] for n in range(1, 6)]
