@@ -187,9 +187,7 @@ class Bound(Spec):
         located.places.setdefault(path, (node.file, node.line))
         value = node.value
         if isinstance(value, dict) and "field" in value:
-            mapped = Record({"field": Str(100)}, {"map": MapOf(self.spec, "value", ANY, max_items=200),
-                                                  "default": self.spec})
-            return mapped.read(node, path, located, problems)
+            return self.mapped().read(node, path, located, problems)
         if isinstance(value, str) and (value.startswith(EXPRESSION) or "{{" in value or "{%" in value):
             if len(value) > 1000:
                 problems.append(node.problem(f"{dotted(path)}: text is longer than 1000 characters"))
@@ -200,6 +198,10 @@ class Bound(Spec):
                 return INVALID
             return value.strip()
         return self.spec.read(node, path, located, problems)
+
+    def mapped(self) -> Record:
+        """The property as a field of the card mapped to values (`{field: type, map: {...}}`)."""
+        return Record({"field": Str(100)}, {"map": MapOf(self.spec, "value", ANY, max_items=200), "default": self.spec})
 
 
 def bound(**specs) -> dict[str, Bound]:
@@ -370,13 +372,15 @@ FACE_FILE = ByType({str: Str(300), dict: COLLECTION_FACE}, "a font file, or a fa
                                                             "index: 1}")
 
 
+FAMILY = Record({"regular": FACE_FILE}, {face: FACE_FILE for face in FACES[1:]})  # a font's four faces
+
+
 @dataclass
 class _FontMapping(Spec):
     """A font written as a mapping: one face of a collection when it names a `file`, else a family."""
 
     def read(self, node, path, located, problems):
-        chosen = COLLECTION_FACE if isinstance(node.value, dict) and "file" in node.value else \
-            Record({"regular": FACE_FILE}, {face: FACE_FILE for face in FACES[1:]})
+        chosen = COLLECTION_FACE if isinstance(node.value, dict) and "file" in node.value else FAMILY
         return chosen.read(node, path, located, problems)
 
 
