@@ -7,6 +7,7 @@ another: a layer off its card, a field no card has), never more: a file printkit
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Iterator
@@ -123,9 +124,20 @@ def _object(*required: str, without: str | None = None) -> dict:
 
 
 def _bound(spec: v.Bound) -> dict:
-    """{field, map, default}; else as written, an expression or a text with fields in braces."""
+    """{field, map, default}; else as written, an expression or a text with fields in braces. Each
+    kind of bound value once, in `$defs`, however many properties are bound."""
     mapped = record_schema(spec.mapped(), _section(BINDING.record))
-    return _chosen([(_object("field"), mapped)], {"anyOf": [schema(spec.spec), BOUND_TEXT]})
+    return _shared("bound", _chosen([(_object("field"), mapped)], {"anyOf": [schema(spec.spec), BOUND_TEXT]}))
+
+
+SHARED: dict[str, dict] = {}  # the $defs the schema being made shares among its properties
+
+
+def _shared(what: str, found: dict) -> dict:
+    text = json.dumps(found, sort_keys=True)
+    name = f"{what}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
+    SHARED[name] = found
+    return {"$ref": f"#/$defs/{name}"}
 
 
 JSON_TYPES = {str: "string", int: "integer", float: "number", list: "array", dict: "object", bool: "boolean"}
@@ -156,6 +168,8 @@ SCHEMAS = {
 
 
 def schema(spec: Spec) -> dict:
+    if spec is v.LAYERS:  # in every layout: once, in $defs
+        return {"$ref": "#/$defs/layer"}
     for cls in type(spec).__mro__:
         if cls in SCHEMAS:
             return SCHEMAS[cls](spec)
@@ -180,7 +194,7 @@ def _layout(section) -> dict:
     strict = out["properties"]["layers"]
     out["properties"]["boxes"] = {**strict, "description": section.meaning("boxes"), "deprecated": True}
     out["properties"]["layers"] = {**strict, "additionalProperties": True}
-    partial = {**strict, "additionalProperties": {"anyOf": [{"type": "null"}, _partial_layer()]}}
+    partial = {**strict, "additionalProperties": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/partial-layer"}]}}
     out["if"] = {"required": ["extends"]}
     out["then"] = {"properties": {"layers": partial, "boxes": partial}}
     out["else"] = {"properties": {"layers": strict, "boxes": strict}}
@@ -199,11 +213,12 @@ def _partial_layer() -> dict:
 
 
 def _definitions(roots) -> dict:
-    defs = {}
+    SHARED.clear()
+    defs = {"layer": _kinds(v.LAYERS), "partial-layer": _partial_layer()}
     for record in walk(*roots):
         section = _section(record)
         defs[section.anchor] = _layout(section) if record is v.LAYOUT else record_schema(record, section)
-    return defs
+    return {**defs, **dict(sorted(SHARED.items()))}
 
 
 def game_schema() -> dict:
