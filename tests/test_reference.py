@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -219,3 +221,13 @@ def test_the_generator_refuses_a_key_without_meaning(monkeypatch):
     monkeypatch.setitem(vocabulary.GRADIENT.optional, "spread", vocabulary.Number(0.0, 1.0))
     with pytest.raises(reference.Undescribed, match=r"gradient: the key `spread` has no meaning"):
         reference.game_page()
+
+
+def test_python_m_printkit_schema_gives_vs_codes_settings_for_the_shipped_schemas():
+    done = subprocess.run([sys.executable, "-m", "printkit.schema"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    schemas = json.loads(done.stdout)["yaml.schemas"]
+    assert sorted(Path(path).name for path in schemas) == ["game.schema.json", "printkit.schema.json"]
+    for path, globs in schemas.items():
+        assert Path(path).read_text(encoding="utf-8") == _committed(f"docs/schema/{Path(path).name}")
+        assert globs == (["**/content/*/game.yaml"] if "game" in path else ["**/printkit.yaml"])
