@@ -67,7 +67,7 @@ SHAPES = {
     Record: _linked,
     Measure: lambda s: f"mm ({s.mm.min:g} to {s.mm.max:g}) or a percentage of the card (`50%`)",
     v.MapOf: lambda s: f"mapping of {s.what} names ({s.min_items} to {s.max_items}), each {shape(s.value)}",
-    v.ByType: lambda s: _joined([shape(each) for each in s.specs.values()]),
+    v.ByType: lambda s: s.expected,  # the vocabulary's own words for what it may be
     v.Kinds: lambda s: f"a {s.what}: " + _joined([_linked(kind) for kind in s.kinds.values()]),
     v.Bound: lambda s: f"{shape(s.spec)}; or [bound to the card's data](#{BINDING.anchor})",
     v.Side: lambda s: f"{_linked(v.LAYOUT)}, a layout's name, or [a binding](#{BINDING.anchor}) choosing one",
@@ -115,10 +115,11 @@ def game_page() -> str:
     missing = undescribed()
     if missing:
         raise Undescribed("\n".join(missing))
-    lines = [HEADER, "# game.yaml", "", "Every key a `game.yaml` may hold (and a built-in game's `layouts.yaml`), what it may "
-             "be and what it means. A key marked *required* must be written; the others may be left out. "
+    lines = [HEADER, "# game.yaml", "", "Every key a `game.yaml` may hold (and a built-in game's `layouts.yaml`), "
+             "what it may be and what it means. A key marked *required* must be written; the others may be left out. "
              "Editors check and complete these files with [game.schema.json](../schema/game.schema.json).", ""]
-    for record in walk(v.GAME_FILE, v.CARDS_FILE, BINDING.record):
+    order = {id(section.record): n for n, section in enumerate(SECTIONS)}  # as described.py arranges them
+    for record in sorted(walk(v.GAME_FILE, v.CARDS_FILE, BINDING.record), key=lambda r: order[id(r)]):
         lines += _section(section_of(record), record)
     return "\n".join(lines)
 

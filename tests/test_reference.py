@@ -94,7 +94,8 @@ def test_the_walk_finds_the_vocabulary():
     assert len(vocabulary_records()) >= 24  # 10 layer kinds, 4 products, the game, layouts, fonts ...
 
 
-@pytest.mark.parametrize("record", vocabulary_records(), ids=lambda r: ",".join(list(r.fields)[:1] + list(r.optional)[:2]))
+@pytest.mark.parametrize("record", vocabulary_records(),
+                         ids=lambda r: ",".join(list(r.fields)[:1] + list(r.optional)[:2]))
 def test_every_key_of_the_vocabulary_has_a_reference_entry(record):
     section = _section(record)
     rows = _rows(_committed("docs/reference/game-yaml.md"), section.anchor)

@@ -70,7 +70,8 @@ def layer(kind: str, text: str, keys: dict) -> Section:
 
 LAYER_SECTIONS = [
     layer("text", "Words fitted to the box, from `size` down to `smallest`.", {
-        **SHOWN, **TYPED, **STROKED, "text": "the words, the same on every card (fields in double braces: `{{ name }}`)",
+        **SHOWN, **TYPED, **STROKED,
+        "text": "the words, the same on every card (fields in double braces: `{{ name }}`)",
         "size": ("the largest size of its type, in points", "9.5"),
         "smallest": ("the smallest size it may shrink to, to fit the box, in points", "7"),
         "bold": ("bold type", "false"), "italic": ("italic type", "false"),
@@ -136,11 +137,6 @@ SECTIONS += [
         "icons": "icons the words may show (`:name:` in a text): an image file or a font's glyph",
         "values": "numbers and words of your own for the templates (`{{ values.hand }}`)",
         "layouts": "layouts every product may name, extend or have as its own"}),
-    Section(v.CARDS_FILE, "cards-file", "layouts.yaml (a built-in game's)",
-            "The cards of one of printkit's own games, in the same language: its other content is its rules "
-            "model's.", {"products": "the game's card products, by name", "colours": "colours of its own, by name",
-                         "fonts": "fonts of its own, by name", "font": ("its cards' font", "printkit's DejaVu Sans"),
-                         "icons": "icons its words may show", "layouts": "layouts every product may name"}),
     Section(v.DECK, "deck", "product: kind deck", "A deck of cards, on sheets with crop marks and scale bars.", {
         **CARD_PRODUCT, "kind": "`deck`", "size": "the card's size: a name, or [width, height] in mm",
         "cards": "the cards: a list of their fields, a table's file, or one for each item of the game's content"}),
@@ -156,7 +152,8 @@ SECTIONS += [
             "A column of a score sheet, written as a mapping (or just its heading).", {
                 "heading": "the column's heading", "width": ("its width in mm", "the rest of the page shared")}),
     Section(v.RULES, "rules", "product: kind rules", "The rules: a template's words over as many pages as they need.", {
-        "kind": "`rules`", "template": ("the template in templates/GAME/ the words come from", "the product's name: NAME.j2"),
+        "kind": "`rules`",
+        "template": ("the template in templates/GAME/ the words come from", "the product's name: NAME.j2"),
         "title": ("the heading of its first page", "the game's title"), "about": "what it is, for the print guide"}),
     Section(v.TABLE, "table", "cards from a table", "A CSV or TSV file, or a sheet of an .xlsx or .ods workbook: "
             "its first row names the fields, each row after it is a card.", {
@@ -178,7 +175,8 @@ SECTIONS += [
                 "panel": ("`false`: no white panel behind a back's words", "true"),
                 "font": ("the font of a back's words", "the game's `font`")}),
     Section(v.GRADIENT, "gradient", "gradient", "A fill from colour to colour.", {
-        "colours": "the colours, in order (2 to 8)", "angle": ("its direction, degrees clockwise from left to right (90: top to bottom)", "0")}),
+        "colours": "the colours, in order (2 to 8)",
+        "angle": ("its direction, degrees clockwise from left to right (90: top to bottom)", "0")}),
     Section(v.COLLECTION_FACE, "collection-face", "font: a face of a collection", "One face of a .ttc file.", {
         "file": "the .ttc file, beside game.yaml", "index": ("the face's number in the file", "0"),
         "face": "the face's name in the file (instead of its number)"}),
@@ -189,6 +187,11 @@ SECTIONS += [
         "file": "the image file (PNG, JPEG, SVG)", "glyph": "a character of a font, instead of a file",
         "colour": ("the glyph's colour", "the text's"), "font": ("the glyph's font", "the text's")}),
     *LAYER_SECTIONS,
+    Section(v.CARDS_FILE, "cards-file", "layouts.yaml (a built-in game's)",
+            "The cards of one of printkit's own games, in the same language: its other content is its rules "
+            "model's.", {"products": "the game's card products, by name", "colours": "colours of its own, by name",
+                         "fonts": "fonts of its own, by name", "font": ("its cards' font", "printkit's DejaVu Sans"),
+                         "icons": "icons its words may show", "layouts": "layouts every product may name"}),
 ]
 BINDING.text = ("A property bound to the card's data: a field of the card mapped to values, an expression after "
                 "`=` (`= count if name else 0`), or a text with fields in double braces (`{{ name }}`).")
