@@ -232,3 +232,17 @@ def test_python_m_printkit_schema_gives_vs_codes_settings_for_the_shipped_schema
     for path, globs in schemas.items():
         assert Path(path).read_text(encoding="utf-8") == _committed(f"docs/schema/{Path(path).name}")
         assert globs == (["**/content/*/game.yaml"] if "game" in path else ["**/printkit.yaml"])
+
+
+@pytest.mark.parametrize("case", PLANTED)
+def test_printkit_refuses_each_planted_mistake_too(case, tmp_path, capsys):
+    """The schema says no more than the vocabulary: each mistake it refuses, `printkit validate` refuses."""
+    from printkit.cli import main
+
+    assert main(["new", str(tmp_path / "kit"), "-q"]) == 0
+    game = tmp_path / "kit/content/three-skies/game.yaml"
+    for change, valid in ((lambda data: None, 0), (PLANTED[case][0], 1)):  # as dumped, it is valid; planted, not
+        game.write_text(yaml.safe_dump(_planted(change), allow_unicode=True, sort_keys=False), encoding="utf-8")
+        capsys.readouterr()
+        assert main(["--project", str(tmp_path / "kit"), "validate", "-q"]) == valid
+    assert "three-skies/game.yaml:" in capsys.readouterr().err
