@@ -51,6 +51,12 @@ def _joined(words: list[str]) -> str:
     return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " or " + unique[-1]
 
 
+def _written(spec) -> str:
+    """The vocabulary's own words for a value written more than one way, and links to its mappings."""
+    linked = [said for said in map(shape, spec.specs.values()) if "](#" in said]
+    return spec.expected + (f" ({'; '.join(linked)})" if linked else "")
+
+
 def _count(spec: ListOf) -> str:
     if spec.max_items is None:
         return f"at least {spec.min_items}" if spec.min_items else ""
@@ -67,7 +73,7 @@ SHAPES = {
     Record: _linked,
     Measure: lambda s: f"mm ({s.mm.min:g} to {s.mm.max:g}) or a percentage of the card (`50%`)",
     v.MapOf: lambda s: f"mapping of {s.what} names ({s.min_items} to {s.max_items}), each {shape(s.value)}",
-    v.ByType: lambda s: s.expected,  # the vocabulary's own words for what it may be
+    v.ByType: lambda s: _written(s),
     v.Kinds: lambda s: f"a {s.what}: " + _joined([_linked(kind) for kind in s.kinds.values()]),
     v.Bound: lambda s: f"{shape(s.spec)}; or [bound to the card's data](#{BINDING.anchor})",
     v.Side: lambda s: f"{_linked(v.LAYOUT)}, a layout's name, or [a binding](#{BINDING.anchor}) choosing one",

@@ -128,7 +128,7 @@ CARD_PRODUCT = {
     "about": "what the product is, for the print guide",
 }
 SECTIONS += [
-    Section(v.GAME_FILE, "game", "game.yaml", "The top level of a declared game's `game.yaml`.", {
+    Section(v.GAME_FILE, "game", "the top level", "The top level of a declared game's `game.yaml`.", {
         "title": "the game's name, on its print guide and backs",
         "products": "the files printkit makes, by name: `deck` becomes `output/GAME/deck.pdf`",
         "colours": "colours of your own, by name: a CSS name, `#rrggbb`, or a grey from 0 to 1",
@@ -138,13 +138,13 @@ SECTIONS += [
         "values": "numbers and words of your own for the templates (`{{ values.hand }}`)",
         "layouts": "layouts every product may name, extend or have as its own"}),
     Section(v.DECK, "deck", "product: kind deck", "A deck of cards, on sheets with crop marks and scale bars.", {
-        **CARD_PRODUCT, "kind": "`deck`", "size": "the card's size: a name, or [width, height] in mm",
+        **CARD_PRODUCT, "kind": "the product's kind", "size": "the card's size: a name, or [width, height] in mm",
         "cards": "the cards: a list of their fields, a table's file, or one for each item of the game's content"}),
     Section(v.TOKENS, "tokens", "product: kind tokens", "Round or square tokens, their die line drawn.", {
-        **CARD_PRODUCT, "kind": "`tokens`", "shape": "round or square", "size": "the token's diameter or side, in mm",
+        **CARD_PRODUCT, "kind": "the product's kind", "shape": "round or square", "size": "the token's diameter or side, in mm",
         "tokens": "the tokens, written as a deck's cards are"}),
     Section(v.SCORE_SHEET, "score-sheet", "product: kind score-sheet", "A sheet of columns and rows to score on.", {
-        "kind": "`score-sheet`", "title": "the heading printed on the sheet", "columns": "the columns, left to right",
+        "kind": "the product's kind", "title": "the heading printed on the sheet", "columns": "the columns, left to right",
         "rows": "how many rows, or each row's label", "note": "a line printed under the table",
         "row_height": ("each row's height in mm", "9"),
         "landscape": ("`true`: the page on its side", "false"), "about": "what it is, for the print guide"}),
@@ -152,7 +152,7 @@ SECTIONS += [
             "A column of a score sheet, written as a mapping (or just its heading).", {
                 "heading": "the column's heading", "width": ("its width in mm", "the rest of the page shared")}),
     Section(v.RULES, "rules", "product: kind rules", "The rules: a template's words over as many pages as they need.", {
-        "kind": "`rules`",
+        "kind": "the product's kind",
         "template": ("the template in templates/GAME/ the words come from", "the product's name: NAME.j2"),
         "title": ("the heading of its first page", "the game's title"), "about": "what it is, for the print guide"}),
     Section(v.TABLE, "table", "cards from a table", "A CSV or TSV file, or a sheet of an .xlsx or .ods workbook: "
