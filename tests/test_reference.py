@@ -133,7 +133,7 @@ def test_every_command_and_option_has_an_entry():
 def _validator(name: str, ref: str | None = None) -> Draft202012Validator:
     schema = json.loads(_committed(f"printkit/schema/{name}"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator({**schema, "$ref": ref} if ref else schema)
+    return Draft202012Validator({"$schema": schema["$schema"], "$ref": ref, "$defs": schema["$defs"]} if ref else schema)
 
 
 def _errors(validator, data) -> list[str]:
@@ -246,3 +246,29 @@ def test_printkit_refuses_each_planted_mistake_too(case, tmp_path, capsys):
         capsys.readouterr()
         assert main(["--project", str(tmp_path / "kit"), "validate", "-q"]) == valid
     assert "three-skies/game.yaml:" in capsys.readouterr().err
+
+
+def test_the_schema_reads_the_same_as_draft_7():
+    """VS Code's YAML extension validates as draft 7 does (a `$ref`'s siblings dropped): the schemas use
+    no keyword whose meaning differs, so both drafts pass the bundled files and refuse the same mistakes."""
+    from jsonschema import Draft7Validator
+
+    schema = json.loads(_committed("printkit/schema/game.schema.json"))
+    older, newer = Draft7Validator({**schema, "$schema": "http://json-schema.org/draft-07/schema#"}), _validator(
+        "game.schema.json")
+    for data in [_load(path) for path in GAMES] + [_planted(change) for change, _ in PLANTED.values()]:
+        assert _errors(older, data) == _errors(newer, data)
+    assert all(_errors(older, _planted(change)) for change, _ in PLANTED.values())
+
+
+def _refs(value) -> list[dict]:
+    if isinstance(value, dict):
+        return ([value] if "$ref" in value else []) + [r for child in value.values() for r in _refs(child)]
+    return [r for child in value for r in _refs(child)] if isinstance(value, list) else []
+
+
+@pytest.mark.parametrize("name", ["game.schema.json", "printkit.schema.json"])
+def test_no_ref_has_a_sibling_an_editor_would_drop(name):
+    schema = json.loads(_committed(f"printkit/schema/{name}"))
+    assert "$ref" not in schema
+    assert [sorted(ref) for ref in _refs(schema) if set(ref) - {"$ref", "description"}] == []

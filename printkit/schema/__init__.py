@@ -21,7 +21,6 @@ from printkit.declared.place import PERCENT
 from printkit.load.schema import Bool, Choice, Int, ListOf, Number, Record, Spec, Str
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-BASE = "https://printkit.invalid/schema/"  # a name, not a place: editors read the files printkit ships
 BOUND_TEXT = {"type": "string", "pattern": "^" + re.escape(EXPRESSION) + r"|\{\{|\{%", "maxLength": 1000}
 
 
@@ -222,10 +221,11 @@ def _definitions(roots) -> dict:
 
 
 def game_schema() -> dict:
-    """game.yaml's JSON Schema; `#/$defs/cards-file` is a built-in game's layouts.yaml."""
-    top = _section(v.GAME_FILE).anchor
-    return {"$schema": DRAFT, "$id": BASE + "game.schema.json", "title": "printkit game.yaml",
-            "$ref": f"#/$defs/{top}", "$defs": _definitions([v.GAME_FILE, v.CARDS_FILE])}
+    """game.yaml's JSON Schema; `#/$defs/cards-file` is a built-in game's layouts.yaml. The top level is
+    written out, not a `$ref`: VS Code's YAML extension reads a `$ref`'s siblings as draft 7 does (it
+    drops them), so the keywords used here mean the same in draft 7 and 2020-12."""
+    defs = _definitions([v.GAME_FILE, v.CARDS_FILE])
+    return {"$schema": DRAFT, "title": "printkit game.yaml", **defs[_section(v.GAME_FILE).anchor], "$defs": defs}
 
 
 def settings_schema(helps: dict[str, str]) -> dict:
@@ -233,7 +233,7 @@ def settings_schema(helps: dict[str, str]) -> dict:
     out = record_schema(settings.SPEC, _Words(helps))
     for key, value in settings.DEFAULTS.items():
         out["properties"][key]["default"] = value
-    return {"$schema": DRAFT, "$id": BASE + "printkit.schema.json", "title": "printkit printkit.yaml", **out}
+    return {"$schema": DRAFT, "title": "printkit printkit.yaml", **out}
 
 
 class _Words:
