@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -216,9 +217,12 @@ def _takes(action: argparse.Action) -> str:
 
 
 def _default(action: argparse.Action) -> str:
-    if action.default in (None, False, argparse.SUPPRESS) or action.nargs == 0:
-        return NONE
-    return f"`{action.default}`" if not isinstance(action.default, list) else NONE
+    """The parser's default; else the one its help names (a print option's comes from printkit.yaml, so
+    the parser's is None)."""
+    if action.default not in (None, False, argparse.SUPPRESS) and action.nargs != 0:
+        return f"`{action.default}`"
+    said = re.search(r"\(default: ([^)]*)\)|; default: ([^)]*)\)$", action.help or "")
+    return next(filter(None, said.groups())) if said else NONE
 
 
 # --- writing ---------------------------------------------------------------------------------------
