@@ -178,12 +178,18 @@ def schema(spec: Spec) -> dict:
 def record_schema(record: Record, section) -> dict:
     """A mapping of known keys, each with its meaning; no other key."""
     keys = {**record.fields, **record.optional}
-    properties = {key: {**schema(spec), "description": section.meaning(key)} for key, spec in keys.items()}
+    properties = {key: {**schema(spec), "description": _said(section, key)} for key, spec in keys.items()}
     out = {"type": "object", "description": section.text, "properties": properties,
            "additionalProperties": False}
     if record.fields:  # a box's measures are optional here: two of three, which printkit checks itself
         out["required"] = list(record.fields)
     return out
+
+
+def _said(section, key: str) -> str:
+    """A key's meaning, as an editor shows it on hover: with the default printkit takes without it."""
+    default = getattr(section, "default", lambda key: "")(key)
+    return section.meaning(key) + (f" (default: {default})" if default else "")
 
 
 def _layout(section) -> dict:
