@@ -106,6 +106,13 @@ def test_every_key_of_the_vocabulary_has_a_reference_entry(record):
             assert schema["properties"][key].get("description"), f"{section.title}: `{key}` not in game.schema.json"
 
 
+def test_no_meaning_is_left_for_a_key_the_vocabulary_lacks():
+    for section in described.SECTIONS:
+        has = {**section.record.fields, **section.record.optional, **({"boxes": 0} if section.record is
+                                                                        vocabulary.LAYOUT else {})}
+        assert set(section.keys) <= set(has), f"{section.title}: {sorted(set(section.keys) - set(has))}"
+
+
 def test_every_setting_has_an_entry():
     page = _committed("docs/reference/printkit-yaml.md")
     schema = json.loads(_committed("docs/schema/printkit.schema.json"))

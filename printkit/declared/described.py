@@ -64,8 +64,11 @@ CORNERS = "`true`: drawn small in the card's corners as well, under the corner i
 
 
 def layer(kind: str, text: str, keys: dict) -> Section:
-    return Section(v.LAYERS.kinds[kind], f"layer-{kind}", f"layer: kind {kind}", text,
-                   {**EVERY_LAYER, **PLACED, **keys})
+    """A layer kind's section: the shared meanings of the keys it has, and its own."""
+    record = v.LAYERS.kinds[kind]
+    has = {**record.fields, **record.optional}
+    return Section(record, f"layer-{kind}", f"layer: kind {kind}", text,
+                   {key: said for key, said in {**EVERY_LAYER, **PLACED, **keys}.items() if key in has})
 
 
 LAYER_SECTIONS = [
