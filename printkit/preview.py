@@ -4,8 +4,9 @@ card product (its trim and, with --bleed, the bleed round it), under `<out>/prev
 PDF and how to print it, and each card under its name, with trim, bleed and safe-zone guides to
 show over it.
 
-The page works from the file system: relative links only, no outside assets, and no script but one
-small inline one that remembers whether the guides are shown. Its words are the project's
+The page works from the file system: relative links only, no outside assets, and no script but
+printkit's own beside it, preview/page.js (Escape, focus and a card's FILE:LINE copied, for the
+keyboard; the guides remembered): the page works without it. Its words are the project's
 `templates/preview/index.html.j2`, filled with autoescaping on, so text from content is always shown
 as text. PNGs are rendered with pdfium and written only when their PDF (or the resolution) changed
 since the last preview, which a stamp beside them records.
@@ -27,6 +28,7 @@ from urllib.parse import quote
 import pypdfium2
 import pypdfium2.raw as pdfium
 
+from printkit.bundled import PACKAGE
 from printkit.declared.lint import SAFE
 from printkit.errors import one_line
 from printkit.flagged import outlines
@@ -45,6 +47,7 @@ from printkit.write import Output, write_outputs
 
 DPI = 100  # enough to read every word on screen; a page is ~50 kB
 FOLDER = "preview"
+PAGE_SCRIPT = "page.js"  # what the page's keyboard needs (printkit/serve/page.js), written beside its pictures
 INDEX = "index.html"
 TEMPLATE = "preview/index.html.j2"
 DUPLEX = {pdfium.DuplexFlipLongEdge: "long", pdfium.DuplexFlipShortEdge: "short"}
@@ -300,7 +303,8 @@ def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], 
         paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number,
         proof=proof)
     path = out / (proof.index if proof else INDEX)
-    write_outputs([Output(path, html.encode("utf-8"), 1)])
+    script = Output(out / FOLDER / PAGE_SCRIPT, (PACKAGE / "serve" / PAGE_SCRIPT).read_bytes(), 0)  # printkit's own
+    write_outputs([Output(path, html.encode("utf-8"), 1), script])
     return path
 
 

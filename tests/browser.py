@@ -30,3 +30,19 @@ def headless_chromium(profile: Path):
                  "--window-size=1400,1000", f"--user-data-dir={profile}"):
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+class phone:
+    """Within it, `driver` is a phone, 390 x 844 CSS pixels, as Chromium's device mode makes one: a
+    page's viewport tag is honoured (without one a phone lays a page out at 980 px)."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def __enter__(self):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        return self.driver
+
+    def __exit__(self, *exc) -> None:
+        self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -225,7 +225,8 @@ def _only_printkit_s_script(html: str) -> None:
     """Read as another parser reads it (lxml's, not the server's own): the one script is printkit's,
     no element has a handler, no URL is a script's, nothing leaves the page by itself."""
     page = lxml.html.document_fromstring(html)
-    assert [(s.get("src"), (s.text or "").strip()) for s in page.iter("script")] == [("/_printkit/live.js", "")]
+    assert [(s.get("src"), (s.text or "").strip()) for s in page.iter("script")] == [("/_printkit/page.js", ""),
+                                                                                      ("/_printkit/live.js", "")]
     for element in page.iter():
         if not isinstance(element.tag, str):
             continue

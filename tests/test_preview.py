@@ -136,7 +136,9 @@ def test_the_page_needs_no_server(previewed, index):
     html = (previewed / "index.html").read_text(encoding="utf-8")
     assert "http://" not in html and "https://" not in html and "//" not in "".join(index.links + index.images)
     assert not {"link", "iframe", "object"} & set(index.tags)  # no outside style sheets or frames
-    assert index.tags.count("script") == 1 and "<script>" in html  # one, inline: it only remembers the guides
+    # one, printkit's own beside it (what the keyboard needs; it remembers the guides): nothing inline
+    assert index.tags.count("script") == 1 and '<script src="preview/page.js" defer></script>' in html
+    assert (previewed / "preview" / "page.js").is_file() and "<script>" not in html
 
 
 def test_every_product_of_every_game_is_shown_with_its_real_page_count(previewed, index):

@@ -2,8 +2,10 @@
 a table of contents whose links bring each product to the top, every picture loaded from the file
 system, card thumbnails the size of a card, a click on a page showing it at full size and a way
 back; and (issue 22, item 4) the cut guides over the cards, hidden until a checkbox shows them,
-lying on the trim and the safe zone, and remembered after a reload. Its one script is inline, and
-only remembers the checkbox.
+lying on the trim and the safe zone, and remembered after a reload. Its one script is printkit's
+own, preview/page.js beside it. And (issue 42, point 3) on a phone it is laid out at the phone's
+width; the keyboard opens a picture, Escape closes it and focus comes back; a card's FILE:LINE is
+reached by Tab and copied by Enter.
 
 It needs `chromium` and `chromedriver` (Debian's chromium and chromium-driver). Without them the
 test is skipped, unless PRINTKIT_BROWSER_TEST=required (as `.ci/run` sets, having installed them).
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import headless_chromium, needs_chromium
+from browser import headless_chromium, needs_chromium, phone
 from conftest import CONTENT
 from printkit.cli import main
 
@@ -40,8 +42,62 @@ def visible_top(driver, element_id: str) -> float:
 
 
 def test_the_page_s_one_script_is_its_own(page):
-    assert page.execute_script("return Array.from(document.scripts, s => s.src)") == [""]  # inline
+    from printkit.bundled import PACKAGE
+
+    (script,) = page.execute_script("return Array.from(document.scripts, s => s.src)")
+    assert script.endswith("/preview/page.js") and script.startswith("file://")
+    assert open(script[len("file://"):], "rb").read() == (PACKAGE / "serve" / "page.js").read_bytes()
     assert page.title == "printkit preview"
+
+
+def test_on_a_phone_the_page_is_as_wide_as_the_phone(page):
+    with phone(page):
+        page.refresh()
+        widths = page.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+        assert widths[0] == 390 and widths[1] <= 390, widths  # 980 without the viewport tag
+        page.execute_script("document.querySelector('figure.card a.card').click()")  # a picture open too
+        assert page.execute_script("return document.documentElement.scrollWidth") <= 390
+        page.execute_script("history.back()")
+    page.refresh()
+
+
+def test_the_keyboard_opens_a_picture_and_escape_closes_it_focus_going_back(page):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    section = "numbered-cards-rules"
+    page.get(page.current_url.split("#")[0] + f"#{section}")
+    thumb = page.find_element(By.CSS_SELECTOR, f"#{section} a.page")
+    view = page.find_element(By.ID, thumb.get_attribute("hash")[1:])
+    page.execute_script("arguments[0].focus()", thumb)
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+    assert view.is_displayed()
+    close = view.find_element(By.CSS_SELECTOR, "a.close")
+    WebDriverWait(page, 5).until(lambda driver: driver.switch_to.active_element == close)  # focus went into the view
+    for _ in range(4):  # Tab stays within the open view
+        page.switch_to.active_element.send_keys(Keys.TAB)
+        assert page.execute_script("return arguments[0].contains(document.activeElement)", view)
+    page.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not view.is_displayed()
+    WebDriverWait(page, 5).until(lambda driver: driver.switch_to.active_element == thumb)  # back to its picture
+    assert page.execute_script("return location.hash") == f"#{section}"
+
+
+def test_a_card_s_file_and_line_is_reached_by_tab_and_copied_by_enter(page):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    page.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    card = page.find_element(By.CSS_SELECTOR, f"#{CARDS} figure.card")
+    page.execute_script("arguments[0].scrollIntoView(); arguments[0].querySelector('a.card').focus()", card)
+    page.switch_to.active_element.send_keys(Keys.TAB)
+    source = card.find_element(By.CSS_SELECTOR, ".source")
+    assert page.switch_to.active_element == source and source.text.startswith("numbered-cards/game.yaml:")
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+    copied = page.execute_async_script("navigator.clipboard.readText().then(arguments[0], e => arguments[0]('refused'))")
+    assert copied == source.text
+    assert source.get_attribute("data-copied") == "copied"
 
 
 def test_the_contents_link_every_product_and_bring_it_to_the_top(page):

@@ -5,7 +5,9 @@ removes it; the guides toggle draws the bleed edge, the trim and the safe zone w
 figures put them, to a pixel of the picture's dpi; the gallery filtered by product and by a field's
 value; each card's FILE:LINE a link into the editor (--editor); after `printkit printed`, a changed
 card as printed beside as it is now; a request for `../` or an absolute
-path outside the output folder refused.
+path outside the output folder refused. And (issue 42, point 3) the page as wide as a phone on one;
+a full-size view over the sticky bar, its close link where a tap reaches it, Escape closing it; a
+section a link brings to the top below the bar; the editor's links reached by Tab.
 
 printkit runs as a designer runs it, `python -m printkit serve ... --bleed 3` in a project, and is
 stopped with Ctrl-C. Needs `chromium` and `chromedriver`, as tests/test_preview_browser.py does."""
@@ -22,7 +24,7 @@ import time
 import pytest
 import yaml
 
-from browser import headless_chromium, needs_chromium
+from browser import headless_chromium, needs_chromium, phone
 from conftest import CONTENT, ROOT
 
 pytestmark = needs_chromium
@@ -238,3 +240,75 @@ def test_after_printed_a_changed_card_is_shown_as_printed_beside_as_it_is_now(se
     finally:
         edit(project, "Rearrange every card of the row.", ABILITY)
     settled(driver, out)
+
+
+def test_on_a_phone_the_served_page_is_as_wide_as_the_phone(served):
+    driver, _, out = served
+    with phone(driver):
+        driver.refresh()
+        wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+        widths = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+        assert widths[0] == 390 and widths[1] <= 390, widths  # the bar wraps; 980 without the viewport tag
+    driver.refresh()
+    wait(lambda: driver.execute_script("return window.printkitLive && window.printkitLive.version") >= 1)
+    settled(driver, out)
+
+
+def centre_is(driver, element) -> bool:
+    """Whether a tap at the middle of `element` reaches it (nothing lies over it there)."""
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                 "const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);"
+                                 "return !!at && arguments[0].contains(at)", element)
+
+
+def test_a_full_size_view_lies_over_the_bar_and_escape_closes_it(served):
+    """Looked up again at each step: a build heard of may swap the page's parts for new ones."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver, _, out = served
+    settled(driver, out)
+    thumb = "figure.card a.card"
+    view = driver.find_element("css selector", thumb).get_attribute("hash")[1:]
+    close = f"#{view} a.close"
+    active = "return document.activeElement && document.activeElement.matches(arguments[0])"
+    for size in ((1400, 1000), (390, 844)):
+        driver.set_window_size(*size)
+        driver.execute_script("const a = document.querySelector(arguments[0]);"
+                              "a.scrollIntoView({block: 'center'}); a.focus()", thumb)
+        ActionChains(driver).send_keys(Keys.ENTER).perform()  # to the focused element, as a keyboard does
+        wait(lambda: driver.find_element("id", view).is_displayed())
+        assert centre_is(driver, driver.find_element("css selector", close)), size  # not under the sticky bar
+        wait(lambda: driver.execute_script(active, close))
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(lambda: not driver.find_element("id", view).is_displayed())
+        wait(lambda: driver.execute_script(active, thumb))  # focus back on the picture that opened it
+    driver.set_window_size(1400, 1000)
+
+
+def test_a_section_a_link_brings_to_the_top_is_below_the_bar(served):
+    driver, _, out = served
+    settled(driver, out)
+    for size in ((1400, 1000), (390, 844)):
+        driver.set_window_size(*size)
+        driver.execute_script("window.scrollTo(0, 0)")  # the contents in view, under nothing
+        driver.find_element("css selector", "nav.contents a[href='#numbered-cards-ability-cards']").click()
+        heading = driver.find_element("css selector", "#numbered-cards-ability-cards h3")
+        wait(lambda: centre_is(driver, heading))
+        bar = driver.execute_script("return document.getElementById('printkit-live').getBoundingClientRect().bottom")
+        section = driver.find_element("id", "numbered-cards-ability-cards")  # the element the link brings to the top
+        assert abs(rect(driver, section)["top"] - bar) < 8, size  # just below the bar, not under it
+    driver.set_window_size(1400, 1000)
+
+
+def test_a_card_s_editor_link_is_reached_by_tab(served):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver, _, out = served
+    settled(driver, out)
+    card = driver.find_element("css selector", "figure.card")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].querySelector('a.card').focus()",
+                          card)
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    assert driver.switch_to.active_element == card.find_element("css selector", "a.source")

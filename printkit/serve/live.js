@@ -4,8 +4,10 @@
    when the page itself changed (a card added, a name, a field), the parts of it that differ are
    swapped for the new ones. A failed build's problems are shown at the top, the pictures marked
    stale until a build succeeds. The card gallery can be filtered by product and by a field's value;
-   a card's FILE:LINE is copied by a click; "changed since printed" lists the cards changed since
-   `printkit printed`. Text from content is only ever set as text, never as markup. */
+   a card's FILE:LINE is a link into the editor with --editor (page.js copies it otherwise);
+   "changed since printed" lists the cards changed since `printkit printed` (Escape closes it).
+   The bar's height is the page's scroll padding: a section a link brings to the top is not under
+   it. Text from content is only ever set as text, never as markup. */
 (function () {
   "use strict";
   // the page's own digest, as the server served it ("" before a first build): a build's that differs is fetched
@@ -75,6 +77,7 @@
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var kept = anchor(), old = parts(document.body), next = parts(fresh.body);
     var box = document.getElementById("show-guides"), guides = box && box.checked;
+    var view = document.querySelector(".view:target"), inView = view && view.contains(document.activeElement);
     var alike = old.length === next.length && old.every(function (node, i) {
       return node.tagName === next[i].tagName && node.id === next[i].id;
     });
@@ -88,11 +91,20 @@
     }
     box = document.getElementById("show-guides");
     if (box) box.checked = guides;
+    if (view && !document.body.contains(view)) reopen(inView);
     if (kept) {
       var again = document.getElementById(kept.id);
       if (again) window.scrollBy(0, again.getBoundingClientRect().top - kept.top);
     }
     gallery();
+  }
+
+  // the full-size view open before its part of the page was swapped: the new one shown (the same
+  // fragment followed again, no reload), focus in it if it was in the old one
+  function reopen(focused) {
+    location.replace(location.href);
+    var close = document.querySelector(".view:target a.close");
+    if (focused && close) close.focus({ preventScroll: true });
   }
 
   function apply(next) {
@@ -189,15 +201,6 @@
     });
   }
 
-  document.addEventListener("click", function (event) {
-    var source = event.target.closest && event.target.closest("figure.card .source");
-    if (!source || source.tagName === "A") return;
-    event.preventDefault();
-    var text = source.textContent;
-    var done = function () { source.setAttribute("data-copied", "copied"); setTimeout(function () { source.removeAttribute("data-copied"); }, 1200); };
-    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () {});
-  });
-
   // --- changed since printed --------------------------------------------------------------------------
   var printed = null;
   function lookForPrinted() {
@@ -222,7 +225,7 @@
   function showPrinted() {
     printedView.replaceChildren();
     var close = el("button", { type: "button", "class": "close" }, "close ×");
-    close.addEventListener("click", function () { printedView.hidden = true; });
+    close.addEventListener("click", closePrinted);
     printedView.append(close, el("h2", {}, "Changed since printed"));
     (printed.errors || []).forEach(function (line) { printedView.append(el("p", { "class": "problem" }, line)); });
     (printed.games || []).forEach(function (game) {
@@ -247,7 +250,14 @@
     });
     printedView.hidden = false;
   }
-  printedButton.addEventListener("click", showPrinted);
+  printedButton.addEventListener("click", function () { showPrinted(); printedView.querySelector(".close").focus(); });
+  function closePrinted() {
+    printedView.hidden = true;
+    if (!printedButton.hidden) printedButton.focus();
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && !event.defaultPrevented && !printedView.hidden) { event.preventDefault(); closePrinted(); }
+  });
 
   // --- the stream -------------------------------------------------------------------------------------
   function connect() {
@@ -259,21 +269,13 @@
     };
   }
 
-  // the guides checkbox remembered for the next visit, as the preview page's own inline script
-  // does when opened from a file (served, no inline script runs: the policy runs this one only)
-  var guidesKey = "printkit preview: guides";
-  function rememberGuides() {
-    var box = document.getElementById("show-guides");
-    try { if (box) box.checked = localStorage.getItem(guidesKey) === "shown"; } catch (e) { /* storage refused */ }
-    document.addEventListener("change", function (event) {
-      if (event.target.id !== "show-guides") return;
-      try { localStorage.setItem(guidesKey, event.target.checked ? "shown" : "hidden"); } catch (e) { /* refused */ }
-    });
-  }
+  // a section brought to the top by a link starts below the bar, however many lines it wraps to
+  function padded() { document.documentElement.style.scrollPaddingTop = (bar.offsetHeight + 4) + "px"; }
 
   function start() {
-    rememberGuides();
     mount();
+    padded();
+    if (window.ResizeObserver) new ResizeObserver(padded).observe(bar);
     gallery();
     connect();
   }

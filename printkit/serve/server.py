@@ -10,7 +10,7 @@ by an address or as localhost, so a web page elsewhere cannot read the kit by po
 its own at this machine (DNS rebinding).
 
 Hostile pages and ordinary browsers (issue 40, items 6 and 9): every response carries a
-Content-Security-Policy under which nothing runs but printkit's own live.js, from 'self' (and
+Content-Security-Policy under which nothing runs but printkit's own page.js and live.js, from 'self' (and
 nosniff, so nothing else served runs as a script); the page at "/" is the one this process's last
 build wrote, checked against the digest it published (a kit's own `output/index.html` never is),
 with the kit's scripts taken out (printkit/serve/clean.py). A client that goes mid-response is let
@@ -47,7 +47,7 @@ INDEX = "index.html"
 TIMEOUT = 10.0  # seconds a connection may wait for each read or write (an event stream only writes)
 CAP = 32  # connections served at once: a browser opens six or so, and an event stream for each page
 BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-# Pages run printkit's live.js only (served from 'self' as a script; nothing else served is one);
+# Pages run printkit's page.js and live.js only (served from 'self' as a script; nothing else served is one);
 # a kit's page may keep its inline styles, and shows pictures of the output folder only
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
                "style-src 'self' 'unsafe-inline'; font-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -60,6 +60,7 @@ UNBUILT = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>printkit preview</title>
 <style>body { font-family: sans-serif; margin: 1.5em auto; max-width: 80em; padding: 0 1em; }</style>
 </head>
@@ -289,7 +290,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(html.encode("utf-8"), "text/html; charset=utf-8", body, policy=PAGE_POLICY)
 
     def _asset(self, name: str, body: bool) -> None:
-        if name not in ("live.js", "live.css"):
+        if name not in ("page.js", "live.js", "live.css"):
             return self._refuse(HTTPStatus.NOT_FOUND, "no such file")
         data = (PACKAGE / "serve" / name).read_bytes()
         self._send(data, "text/javascript; charset=utf-8" if name.endswith(".js") else "text/css; charset=utf-8", body)
@@ -376,7 +377,7 @@ def live_page(html: str, images: dict[str, str], index: str = "") -> str:
 
     html = PICTURE.sub(versioned, html)
     tags = (f'<meta name="printkit-index" content="{escape(index)}"><link rel="stylesheet" href="{LIVE}live.css">'
-            f'<script src="{LIVE}live.js" defer></script>')
+            f'<script src="{LIVE}page.js" defer></script><script src="{LIVE}live.js" defer></script>')
     at = html.find("</head>")
     return html[:at] + tags + html[at:] if at >= 0 else tags + html
 
