@@ -27,8 +27,8 @@ from printkit.plan.geometry import PAPERS
 DESCRIPTION = ("printkit turns a project's content (YAML) and words (Jinja templates) into print-ready PDFs at "
                "100% scale: card decks with duplex backs and crop marks, sheets, rules and booklets.")
 EPILOG = ("A project is a folder with printkit.yaml, content/ and templates/: `printkit new DIR` makes one, and every "
-          "command finds it from the folder it is run in or any folder below. `printkit COMMAND --help` tells "
-          "more. Exit codes: 0 done, 1 a problem in the project (one line each, FILE:LINE: message), "
+          "command finds it from the folder it is run in or any folder below. `printkit help COMMAND` (or "
+          "`printkit COMMAND --help`) tells more. Exit codes: 0 done, 1 a problem in the project (one line each, FILE:LINE: message), "
           "2 a command-line mistake.")
 
 

@@ -235,8 +235,12 @@ def test_after_printed_a_changed_card_is_shown_as_printed_beside_as_it_is_now(se
         before_words, after_words = driver.execute_script(
             "return ['.before', '.after'].map(s => document.querySelector('#printkit-printed ' + s).innerText)")
         assert "Rearrange all cards in the row." in before_words and "Rearrange every card of the row." in after_words
-        driver.execute_script("document.querySelector('#printkit-printed button.close').click()")
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()  # Escape closes it, focus back on its button
         wait(lambda: not view.is_displayed())
+        wait(lambda: driver.execute_script("return document.activeElement.id") == "printkit-printed-open")
     finally:
         edit(project, "Rearrange every card of the row.", ABILITY)
     settled(driver, out)
