@@ -87,10 +87,13 @@ def did_you_mean(argv: list[str], commands, every) -> None:
     name = argv[0].split("=", 1)[0]
     if name in OWN:
         return
-    options = {option: command for command, each in reversed(commands_of(every()).items())
-               for option in _options(each)}
-    close = difflib.get_close_matches(name, list(options), n=1)
+    known = commands_of(every())
     own = f"unknown option '{name}' (before a command printkit takes only --help and --version"
+    after = next((word for word in argv[1:] if word in known), None)  # `printkit -q build`: build's -q
+    if after and name in _options(known[after]):
+        raise Unknown(f"{own}); did you mean 'printkit {after} {name}'?")
+    options = {option: command for command, each in reversed(known.items()) for option in _options(each)}
+    close = difflib.get_close_matches(name, list(options), n=1)
     if close:
         raise Unknown(f"{own}); did you mean 'printkit {options[close[0]]} {close[0]}'?")
     raise Unknown(f"{own}; `printkit COMMAND --help` lists a command's)")

@@ -41,6 +41,8 @@ UNKNOWN = {  # argv: the one line printkit says, exit 2
                                     "--help and --version); did you mean 'printkit export --for'?"),
     "printkit --zzzzzz": (["--zzzzzz"], "printkit: error: unknown option '--zzzzzz' (before a command printkit takes "
                                         "only --help and --version; `printkit COMMAND --help` lists a command's)"),
+    "printkit -q build": (["-q", "build"], "printkit: error: unknown option '-q' (before a command printkit takes "
+                                           "only --help and --version); did you mean 'printkit build -q'?"),
     "build --onyl x": (["build", "--onyl", "x"], "printkit: error: build: unknown option '--onyl'; did you mean '--only'?"),
     "build --pper=a4": (["build", "--pper=a4"], "printkit: error: build: unknown option '--pper'; did you mean '--paper'?"),
     "list -q": (["list", "-q"], "printkit: error: list: unknown option '-q' (`printkit list --help` lists what it takes)"),
