@@ -221,3 +221,18 @@ def test_the_checkbox_shows_the_guides_without_the_script(page):
     assert all(guides.is_displayed() for _, guides in cards)
     page.execute_script("document.getElementById('show-guides').checked = false")
     assert not any(guides.is_displayed() for _, guides in cards)
+
+
+def test_the_guides_checkbox_is_the_first_stop_of_tab_and_space_ticks_it(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    page.get(page.current_url.split("#")[0])
+    before = guides_on(page)
+    page.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    ActionChains(page).send_keys(Keys.TAB).perform()
+    assert page.execute_script("return document.activeElement.id") == "show-guides"
+    ActionChains(page).send_keys(Keys.SPACE).perform()
+    assert guides_on(page) != before
+    ActionChains(page).send_keys(Keys.SPACE).perform()
+    assert guides_on(page) == before
