@@ -123,3 +123,15 @@ def test_the_readme_tour_runs_as_it_says(tmp_path):
     game.write_text(text.replace("corners: true", "corner: true"), "utf-8")
     checked = subprocess.run(["printkit", "validate"], cwd=mine, env=env, capture_output=True, text=True, timeout=300)
     assert (checked.returncode, checked.stderr) == (1, quoted + "\n")
+
+
+def test_the_cookbook_lists_every_recipe_of_its_pages():
+    cookbook = ROOT / "docs" / "how-to" / "cookbook"
+    index = (cookbook / "index.md").read_text("utf-8")
+    for page in sorted(cookbook.glob("*.md")):
+        if page.name == "index.md":
+            continue
+        recipes = re.findall(r"^## (.+)$", re.sub(r"^```.*?^```", "", page.read_text("utf-8"), flags=re.M | re.S), re.M)
+        assert recipes, page.name
+        for recipe in recipes:
+            assert f"[{recipe}]({page.name}#" in index, (page.name, recipe)
