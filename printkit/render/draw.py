@@ -13,6 +13,7 @@ from printkit.render.flatten import Flat, flattened
 from printkit.render.kept_pages import KeptPages
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.pdf import PdfFile
+from printkit.render.same_pages import SamePages
 
 
 def render(document: Document, ink_saver: bool = False, colour=SRGB(),
@@ -30,14 +31,18 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
     if document.forms:
         _draw_forms(pdf, document, ink_saver, colour)
     kept = None if document.forms or colour.flattens else KeptPages(pdf, [ink_saver, colour.key, list(scale)])
+    same = None if document.forms or colour.flattens else SamePages(pdf)
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
         if kept is not None and kept.again(page):  # drawn before, as it is now: its stream kept
             continue
-        start = pdf.drawing()
-        art, cut = _art_and_cut(page)
-        draw(pdf, flattened(art, document) if colour.flattens else art.marks)
-        draw(pdf, cut)
+        start, images = pdf.drawing(), len(pdf.canvas._formsinuse)
+        if same is None or not same.again(page):  # (a page equal to one drawn before it: written from that one)
+            art, cut = _art_and_cut(page)
+            draw(pdf, flattened(art, document) if colour.flattens else art.marks)
+            draw(pdf, cut)
+            if same is not None:
+                same.drawn(page, start, images)
         if kept is not None:
             kept.drawn(page, start)
     return pdf.finish(), pdf.pages

@@ -23,6 +23,8 @@ from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Gradient
 from printkit.plan.text import Text
 from printkit.render import inks
+from printkit.render.frames import begin_frame, end_frame, place_image
+from printkit.render.once import arrays_once
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.colour import SRGB, narrowest
 
@@ -62,6 +64,7 @@ class PdfFile:
         self._runs: dict[tuple, str] = {}
         self._forms: set[str] = set()
         self._images: dict[str, ImageReader] = {}
+        self._placed: dict[str, str] = {}  # an image's digest -> its name in the document, once embedded
         # printkit's own resources (opacities, gradients): each named by what it is, so that a
         # form's operators kept from another document name the same ones (`drawn_since`)
         self._opacity = 1.0  # the product of the groups' being drawn in
@@ -266,11 +269,15 @@ class PdfFile:
     def image(self, path: str, r: Rect, digest: str) -> None:
         """A PNG or JPEG stretched over `r`. ReportLab embeds an image once however often it is
         drawn, named by its pixels (an ImageReader's; a file name would put the path in the PDF)."""
+        if digest in self._placed and r.width > 0 and r.height > 0:  # embedded: not digested again (frames.py)
+            place_image(self.canvas, self._placed[digest], r.x * mm, r.y * mm, r.width * mm, r.height * mm)
+            return
         if digest not in self._images:  # converted for the target once a file (a press: CMYK, no mask)
             source, mask = self.colour.image(path)
             self._images[digest] = ImageReader(source), mask
         image, mask = self._images[digest]
         self.canvas.drawImage(image, r.x * mm, r.y * mm, r.width * mm, r.height * mm, mask=mask)
+        self._placed[digest] = self.canvas._formsinuse[-1]  # the name ReportLab gave it, from its pixels
 
     def flat(self, image, r: Rect, frames) -> None:
         """A flattened picture (printkit/render/flatten.py) over `r` in the page's own frame, from
@@ -316,9 +323,7 @@ class PdfFile:
         """Draw in a frame moved to (x, y) and turned by `angle` degrees, anticlockwise; at
         `opacity` times the opacity drawn at so far; inside `clip` (a `…_path` in that frame)."""
         outer = self._opacity
-        self.canvas.saveState()
-        self.canvas.translate(x * mm, y * mm)
-        self.canvas.rotate(angle)
+        begin_frame(self.canvas, x * mm, y * mm, angle)
         if opacity != 1.0:
             self._opacity = outer * opacity
             self._emit(f"/{self._use(('opacity', float(fp_str(self._opacity))))} gs")
@@ -328,7 +333,7 @@ class PdfFile:
             yield
         finally:
             self._opacity = outer
-            self.canvas.restoreState()
+            end_frame(self.canvas)
 
     def _use(self, resource: tuple) -> str:
         """The name the page or form being drawn gives a graphics state (an opacity, an overprint:
@@ -426,7 +431,7 @@ def _subsets_once() -> None:
             return found[1]
         return small(text) if len(text) <= 4096 else encode(text)
     flate.encode = encoded
-    _arrays_once()
+    arrays_once()
     _ascii_once()
 
 
@@ -487,27 +492,6 @@ def _ascii_once() -> None:
             return text.encode("ascii")
         return slow(text)
     pdfdoc.pdfdocEnc = encoded
-
-
-def _arrays_once() -> None:
-    """An array of numbers (a font subset's widths, a box) written once a process, not once a
-    file: the bytes are those ReportLab's own PDFArray.format writes, kept by the numbers."""
-    write = pdfdoc.PDFArray.format
-
-    written: dict[str, bytes] = {}  # by the numbers' repr: 1 and 1.0, 0.0 and -0.0 kept apart
-
-    def format(array, document, IND=b"\n "):
-        values = array.sequence
-        if IND != b"\n " or not all(type(v) is int or type(v) is float for v in values):
-            return write(array, document, IND)
-        key = repr(values)
-        found = written.get(key)
-        if found is None:
-            if len(written) > 4096:  # a long `printkit watch`: never more than a few thousand
-                written.clear()
-            found = written[key] = write(array, document, IND)
-        return found
-    pdfdoc.PDFArray.format = format
 
 
 def _shading(gradient: tuple) -> pdfdoc.PDFAxialShading:
