@@ -160,3 +160,68 @@ def test_transforms_merge_as_the_canvas_merges_them():
         frames.end_frame(ours)
         theirs.restoreState()
     assert ours._code == theirs._code
+
+
+GAME = """\
+title: Boxes
+colours: {band: "#1f4e8c"}
+products:
+  big:
+    kind: deck
+    size: poker
+    cards: [{name: One}, {name: Two}]
+    face:
+      frame: false
+      layers:
+        band: {kind: rect, x: 10%, y: 10%, width: 50%, height: 20%, fill: band}
+  small:
+    kind: deck
+    size: [40, 60]
+    cards: [{name: One}]
+    face:
+      frame: false
+      layers:
+        band: {kind: rect, x: 10%, y: 10%, width: 50%, height: 20%, fill: band}
+        edge: {kind: rect, x: 0, y: 2, width: 4, height: 4, fill: band}
+        past: {kind: rect, x: -0.0, y: 50, width: 4, height: 4, fill: band}
+  rules: {kind: rules}
+"""
+
+
+def _bands(pdf_path: Path) -> list[tuple[float, float]]:
+    """The sizes (mm) of the blue rectangles on the file's first page."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return sorted((round(r["width"] / MM, 2), round(r["height"] / MM, 2)) for r in pdf.pages[0].rects
+                      if r.get("non_stroking_color") and tuple(round(c, 2) for c in r["non_stroking_color"]) ==
+                      (0.12, 0.31, 0.55))
+
+
+def test_a_box_written_alike_on_cards_of_two_sizes_is_each_cards_own(tmp_path, monkeypatch):
+    """The boxes worked out once (layers.box_rect) are kept by the card's size too: 50% of a
+    poker card's width and of a 40 mm card's, read back from the PDFs to +-0.05 mm."""
+    from printkit.cli import main
+    from declared import game_project
+
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    monkeypatch.setenv("PRINTKIT_WORKERS", "1")
+    folder = game_project(tmp_path / "p", GAME)
+    assert main(["--project", str(folder), "build", "-q", "--out", str(tmp_path / "out")]) == 0
+    big, small = _bands(tmp_path / "out" / "mine" / "big.pdf"), _bands(tmp_path / "out" / "mine" / "small.pdf")
+    assert big and all(b == pytest.approx((31.75, 17.78), abs=0.05) for b in big)
+    assert sum(b == pytest.approx((20.0, 12.0), abs=0.05) for b in small) == 1
+    assert sum(b == pytest.approx((4.0, 4.0), abs=0.05) for b in small) == 2
+
+
+def test_a_box_is_kept_by_the_measures_exactly_as_written():
+    """0 and -0.0, 50 and '50%' are boxes apart; a poker card's and a smaller card's too."""
+    from printkit.declared.layers import box_rect
+
+    poker, small = (63.5, 88.9), (40.0, 60.0)
+    written = {"x": "50%", "y": 10, "width": 20, "height": 5}
+    assert box_rect(written, poker).x == pytest.approx(31.75)
+    assert box_rect(written, small).x == pytest.approx(20.0)
+    assert box_rect({**written, "x": 50}, small).x == 50.0
+    assert str(box_rect({**written, "x": 0}, small).x) == "0.0"
+    assert str(box_rect({**written, "x": -0.0}, small).x) == "-0.0"
+    assert box_rect({"x": 1, "right": 2, "y": 3, "bottom": 4}, small) == Rect(1, 4, 37, 53)
+    assert box_rect({"x": 1, "right": 2, "y": 3, "bottom": 4}, poker) == Rect(1, 4, 60.5, 81.9)

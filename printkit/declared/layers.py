@@ -352,7 +352,23 @@ SHAPES = ("rect", "ellipse", "polygon", "star")  # layers that may go in the cor
 
 def box_rect(values: dict, size: tuple[float, float]) -> Rect | None:
     """A layer's box in the card's frame, or None for a layer without one (a lattice, a line);
-    written from any edge, in mm or in percentages of the card (place.py)."""
+    written from any edge, in mm or in percentages of the card (place.py). Worked out once for
+    each way of writing it on each size of card: a deck's every card asks for each layer's box a
+    few times, and most are written alike on every card."""
+    key = (repr([values.get(name) for name in place.KEYS]), tuple(size))  # repr: 1 and 1.0, 0.0 and -0.0 apart
+    found = _BOXES.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        if len(_BOXES) >= 4096:
+            _BOXES.clear()
+        found = _BOXES[key] = _box_rect(values, size)
+    return found
+
+
+_BOXES: dict = {}  # (the six measures as written, the card's size) -> the box (a Rect is never changed)
+_UNKNOWN = object()
+
+
+def _box_rect(values: dict, size: tuple[float, float]) -> Rect | None:
     found = place.box(values, size)
     if found is None:
         return None
