@@ -18,7 +18,8 @@ from pathlib import Path
 from printkit import COLLECT_EVERY, __version__, arguments, console, helping, interrupt, project, settings
 from printkit.arguments import VERBOSITY, product_choices
 from printkit.errors import PrintkitError, UsageError
-from printkit.plan.geometry import PAPERS
+# What the arguments choose (the content folder, games, print options), shared with the shop's commands.
+from printkit.chosen import content as _content, count as _count, folder as _folder, games as _games, options as _options  # noqa: E501
 
 # A command imports what it runs when it runs: the pipeline (content, plans, ReportLab, Jinja) is
 # not loaded for `--version`, `--help`, `list` or `settings` (issue 26: start-up proportional to
@@ -452,29 +453,6 @@ def _say(args, line: str, level: int = VERBOSITY["normal"], flush: bool = False)
         print(line, flush=flush)
 
 
-def _games(args, names: list[str]):
-    """The games named (or all the project's): each one printkit knows and the project has; a
-    product named as a game is told how to name it (printkit/misnamed.py)."""
-    from printkit.misnamed import product_named
-    from printkit.pipeline import select_games
-
-    content = _folder(args)
-    try:
-        return select_games(names, content)
-    except LookupError as error:
-        from printkit.games import all_games
-
-        missing = str(error).split(", ")
-        hint = product_named(missing[0], {game.slug: game for game in select_games([], content)}, args.parser.prog)
-        if hint:
-            raise UsageError(hint) from None
-        if all(name in all_games() for name in missing):
-            raise UsageError(f"not in this project: {', '.join(missing)} (no {project.shown(content)}/{missing[0]}/; "
-                             f"`printkit new DIR --example {missing[0]}` makes a project with it)") from None
-        known = ", ".join(game.slug for game in select_games([], content))
-        raise UsageError(f"unknown game: {error} (known: {known})") from None
-
-
 def _booklet(games, imposition: str):
     """The game and the name of its booklet product with this imposition."""
     from printkit.products.booklet import Booklet
@@ -513,33 +491,9 @@ def _export_target(target: Path, content: Path) -> Path:
     return resolved if target.is_symlink() else target  # a link given as --out: the user's choice, followed
 
 
-
-def _options(args):
-    """The command line's print options (an Options) over the project's printkit.yaml over the defaults."""
-    from printkit.options import Options
-
-    given = {key: getattr(args, key, None) for key in settings.DEFAULTS}
-    chosen = settings.resolve(_content(args), given)
-    values = {key: tuple(value) if isinstance(value, list) else value for key, value in chosen.items()}
-    return Options(**{**values, "paper": PAPERS[chosen["paper"]]})
-
-
-def _folder(args) -> Path:
-    """The project's content folder, which must be there."""
-    return project.required(_content(args))
-
-
-def _content(args) -> Path:
-    return project.content_folder(getattr(args, "project", None), getattr(args, "content", None))
-
-
 def _out(args) -> Path:
     """--out (never into the project's own files: project.check_out), or the project's output/ folder."""
     if not args.out:
         return project.own_output(_content(args))  # never through a link (a given --out may be one)
     project.check_out(Path(args.out), _content(args))
     return Path(args.out)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' * (number != 1)}"

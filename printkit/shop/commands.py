@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from printkit import cli, project
+from printkit import chosen, project
 from printkit.errors import PrintkitError, UsageError
 from printkit.shop.export import export
 from printkit.shop.preflight import preflight
@@ -15,16 +15,16 @@ from printkit.shop.preflight import preflight
 def cmd_export(args) -> int:
     started = time.perf_counter()
     profile = args.shop
-    content = cli._folder(args)
+    content = chosen.folder(args)
     out = Path(args.out) if args.out else project.own_output(content, "shops", profile.slug)
-    games = cli._games(args, args.games)
+    games = chosen.games(args, args.games)
     _outside_project(out, content)
     if args.base_url and profile.kind != "tts":
         raise UsageError(f"--base-url: {profile.name} takes files, not URLs; it is for --for tts")
-    outputs = export(games, content, out, cli._options(args), profile, corners=args.corners, base_url=args.base_url)
+    outputs = export(games, content, out, chosen.options(args), profile, corners=args.corners, base_url=args.base_url)
     for line in _listed(outputs):
         print(line)
-    print(f"exported {cli._count(len(outputs), 'file')} for {profile.name}, in {time.perf_counter() - started:.2f} s")
+    print(f"exported {chosen.count(len(outputs), 'file')} for {profile.name}, in {time.perf_counter() - started:.2f} s")
     return _report(out)
 
 
@@ -36,12 +36,12 @@ def _listed(outputs) -> list[str]:
         if output.path.suffix == ".png":
             folders.setdefault(output.path.parent, []).append(output.path.name)
         elif output.path.suffix == ".pdf":
-            lines.append(f"{project.shown(output.path)}  {cli._count(output.pages, 'page')}")
+            lines.append(f"{project.shown(output.path)}  {chosen.count(output.pages, 'page')}")
         else:
             texts.append(project.shown(output.path))
     for folder, names in folders.items():
         shown = names[0] if len(names) == 1 else f"{names[0]} ... {names[-1]}"
-        lines.append(f"{project.shown(folder)}/  {cli._count(len(names), 'image')} ({shown})")
+        lines.append(f"{project.shown(folder)}/  {chosen.count(len(names), 'image')} ({shown})")
     return lines + texts
 
 
@@ -53,7 +53,7 @@ def _report(folder: Path) -> int:
     checked, problems = preflight(folder, project.shown(folder))
     if problems:
         raise PrintkitError(problems)
-    print(f"preflight: {cli._count(checked, 'file')} in {project.shown(folder)} as the shop takes them, no problems")
+    print(f"preflight: {chosen.count(checked, 'file')} in {project.shown(folder)} as the shop takes them, no problems")
     return 0
 
 
