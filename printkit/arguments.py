@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from printkit import project, settings
 from printkit.errors import PrintkitError, UsageError
 from printkit.helping import Parser  # noqa: F401 - printkit's parser class (its words for mistakes: helping.py)
-from printkit.plan.cutter import CUTTERS
-from printkit.plan.geometry import PAPERS
+from printkit.papers import CUTTERS
+from printkit.papers import PAPER_SIZES as PAPERS  # their names are all the parser needs
 
 VERBOSITY = {"quiet": 0, "normal": 1, "verbose": 2}
 

@@ -5,9 +5,10 @@ options a product kind adds of its own (a booklet's choice of scenarios, say).""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from printkit.plan.geometry import Paper
+if TYPE_CHECKING:  # a type only: options are read before anything is planned (papers.py names the sizes)
+    from printkit.plan.geometry import Paper
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,7 @@ from yaml import ScalarNode
 from printkit.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
 from printkit.load.nodes import RESOLVER
-from printkit.plan.cutter import CUTTERS
-from printkit.plan.geometry import PAPERS
+from printkit.papers import CUTTERS, PAPER_SIZES
 from printkit.project import FILE
 from printkit.write import Output, write_outputs
 
@@ -25,7 +24,7 @@ DEFAULTS = {"paper": "a4", "duplex": "long", "sheet": "duplex", "back_offset": [
             "bleed": 0.0, "corners": 0.0, "cutter": "none", "scale_correction": [100.0, 100.0]}
 SCALE_CORRECTION = (97.0, 103.0)  # percent: a printer further off than this is scaling the page ("Fit to page")
 SPEC = Record({}, optional={
-    "paper": Choice(tuple(sorted(PAPERS))),
+    "paper": Choice(tuple(sorted(PAPER_SIZES))),
     "duplex": Choice(("long", "short", "none")),
     "sheet": Choice(SHEETS),
     "back_offset": ListOf(Number(-10.0, 10.0), 2, 2),

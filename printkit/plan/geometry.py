@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.papers import PAPER_SIZES
+
 MM_PER_INCH = 25.4
 PRINTER_MARGIN = 5.0  # home printers cannot print the outer ~5 mm; keep every mark inside it
 
@@ -82,9 +84,6 @@ class Paper:
         return Rect(0, 0, self.width, self.height).inset(PRINTER_MARGIN)
 
 
-PAPERS = {
-    "a4": Paper("A4", 210.0, 297.0),
-    "letter": Paper("Letter", 215.9, 279.4),
-}
+PAPERS = {key: Paper(*size) for key, size in PAPER_SIZES.items()}
 
 POKER = (63.5, 88.9)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from printkit.plan.geometry import PAPERS
+from printkit.papers import PAPER_SIZES as PAPERS  # their names are all the parser needs
 from printkit.shop.profiles import profiles
 
 
