@@ -3,7 +3,8 @@
     python tools/imports.py [--package DIR] [--check]
 
 Every module under printkit/ is parsed with `ast` (nothing is imported or run): imports at any depth
-(a function's lazy import counts: it still ties the two modules together), relative imports resolved,
+(a function's lazy import counts: it still ties the two modules together; one under
+`if TYPE_CHECKING:` does not, it is never run), relative imports resolved,
 `from x import y` resolved to the module `x.y` where one exists and to `x` otherwise. It prints
 - the circles: the strongly connected components of the import graph, each edge with the names it takes;
 - the imports that reach up: a module importing one of a higher stage (STYLE.md, "The stages, and the
@@ -50,6 +51,7 @@ STAGES = {
     "printkit.kept_marks": "pipeline", "printkit.manifest": "pipeline", "printkit.write": "pipeline",
     "printkit.cores": "pipeline", "printkit.side_by_side": "pipeline",
     "printkit.unchanged": "pipeline", "printkit.planned_anywhere": "pipeline",
+    "printkit.chosen": "pipeline", "printkit.misnamed": "pipeline",
     # targets and live tools
     "printkit.shop": "targets/live", "printkit.serve": "targets/live", "printkit.errata": "targets/live",
     "printkit.preview": "targets/live", "printkit.watch": "targets/live",
@@ -58,7 +60,8 @@ STAGES = {
     "printkit.cli": "command line", "printkit.arguments": "command line",
     "printkit.helping": "command line", "printkit.new": "command line",
     "printkit.__main__": "command line", "printkit.reference": "command line",
-    "printkit.misnamed": "command line", "printkit.schema.__main__": "command line",
+    "printkit.schema.__main__": "command line",
+    "printkit.shop.arguments": "command line",  # the shop's part of the parser
 }
 
 
@@ -99,7 +102,10 @@ def imports_of(module: str, path: Path, known: set[str]) -> dict[str, dict[str, 
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     edges: dict[str, dict[str, bool]] = defaultdict(dict)
     top = set(id(n) for n in tree.body)
+    typing_only = _typing_only(tree)
     for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         lazy = id(node) not in top
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -117,6 +123,15 @@ def imports_of(module: str, path: Path, known: set[str]) -> dict[str, dict[str, 
     edges.pop(module, None)
     _attributes_taken(tree, path, module, known, edges)
     return edges
+
+
+def _typing_only(tree) -> set[int]:
+    """The imports under `if TYPE_CHECKING:`: names for annotations, never run, so no edge."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found.update(id(inner) for child in node.body for inner in ast.walk(child))
+    return found
 
 
 def _attributes_taken(tree, path, module, known, edges) -> None:
