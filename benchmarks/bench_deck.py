@@ -123,9 +123,9 @@ def whole_process(args: list[str], cwd: Path, cache: Path | None = None) -> floa
 
 def dump(folder: Path, target: Path) -> int:
     """The deck's planned pages as plain drawing operations, for bare_reportlab.py; their count."""
-    from printkit.options import Options
+    from printkit.load.options import Options
     from printkit.games import project_games
-    from printkit.pipeline import files, load_all, plan_every
+    from printkit.pipeline.build import files, load_all, plan_every
     from printkit.plan.geometry import PAPERS
     from venv_steps import document, fonts
 

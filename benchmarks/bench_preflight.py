@@ -8,7 +8,7 @@ with its cards grown to --rows rows, a card each (one row's copies: 1), so that 
 exports 120 card sides. For each target, one untimed export first (its fonts and caches as a
 user's second export finds them), then --runs runs (3), each a new process running
 `printkit export --for TARGET` into a new folder, in which the export's own call and the
-preflight it ends with are timed apart (printkit/shop/commands.py's two calls, wrapped); then
+preflight it ends with are timed apart (printkit/targets/commands.py's two calls, wrapped); then
 `printkit preflight` of that folder alone, a whole process, beside the export's whole process.
 The figures are medians; the bar is preflight / export <= 1.0x. It prints one table, asserts nothing.
 """
@@ -33,8 +33,8 @@ ROW = re.compile(r"^      - \{type: .*\}$", re.MULTILINE)  # a card of the examp
 # Run in the timed process: the export command as the command line runs it, its two calls timed.
 DRIVER = """\
 import json, sys, time
-from printkit import cli
-from printkit.shop import commands
+from printkit.cli import main as cli
+from printkit.targets import commands
 spent = {"export": 0.0, "preflight": 0.0}
 def timed(name, call):
     def run(*args, **kwargs):

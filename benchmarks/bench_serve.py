@@ -12,7 +12,7 @@ no pictures yet). The figures, medians of --runs:
   picture's new version and that picture answering at it (a new file, not the old one): one card's
   text in the starter game (bar 0.3 s), a cell of a 100-row .xlsx sheet (bar 0.5 s), one row of the
   1,000-row deck's CSV (bar 0.5 s). The page swaps a picture as soon as the stream names it
-  (printkit/serve/live.js); tests/test_serve_browser.py checks it does. Each save is made once the
+  (printkit/live/serve/live.js); tests/test_serve_browser.py checks it does. Each save is made once the
   page that follows the last one's pictures is made (said beside each edit's figure).
 """
 

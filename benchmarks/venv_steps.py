@@ -33,8 +33,8 @@ from printkit.plan.text import Text
 
 def planned_documents(content: Path) -> list:
     """Every file's plan, as `printkit build` plans it on this project's paper (A4: printkit.yaml)."""
-    from printkit.options import Options
-    from printkit.pipeline import files, load_all, plan_every, select_games
+    from printkit.load.options import Options
+    from printkit.pipeline.build import files, load_all, plan_every, select_games
     from printkit.plan.geometry import PAPERS
 
     kits = load_all(select_games([], content), content, Options(PAPERS["a4"]))
@@ -100,7 +100,7 @@ def document(plan) -> dict:
 
 
 def pages(target: Path, built: Path) -> dict:
-    from printkit.preview import DPI
+    from printkit.live.preview import DPI
 
     plans = [plan for plan in planned_documents(Path.cwd() / "content") if isinstance(plan, m.Document)]
     target.write_text(json.dumps({"fonts": fonts(), "documents": [document(plan) for plan in plans]}), encoding="utf-8")
@@ -112,9 +112,9 @@ def pages(target: Path, built: Path) -> dict:
 
 def shipped_templates() -> int:
     """How many of printkit's templates its install shipped compiled, for this Python and Jinja
-    (printkit/compiled.py; 0 where the wheel was built without them)."""
+    (printkit/load/compiled.py; 0 where the wheel was built without them)."""
     try:
-        from printkit.compiled import shipped_index
+        from printkit.load.compiled import shipped_index
     except ImportError:  # a printkit before them
         return 0
     return len(shipped_index())
@@ -123,9 +123,9 @@ def shipped_templates() -> int:
 def export(folder: Path) -> dict:
     """`printkit export --for tgc`, keeping the PDF of card sides it renders to PNG for each product
     (its workers are forked from this process, so they render through the wrapper too)."""
-    from printkit.cli import main
-    from printkit.shop import export as shop
-    from printkit.shop.profiles import profiles
+    from printkit.cli.main import main
+    from printkit.targets import export as shop
+    from printkit.targets.profiles import profiles
 
     render_pngs = shop._pngs
 

@@ -1,7 +1,7 @@
 """`python -m printkit` and the `printkit` command (`run`). Ctrl-C, SIGTERM and SIGHUP are handled
 from this module's first instruction: while printkit and its libraries are still being imported
 (a good part of a short command's time) a signal ends printkit at once, with its one line and
-exit code 128 + the signal's number, as it does later (printkit/interrupt.py), never a traceback.
+exit code 128 + the signal's number, as it does later (printkit/ground/interrupt.py), never a traceback.
 Nothing has been written yet, so there is nothing to clean up."""
 
 import os
@@ -33,7 +33,7 @@ def run() -> int:
     from printkit import COLLECT_EVERY
 
     gc.set_threshold(*COLLECT_EVERY)  # before the command line's modules are imported (printkit/__init__.py)
-    from printkit.cli import main
+    from printkit.cli.main import main
 
     return _ended(main())
 

@@ -17,8 +17,8 @@ import pdfplumber
 import pytest
 import yaml
 
-from printkit.cli import main
-from printkit.cores import WORKERS
+from printkit.cli.main import main
+from printkit.pipeline.cores import WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -29,7 +29,7 @@ PT = 25.4 / 72  # millimetres per PDF point
 
 
 def pytest_configure(config):
-    """The planned pages a test session's builds keep (printkit/lasting.py) go to a folder of the
+    """The planned pages a test session's builds keep (printkit/pipeline/cache.py) go to a folder of the
     session's own, not to the user's cache; its subprocesses use it too. So do the pages pdfplumber
     read (below), for every worker of the session. A test's build draws in its own process
     (PRINTKIT_WORKERS=1: the suite already runs on every core, and forking a pool a build cost a
@@ -238,7 +238,7 @@ def any_size():
     form, not the sizes each shop sells (tests/test_shop_sizes.py): poker decks to MB Print."""
     from dataclasses import replace
 
-    from printkit.shop.profiles import profiles
+    from printkit.targets.profiles import profiles
 
     with pytest.MonkeyPatch.context() as patch:
         for slug, profile in profiles().items():

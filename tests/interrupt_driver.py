@@ -55,14 +55,14 @@ class Fault:
 
 def main() -> None:
     spec = json.loads(sys.argv[1])
-    from printkit.cli import main as printkit
+    from printkit.cli.main import main as printkit
 
     fault = Fault(getattr(signal, spec["signal"]), spec.get("pause", False), spec.get("counting", OPERATIONS))
     # The records printkit keeps in its cache for this process's import path (no plug-in found, the
     # code's digest) are written by a first command before anything is counted: else the first
     # point's count starts with them, and "the K-th rename" is not the K-th of the build's own.
     from printkit.games import all_games
-    from printkit.manifest import code_digest
+    from printkit.pipeline.manifest import code_digest
     all_games(), code_digest()
     for name in OPERATIONS:
         setattr(os, name, fault.wrap(name, getattr(os, name)))

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BAD, CONTENT, EXPECTED, build, expected_stderr, overlay, pdfs, validate
-from printkit.cli import main
+from printkit.cli.main import main
 from printkit.games import all_games
 
 GAMES = all_games()

@@ -1,6 +1,6 @@
 """The command line as a table: argv -> exit code -> stderr -> stdout -> files written.
 
-Every row runs `printkit.cli.main(argv)` in-process, in a copy of the project (so the defaults
+Every row runs `printkit.cli.main.main(argv)` in-process, in a copy of the project (so the defaults
 `--content content` and `--out output` apply and printed paths are relative), and checks that
 nothing else was written. One subprocess test proves `python -m printkit` works.
 """
@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.cli import COMMANDS, main
+from printkit.cli.main import COMMANDS, main
 from printkit.games import all_games
-from printkit.pipeline import select_games
+from printkit.pipeline.build import select_games
 
 GAME = "ascending-row-overflow"
 TITLE = "Ascending row overflow"
@@ -319,9 +319,9 @@ def test_a_standard_output_that_cannot_be_written_is_one_line(tmp_path, command,
 def test_a_build_on_a_terminal_shows_a_bar_as_it_draws(here: Path):
     """Every file drawn moves the bar on standard error, a terminal: done/total and the file; at the
     end the line is cleared. Not a terminal (a pipe, a log): nothing at all."""
-    from printkit.console import Progress
-    from printkit.options import Options
-    from printkit.pipeline import build
+    from printkit.ground.console import Progress
+    from printkit.load.options import Options
+    from printkit.pipeline.build import build
     from printkit.plan.geometry import PAPERS
 
     class Terminal(io.StringIO):
@@ -345,8 +345,8 @@ def test_a_build_on_a_terminal_shows_a_bar_as_it_draws(here: Path):
 
 def test_every_command_and_option_has_a_description():
     """`printkit COMMAND --help` explains each thing it lists: nothing bare, no developer's note."""
-    from printkit import arguments
-    from printkit.cli import _parser
+    from printkit.cli import arguments
+    from printkit.cli.main import _parser
 
     parser = _parser(arguments.Context(found=["a-game"]))
     (commands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
@@ -362,9 +362,9 @@ def test_a_command_that_draws_nothing_loads_no_drawing_machinery(argv, tmp_path)
     """Start-up is proportional to the command (issue 26): `--version`, `--help` and `settings` load
     neither the pipeline nor ReportLab, Jinja or Pillow; the help of `build` names the games, and
     still draws nothing."""
-    probe = ("import sys\nfrom printkit.cli import main\n"
+    probe = ("import sys\nfrom printkit.cli.main import main\n"
              "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-             "heavy = ('reportlab', 'jinja2', 'PIL', 'pypdfium2', 'printkit.pipeline', 'printkit.render')\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'pypdfium2', 'printkit.pipeline.build', 'printkit.render')\n"
              "print('LOADED', sorted({m.split('.')[0] if not m.startswith('printkit') else m for m in sys.modules "
              "if m.startswith(heavy)}))\n")
     done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, cwd=tmp_path,
@@ -373,6 +373,6 @@ def test_a_command_that_draws_nothing_loads_no_drawing_machinery(argv, tmp_path)
     assert loaded, done.stderr
     heavy = loaded[0]
     if argv[0] == "build":  # the games are loaded for their names and options, but nothing drawn
-        assert "printkit.pipeline" not in heavy and "printkit.render.pdf" not in heavy, heavy
+        assert "printkit.pipeline.build" not in heavy and "printkit.render.pdf" not in heavy, heavy
     else:
         assert heavy == "LOADED []", heavy

@@ -1,5 +1,5 @@
 """A first build compiles only what nothing kept (issue 41, item 1): only the templates it uses,
-each once; none of printkit's own where printkit shipped them compiled (printkit/compiled.py, as
+each once; none of printkit's own where printkit shipped them compiled (printkit/load/compiled.py, as
 its wheel carries them: `ship` is what setup.py runs); and a shipped file that was changed, or was
 compiled by another Python, Jinja or printkit, or for another text, is not read: the template is
 compiled again, and the PDFs are those a build that compiled everything writes, byte for byte."""
@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, build, pdfs
-from printkit import compiled, lasting, pipeline
-from printkit.sandbox import Sandbox
+from printkit.load import compiled
+from printkit.pipeline import cache as lasting
+from printkit.pipeline import build as pipeline
+from printkit.load.sandbox import Sandbox
 
 GAME = "numbered-cards"
 # the words of its five files (rules, player-aid, ability-cards, score-pad, print-guide: the game's own

@@ -1,4 +1,4 @@
-"""Work spread over the cores (printkit.cores): the results are the ones a plain loop gives, in
+"""Work spread over the cores (printkit.pipeline.cores): the results are the ones a plain loop gives, in
 order; a worker that dies has its work done again; Ctrl-C or SIGTERM to the whole process group
 in the middle of a build ends it with printkit's one line, no worker's traceback, no output."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit import cores
-from printkit.cores import WORKERS
+from printkit.pipeline import cores
+from printkit.pipeline.cores import WORKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 PARENT = os.getpid()

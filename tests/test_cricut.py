@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageCms, ImageStat
 
 from conftest import CONTENT
-from printkit.cli import main
+from printkit.cli.main import main
 from test_export import redo_tokens, run  # the same export, run the same way
 
 INCH = 25.4

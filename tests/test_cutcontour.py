@@ -19,7 +19,7 @@ from PIL import Image
 from pypdf.generic import ContentStream
 
 from declared import SLUG, game_project
-from printkit.cli import main
+from printkit.cli.main import main
 
 MM_PER_PT = 25.4 / 72
 SIZE = 25.4  # mm: TGC's large circle chit

@@ -187,7 +187,7 @@ def test_without_a_cutter_there_are_no_marks_and_no_cut_file(tmp_path):
 
 
 def test_a_shop_export_has_no_marks_and_no_cut_file(tmp_path, capsys):
-    from printkit.cli import main
+    from printkit.cli.main import main
     (tmp_path / "printkit.yaml").write_text("cutter: silhouette\ncorners: 3.175\n")
     import shutil
     from conftest import CONTENT, ROOT

@@ -199,7 +199,7 @@ def _bands(pdf_path: Path) -> list[tuple[float, float]]:
 def test_a_box_written_alike_on_cards_of_two_sizes_is_each_cards_own(tmp_path, monkeypatch):
     """The boxes worked out once (layers.box_rect) are kept by the card's size too: 50% of a
     poker card's width and of a 40 mm card's, read back from the PDFs to +-0.05 mm."""
-    from printkit.cli import main
+    from printkit.cli.main import main
     from declared import game_project
 
     monkeypatch.setenv("PRINTKIT_CACHE", "off")

@@ -15,8 +15,8 @@ from PIL import Image, ImageDraw
 
 from conftest import ROOT, build
 from declared import game_project
-from printkit import pipeline
-from printkit.cli import main
+from printkit.pipeline import build as pipeline
+from printkit.cli.main import main
 from printkit.render import kept_pages
 
 CARDS = 40  # 9 a sheet: 5 front pages, each followed by its backs
@@ -183,7 +183,7 @@ def test_validate_after_a_build_plans_nothing(deck, monkeypatch, capsys, long_ta
     """Also when the deck is made from more content than a file planned on the other paper by a
     build may be (a long campaign's booklet is left to validate there): its cards are kept alike
     on every paper, and its sheets laid out on Letter too."""
-    from printkit import planned_anywhere
+    from printkit.pipeline import other_papers as planned_anywhere
 
     if long_table:
         monkeypatch.setattr(planned_anywhere, "OTHER_PAPERS_AT_MOST", 2_000)

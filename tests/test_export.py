@@ -23,7 +23,7 @@ from PIL import Image, ImageCms
 
 from conftest import BAD, CONTENT, expected_stderr, mm, overlay
 from european import EURO, EURO_GAMES, european_content
-from printkit.cli import main
+from printkit.cli.main import main
 
 INCH = 25.4
 POKER = (63.5, 88.9)
@@ -347,7 +347,7 @@ def test_preflight_finds_a_low_resolution_image(tmp_path):
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.shop.readback import read_pdf
+    from printkit.targets.readback import read_pdf
 
     buffer = io.BytesIO()
     canvas = Canvas(buffer)

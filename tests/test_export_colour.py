@@ -18,7 +18,7 @@ from PIL import Image, ImageCms
 
 from conftest import ROOT
 from declared import SLUG, deck_yaml, game_project, line_of, starter_project
-from printkit.cli import main
+from printkit.cli.main import main
 from test_export import run
 
 SHOPS = ("tgc", "mpc", "dtc", "mbprint", "pdfx", "cricut", "tts")

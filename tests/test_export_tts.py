@@ -32,8 +32,8 @@ import yaml
 from PIL import Image, ImageChops, ImageStat
 
 from conftest import CONTENT
-from printkit.cli import main
-from printkit.shop.profiles import profiles
+from printkit.cli.main import main
+from printkit.targets.profiles import profiles
 
 MOST = (10, 7)  # columns, rows: the most a sheet holds
 LARGEST = 4096  # px, either way

@@ -20,7 +20,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from declared import SLUG, game_project, line_of
-from printkit.cli import main
+from printkit.cli.main import main
 from test_export_colour import PRESSES, SKIES, in_cmyk
 
 GS = shutil.which("gs")

@@ -298,7 +298,7 @@ def test_a_shop_export_prints_duplex_sheets_whatever_printkit_yaml_says(tmp_path
     """A shop of kind `sheets` (none in shops.yaml takes them now: the offset printer's PDF/X-4 is
     one card a page), made here from the offset printer's profile."""
     from dataclasses import replace
-    from printkit.shop.profiles import profiles
+    from printkit.targets.profiles import profiles
     monkeypatch.setitem(profiles(), "sheets", replace(profiles()["pdfx"], slug="sheets", kind="sheets"))
     project = starter_project(tmp_path / "starter")
     (project / "printkit.yaml").write_text("sheet: gutterfold\n")

@@ -34,7 +34,7 @@ def printkit(project: Path, *argv: str, memory: int = MEMORY, timeout: float = 6
         resource.setrlimit(resource.RLIMIT_AS, (memory << 20, memory << 20))
 
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", "import sys; from printkit.cli import main; sys.exit(main())", *argv],
+    done = subprocess.run([sys.executable, "-c", "import sys; from printkit.cli.main import main; sys.exit(main())", *argv],
                           cwd=project, capture_output=True, text=True, timeout=timeout, preexec_fn=limited,
                           env={**os.environ, "PRINTKIT_CACHE": "off"})
     return done.returncode, done.stdout, done.stderr, time.perf_counter() - started

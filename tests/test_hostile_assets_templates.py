@@ -73,7 +73,7 @@ RENDER = textwrap.dedent("""
     import json, resource, sys
     from pathlib import Path
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY << 20, MEMORY << 20))
-    from printkit.errors import PrintkitError
+    from printkit.ground.errors import PrintkitError
     from printkit.render.words import Templates
     folder, rows, said = Path(sys.argv[1]), json.loads(sys.argv[2]), {}
     for index, text in enumerate(rows):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from printkit.cli import main
+from printkit.cli.main import main
 
 GAME = "three-skies"  # the starter game: declared in its game.yaml
 

@@ -30,7 +30,7 @@ import pytest
 from conftest import CONTENT, ROOT
 from test_serve import CARDS, GAME, Served, game_yaml
 
-from printkit.serve import server
+from printkit.live.serve import server
 
 SECRET = "SECRET-TOKEN-abcdefghijklmnopqrstuvwxyz0123456789"
 PLANTED = "alert('planted')"
@@ -332,7 +332,7 @@ VECTORS = [
 
 @pytest.mark.parametrize("planted", VECTORS)
 def test_nothing_a_template_writes_runs_once_cleaned(planted):
-    from printkit.serve.clean import without_scripts
+    from printkit.live.serve.clean import without_scripts
 
     html = without_scripts(f"<!DOCTYPE html><html><head><title>t</title></head><body><p>before</p>{planted}"
                            f"<p>after</p></body></html>")
@@ -348,7 +348,7 @@ def test_nothing_a_template_writes_runs_once_cleaned(planted):
 
 def test_a_page_cleaned_keeps_what_it_shows():
     """The kit's page otherwise as written: its text, styles, pictures, guides and data."""
-    from printkit.serve.clean import without_scripts
+    from printkit.live.serve.clean import without_scripts
 
     page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><style>a > b { color: red }</style></head>'
             '<body><input type="checkbox" id="show-guides" checked><figure class="card" data-fields=\'{"a": "x &amp; y"}\'>'

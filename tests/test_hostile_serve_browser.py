@@ -86,7 +86,7 @@ def test_a_pdf_opens_in_chromium_s_viewer_under_the_policy(planted, tmp_path):
 def test_the_policy_alone_refuses_the_kit_s_code(tmp_path, monkeypatch):
     """The second wall: with the page's cleaning taken away, Chromium still runs none of the kit's
     code (the policy refuses it, and says so), and printkit's own script runs."""
-    from printkit.serve import server
+    from printkit.live.serve import server
     from test_serve import Served
 
     monkeypatch.setattr(server, "without_scripts", lambda html: html)

@@ -17,7 +17,7 @@ import yaml
 
 from conftest import CONTENT, build
 from declared import line_of
-from printkit import keyed
+from printkit.ground import signatures as keyed
 
 GAME = "one-too-many"
 MANIFEST = ".printkit-manifest.json"
@@ -233,7 +233,7 @@ def test_a_damaged_journal_is_one_warning(project, cli, text):
 
 def test_a_journal_printkit_wrote_is_still_rolled_back(project, cli):
     """What the key is for: printkit's own journal, left by a process that died, is followed."""
-    from printkit import write
+    from printkit.pipeline import write
 
     assert build(cli, GAME)[0] == 0
     rules = project / "out" / GAME / "rules.pdf"
@@ -288,7 +288,7 @@ def near_the_cut() -> list[str]:
 @pytest.fixture(scope="module")
 def exported_once(tmp_path_factory) -> Path:
     """The game's TGC export, made once for the module (each test breaks a copy of it)."""
-    from printkit.cli import main
+    from printkit.cli.main import main
 
     out = tmp_path_factory.mktemp("tgc") / "tgc"
     assert main(["export", SHOP_GAME, "--for", "tgc", "--content", str(CONTENT), "--out", str(out)]) == 0

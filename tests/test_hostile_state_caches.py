@@ -20,8 +20,9 @@ import pytest
 from jinja2.bccache import bc_magic
 
 from conftest import CONTENT, ROOT, build, pdfs
-from printkit import lasting, sandbox
-from printkit.cli import main
+from printkit.pipeline import cache as lasting
+from printkit.load import sandbox
+from printkit.cli.main import main
 
 GAME = "one-too-many"
 
@@ -49,7 +50,7 @@ def caches(tmp_path, monkeypatch) -> Path:
 def not_shipped(project: Path) -> None:
     """The game's templates made the project's own (a comment added), so that they are compiled
     and kept in the cache: an installed printkit reads its own templates as it shipped them
-    compiled (printkit/compiled.py), and keeps none of them."""
+    compiled (printkit/load/compiled.py), and keeps none of them."""
     for path in [project / "templates" / "common.j2", *sorted((project / "templates" / GAME).glob("*.j2"))]:
         path.write_text(path.read_text(encoding="utf-8") + "{# this project's #}\n", encoding="utf-8")
 
@@ -237,14 +238,14 @@ def _read_digest() -> str:
 
 
 def _code_digest() -> str:
-    from printkit import manifest
+    from printkit.pipeline import manifest
 
     manifest.code_digest.cache_clear()
     return manifest.code_digest()
 
 
 def test_the_code_digest_is_recorded_and_found_again(caches):
-    from printkit import manifest
+    from printkit.pipeline import manifest
 
     expected = _read_digest()
     assert _code_digest() == expected
@@ -257,7 +258,7 @@ def test_the_code_digest_is_recorded_and_found_again(caches):
 def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
     """A forged digest (say, an old printkit's, so that stale outputs were kept) is not believed:
     printkit's files are read again."""
-    from printkit import manifest
+    from printkit.pipeline import manifest
 
     _code_digest()
     record = caches / manifest.CODE_RECORD
@@ -273,7 +274,7 @@ def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
 
 
 def test_a_huge_or_deep_code_record_is_read_past(caches):
-    from printkit import manifest
+    from printkit.pipeline import manifest
 
     record = caches / manifest.CODE_RECORD
     caches.mkdir(parents=True, exist_ok=True)
@@ -284,7 +285,7 @@ def test_a_huge_or_deep_code_record_is_read_past(caches):
 
 def test_a_code_file_touched_is_read_again(caches, monkeypatch):
     """The record is found by each file's size and time: a file with another time is read again."""
-    from printkit import manifest
+    from printkit.pipeline import manifest
 
     first = _code_digest()
     seen = []

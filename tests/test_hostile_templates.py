@@ -11,8 +11,8 @@ import os
 import pytest
 
 from conftest import build, pdfs
-from printkit import sandbox
-from printkit.errors import PrintkitError
+from printkit.load import sandbox
+from printkit.ground.errors import PrintkitError
 from printkit.render.words import Templates
 
 LOOPS = "{% for a in range(10000) %}{% for b in range(10000) %}{% for c in range(10000) %}" \

@@ -150,5 +150,5 @@ def test_aliases_within_the_bounds_still_work(cli, project, previous):
                     .replace(second, second.replace("Discard", "*d")), encoding="utf-8")
     assert build(cli, GAME)[0] == 0
     # the same files, each under the same entry; the manifest's record of the game's sources is of
-    # the new text (printkit/unchanged.py)
+    # the new text (printkit/pipeline/nothing_changed.py)
     assert outputs_of(pdfs(project / "out")) == outputs_of(previous)

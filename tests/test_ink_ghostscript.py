@@ -20,7 +20,7 @@ import pytest
 from PIL import Image
 
 from declared import starter_project
-from printkit.cli import main
+from printkit.cli.main import main
 from test_export_colour import PRESSES, SKIES, in_cmyk
 
 GS = shutil.which("gs")

@@ -21,8 +21,8 @@ import pytest
 
 from conftest import CONTENT, build_into, pdfs
 from interrupt_driver import OPERATIONS
-from printkit.cores import WORKERS
-from printkit.write import recover
+from printkit.pipeline.cores import WORKERS
+from printkit.pipeline.write import recover
 
 GAME = "numbered-cards"  # three PDFs and the manifest: four files to rename
 DRIVER = Path(__file__).with_name("interrupt_driver.py")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
-from printkit import lasting
+from printkit.pipeline import cache as lasting
 from printkit.plan import fonts
 
 CODES = [0, 32, 65, 97, 0xE9, 0x2660, 0x2665, 0x2212]  # notdef, space, A, a, é, two suits, minus

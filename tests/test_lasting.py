@@ -1,4 +1,4 @@
-"""Planned pages kept between builds (printkit/lasting.py): read back as they were made, a damaged
+"""Planned pages kept between builds (printkit/pipeline/cache.py): read back as they were made, a damaged
 or foreign file never trusted, the words' fingerprint changed by what they read and only that,
 and a build's files the same bytes with the store as without it, an edit planning again only the
 spreads it changes."""
@@ -21,9 +21,9 @@ import pytest
 import yaml
 
 from conftest import build
-from printkit import lasting
-from printkit.errors import PrintkitError
-from printkit.manifest import MAX_PAGES  # a page count over it is no count printkit wrote
+from printkit.pipeline import cache as lasting
+from printkit.ground.errors import PrintkitError
+from printkit.pipeline.manifest import MAX_PAGES  # a page count over it is no count printkit wrote
 from printkit.plan.fonts import FONTS
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Circle, Group, Line, Polygon, UseForm
@@ -470,8 +470,8 @@ def test_workers_are_never_forked_while_the_page_cache_is_open(tmp_path, monkeyp
     """SQLite keeps one record per process of the locks it holds on a file: a worker forked while
     printkit has the database open would share it (sqlite.org/howtocorrupt.html, 2.6). A build and
     validate each read the page cache before they fork (the fonts, the files noted as planned)."""
-    from printkit import pipeline
-    from printkit.cli import main
+    from printkit.pipeline import build as pipeline
+    from printkit.cli.main import main
 
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     open_at_fork = []
@@ -562,8 +562,8 @@ def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read
 def test_an_edited_rebuild_reads_no_unchanged_spread_s_marks(project, monkeypatch):
     """After one scenario's words are edited, the booklet (A4, drawn) and its plan on Letter (for
     validate) find the 49 other spreads and every unchanged page's drawing kept: none of their
-    marks is read (printkit/lasting.py: Marks), only digests."""
-    from printkit.cli import main
+    marks is read (printkit/pipeline/cache.py: Marks), only digests."""
+    from printkit.cli.main import main
 
     monkeypatch.setenv("PRINTKIT_CACHE", str(project / "cache"))
     build = ["build", "cross-sums", "--content", str(project / "content"), "--out", str(project / "out"), "-q"]

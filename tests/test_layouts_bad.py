@@ -582,7 +582,7 @@ def test_a_colon_word_one_letter_from_an_icon_is_an_error_at_the_card(tmp_path, 
 def test_a_text_that_would_run_for_ever_is_stopped_at_the_sandboxs_time(tmp_path, capsys, monkeypatch):
     """A card's `{{ }}` text of loops within loops (a hundred million turns) ends in one line,
     not a build that never ends: the sandbox's clock runs while the cards are evaluated."""
-    monkeypatch.setattr("printkit.sandbox.TIME_LIMIT", 0.5)
+    monkeypatch.setattr("printkit.load.sandbox.TIME_LIMIT", 0.5)
     loops = '"{% for a in range(9999) %}{% for b in range(9999) %}{% endfor %}{% endfor %}{{ name }}"'
     project = project_of(tmp_path, BASE, 'text: "{{ name }}"', f"text: {loops}")
     started = time.monotonic()

@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from conftest import CONTENT, ROOT, build, pdfs
-from printkit.cli import main
+from printkit.cli.main import main
 from printkit.render import pdf as pdf_module
 
 SADDLE = [f"booklet for saddle stitching, volume {k} of 3" for k in (1, 2, 3)]  # issue 13: volumes a stapler can close
@@ -237,7 +237,7 @@ def test_the_manifest_records_each_outputs_size_and_hash(project, cli):
 def made_by_an_earlier_printkit(project, name: str):
     """A file an earlier printkit made and recorded (a product since renamed, say): its bytes
     written and its manifest entry added as a build records one."""
-    from printkit.manifest import Manifest
+    from printkit.pipeline.manifest import Manifest
 
     out = project / "out"
     path = out / name

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CONTENT, ROOT, build, pdfs, validate
-from printkit.cli import main
+from printkit.cli.main import main
 
 LOCATED = re.compile(r"^[^:\s]+:\d+(:\d+)?: .+")  # FILE:LINE, or FILE:LINE:COL for a YAML syntax error
 # The one problem without a line: a template's whole body (content words and all, once Jinja has

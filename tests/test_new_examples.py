@@ -10,7 +10,7 @@ import hashlib
 import pytest
 
 from conftest import ROOT
-from printkit.cli import main
+from printkit.cli.main import main
 from readback import CARD_H, CARD_W, TOL, cut_lines, pages
 
 EXAMPLES = sorted(path.name for path in (ROOT / "examples" / "content").iterdir() if (path / "game.yaml").is_file())

@@ -19,7 +19,7 @@ from PIL import Image
 from pypdf.generic import ContentStream
 
 from declared import SLUG, game_project
-from printkit.cli import main
+from printkit.cli.main import main
 from test_cutcontour import COINS
 
 PRESS_SHOPS = ["dtc", "mbprint", "meinspiel", "pdfx"]

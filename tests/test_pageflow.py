@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Group
 from printkit.plan.pageflow import PageFlow

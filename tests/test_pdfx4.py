@@ -23,7 +23,7 @@ from PIL import Image, ImageCms
 
 from conftest import CONTENT, ROOT, mm
 from declared import SLUG, game_project, starter_project
-from printkit.cli import main
+from printkit.cli.main import main
 from test_export_colour import grey_as_printed
 
 SHOPS = ("pdfx", "meinspiel")

@@ -19,8 +19,9 @@ import pypdf
 import pytest
 
 from conftest import ROOT, forked_workers
-from printkit import cores, side_by_side
-from printkit.cli import main
+from printkit.pipeline import cores
+from printkit.pipeline import side_by_side
+from printkit.cli.main import main
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_deck import game  # noqa: E402  (the benchmark's own deck)

@@ -66,7 +66,7 @@ def exports(tmp_path_factory) -> dict[str, Path]:
 
 
 def run_quietly(argv: list[str]) -> tuple[int, str, str]:
-    from printkit.cli import main
+    from printkit.cli.main import main
     from contextlib import redirect_stderr, redirect_stdout
 
     out, err = io.StringIO(), io.StringIO()
@@ -231,7 +231,7 @@ def encoded(raw: bytes, filters: list[str]) -> EncodedStreamObject:
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 4, 5, 8, 9, 4097])
 @pytest.mark.parametrize("zeros", [False, True])
 def test_ascii85_and_flate_decode_as_pypdf_decodes_them(length, zeros):
-    from printkit.shop.streams import decoded
+    from printkit.targets.streams import decoded
 
     data = bytes(length) if zeros else os.urandom(length)  # zeros: ASCII85's z groups
     once = base64.a85encode(data, adobe=True, wrapcol=72)
@@ -246,7 +246,7 @@ def test_ascii85_and_flate_decode_as_pypdf_decodes_them(length, zeros):
 def test_ascii85_printkit_does_not_decode_plainly_is_pypdfs_to_decode(raw):
     """A z inside a group, a byte outside ASCII85, a group over 2^32, no end, one lone digit:
     decoded (or refused) exactly as pypdf does."""
-    from printkit.shop.streams import decoded
+    from printkit.targets.streams import decoded
 
     try:
         expected = encoded(raw, ["/ASCII85Decode"]).get_data()

@@ -135,7 +135,7 @@ def test_correct_designs_pass_clean_on_every_target(tmp_path, monkeypatch, capsy
 
 
 def _safe(shop: str) -> float:
-    from printkit.shop.profiles import profiles
+    from printkit.targets.profiles import profiles
 
     return profiles()[shop].safe
 
@@ -257,7 +257,7 @@ def test_ink_over_the_limit_is_caught_at_the_card(tmp_path, monkeypatch, capsys,
     """A square of 400 % planted on card 1's front, on the name's words: named by the card and
     the layer it lies on."""
     assert export(tmp_path, monkeypatch, capsys, GOOD, good_files(), shop)[0] == 0
-    from printkit.shop.profiles import profiles
+    from printkit.targets.profiles import profiles
 
     profile = profiles()[shop]
     front = 0 if profile.order != "back-front" else 1

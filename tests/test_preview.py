@@ -20,7 +20,7 @@ from PIL import Image
 from printkit.games import all_games
 from printkit.plan.cards import DeckLayout, plan_card_sheet
 from printkit.plan.geometry import PAPERS
-from printkit.preview import CUT
+from printkit.live.preview import CUT
 
 DPI = 20  # small, to keep the suite fast; users get 100
 POKER = (63.5, 88.9)

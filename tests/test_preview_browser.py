@@ -17,7 +17,7 @@ import pytest
 
 from browser import headless_chromium, needs_chromium, phone
 from conftest import CONTENT
-from printkit.cli import main
+from printkit.cli.main import main
 
 pytestmark = needs_chromium
 DPI = 100
@@ -42,11 +42,11 @@ def visible_top(driver, element_id: str) -> float:
 
 
 def test_the_page_s_one_script_is_its_own(page):
-    from printkit.bundled import PACKAGE
+    from printkit.ground.bundled import PACKAGE
 
     (script,) = page.execute_script("return Array.from(document.scripts, s => s.src)")
     assert script.endswith("/preview/page.js") and script.startswith("file://")
-    assert open(script[len("file://"):], "rb").read() == (PACKAGE / "serve" / "page.js").read_bytes()
+    assert open(script[len("file://"):], "rb").read() == (PACKAGE / "live" / "serve" / "page.js").read_bytes()
     assert page.title == "printkit preview"
 
 

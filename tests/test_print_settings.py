@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from conftest import build_into, mm
-from printkit import settings as project_settings
-from printkit.cli import main
+from printkit.load import settings as project_settings
+from printkit.cli.main import main
 
 A4_W, A4_H = 210.0, 297.0
 

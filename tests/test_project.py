@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import CONTENT, ROOT
-from printkit import new as new_module
+from printkit.cli import new as new_module
 from printkit.games import all_games
 
 GAME = "numbered-cards"

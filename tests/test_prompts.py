@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.cli import main
-from printkit.console import progress_line
+from printkit.cli.main import main
+from printkit.ground.console import progress_line
 
 GAME = "numbered-cards"
 
@@ -113,7 +113,7 @@ def test_the_progress_line_at_full_width_is_the_bar_count_and_path():
 def test_a_build_on_a_terminal_shows_each_file_relative_to_the_output_folder(here, monkeypatch):
     import io
 
-    from printkit import console
+    from printkit.ground import console
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

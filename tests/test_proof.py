@@ -109,7 +109,7 @@ def proofs(tmp_path_factory):
 def main_in(project: Path, argv) -> int:
     import os
 
-    from printkit.cli import main
+    from printkit.cli.main import main
     here = Path.cwd()
     os.chdir(project)
     try:

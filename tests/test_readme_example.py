@@ -10,8 +10,8 @@ import pdfplumber
 
 from docs import block
 from printkit.games import all_games
-from printkit.options import Options
-from printkit.pipeline import build
+from printkit.load.options import Options
+from printkit.pipeline.build import build
 from printkit.plan.geometry import PAPERS
 from printkit.products.sheets import Sheets
 

@@ -1,5 +1,5 @@
 """The generated reference (docs/reference/) and JSON Schemas (docs/schema/, printkit/schema/): what is
-committed is what printkit/reference.py writes now; every key of the vocabulary, every setting and
+committed is what printkit/cli/reference.py writes now; every key of the vocabulary, every setting and
 every command's option has its entry, found by walking the vocabulary's own objects (not the
 generator's walk); the schemas pass every bundled game.yaml, layouts.yaml and printkit.yaml, and
 refuse a planted wrong key or value at its place."""
@@ -17,10 +17,11 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from printkit import cli, settings
+from printkit.cli import main as cli
+from printkit.load import settings
 from printkit.declared import described, vocabulary
 from printkit.load.schema import Record, Spec
-from printkit import reference
+from printkit.cli import reference
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PAGE = ROOT / "docs/reference/game-yaml.md"
@@ -46,7 +47,7 @@ def test_the_generator_writes_every_file(generated):
 
 @pytest.mark.parametrize("path", GENERATED)
 def test_committed_file_is_what_the_generator_writes(path, generated):
-    assert _committed(path) == generated[path], f"{path} is stale: run python -m printkit.reference"
+    assert _committed(path) == generated[path], f"{path} is stale: run python -m printkit.cli.reference"
 
 
 # --- every key has its entry ------------------------------------------------------------------------
@@ -244,7 +245,7 @@ def test_python_m_printkit_schema_gives_vs_codes_settings_for_the_shipped_schema
 @pytest.mark.parametrize("case", PLANTED)
 def test_printkit_refuses_each_planted_mistake_too(case, tmp_path, capsys):
     """The schema says no more than the vocabulary: each mistake it refuses, `printkit validate` refuses."""
-    from printkit.cli import main
+    from printkit.cli.main import main
 
     assert main(["new", str(tmp_path / "kit"), "-q"]) == 0
     game = tmp_path / "kit/content/three-skies/game.yaml"

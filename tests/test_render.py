@@ -11,7 +11,7 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.fonts import DRAWABLE, WIDTHS, drawable_in_fonts, em_width, missing_glyphs, widths_in_fonts
 from printkit.plan.markup import parse_blocks
 from printkit.render.words import Templates, spelled

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from conftest import ROOT
-from printkit import lasting
+from printkit.pipeline import cache as lasting
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import (Box, Circle, Document, Ellipse, Form, Gradient, Group, Line, Page, Picture, Polygon,
                                  UseForm)

@@ -13,7 +13,7 @@ import pytest
 
 from declared import SLUG, game_project
 from printkit.render.colour import large_solid, narrowest
-from printkit.shop.profiles import profiles
+from printkit.targets.profiles import profiles
 from test_export import run
 
 PT_PER_MM = 72 / 25.4

@@ -23,7 +23,7 @@ from reportlab.lib.fonts import tt2ps
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.fonts import (em_width, font_for, missing_glyphs, register_fonts, register_project_family,
                                  register_project_font)
 from printkit.plan.geometry import Paper, Rect

@@ -13,7 +13,7 @@ import pytest
 from conftest import build_into
 from readback import CARD_H, CARD_W, KIT_FRAME_INSET, PAPERS, SCALE_BARS, TOL, Box, bar_label, expected_slots, frames, \
     pages, pdf_box, reader, scale_bar_rects
-from printkit.cli import main
+from printkit.cli.main import main
 
 X, Y = 99.2, 99.5  # what the printer prints at: the page is drawn larger by the inverse
 FX, FY = 100 / X, 100 / Y

@@ -26,10 +26,10 @@ import pytest
 
 from conftest import CONTENT, ROOT
 from printkit.games import project_games
-from printkit.options import Options
+from printkit.load.options import Options
 from printkit.plan.geometry import PAPERS
-from printkit.serve import serve
-from printkit.serve.server import confined
+from printkit.live.serve import serve
+from printkit.live.serve.server import confined
 
 GAME = "numbered-cards"
 ABILITY = "Rearrange all cards in the row."  # card 1's text, once in game.yaml
@@ -223,7 +223,7 @@ def test_a_broken_edit_is_told_with_its_file_and_line_the_pictures_kept_and_the_
 
 def test_the_cards_changed_since_printed_with_their_words_then_and_now_and_their_picture(served, project):
     assert json.loads(served.get("/_printkit/printed")[1]) == {"recorded": False}
-    from printkit.cli import main
+    from printkit.cli.main import main
 
     os.chdir(project)
     assert main(["printed", GAME]) == 0
@@ -348,8 +348,8 @@ def test_an_editor_url_that_cannot_open_a_file_is_a_usage_error(project, cli, ur
 
 
 def test_a_bug_behind_changed_since_printed_is_said_and_serving_goes_on(served, monkeypatch, project):
-    from printkit.cli import main
-    from printkit.errata import record
+    from printkit.cli.main import main
+    from printkit.live.errata import record
 
     os.chdir(project)
     assert main(["printed", GAME]) == 0

@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import printkit.pictures
-import printkit.serve.pictures
+import printkit.live.pictures
+import printkit.live.serve.pictures
 from conftest import ROOT
 from printkit.games import project_games
-from printkit.options import Options
-from printkit.pipeline import build
-from printkit.project import LINKED
+from printkit.load.options import Options
+from printkit.pipeline.build import build
+from printkit.load.project import LINKED
 from printkit.plan.geometry import PAPERS
-from printkit.preview import render_pngs
-from printkit.serve import EAGER, serve
+from printkit.live.preview import render_pngs
+from printkit.live.serve import EAGER, serve
 
 GAME = "speed"
 DECK = f"preview/{GAME}/deck"
@@ -118,14 +118,14 @@ class Events:
 def drawn(monkeypatch):
     """Each page drawn, as (the PDF's name, page index), whoever draws it."""
     pages: list[tuple[str, int]] = []
-    real = printkit.pictures.drawn_page
+    real = printkit.live.pictures.drawn_page
 
     def counted(document, index, *args):
         pages.append((_name(document), index))
         return real(document, index, *args)
 
-    monkeypatch.setattr(printkit.pictures, "drawn_page", counted)
-    monkeypatch.setattr(printkit.serve.pictures, "drawn_page", counted)
+    monkeypatch.setattr(printkit.live.pictures, "drawn_page", counted)
+    monkeypatch.setattr(printkit.live.serve.pictures, "drawn_page", counted)
     return pages
 
 
@@ -211,8 +211,8 @@ def test_serve_lists_every_picture_before_drawing_them_and_draws_one_when_the_pa
     cards = (EAGER // 2 + 2) * PER_SHEET  # more pages than are drawn before serving
     project = make(tmp_path, cards)
     held = threading.Event()  # the background's drawing waits until the test lets it go
-    real_all = printkit.serve.pictures.Lazy._all
-    monkeypatch.setattr(printkit.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
+    real_all = printkit.live.serve.pictures.Lazy._all
+    monkeypatch.setattr(printkit.live.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
     served = Served(project)
     try:
         status, page = served.get("/")
@@ -250,7 +250,7 @@ def test_serve_lists_every_picture_before_drawing_them_and_draws_one_when_the_pa
 
 
 def _layout(project: Path):
-    from printkit.pipeline import load_all
+    from printkit.pipeline.build import load_all
 
     (kit,) = load_all([project_games(project / "content")[GAME]], project / "content", Options(PAPERS["a4"]))
     (deck,) = [p for p in kit.game.products if p.name == "deck"]
@@ -261,7 +261,7 @@ def test_a_picture_asked_for_while_the_background_draws_its_page_is_served_once_
     cards = (EAGER // 2 + 2) * PER_SHEET
     project = make(tmp_path, cards)
     drawing, go = threading.Event(), threading.Event()
-    real = printkit.pictures.drawn_page
+    real = printkit.live.pictures.drawn_page
 
     def slow(document, index, *args):
         if threading.current_thread().name == "background":
@@ -269,16 +269,16 @@ def test_a_picture_asked_for_while_the_background_draws_its_page_is_served_once_
             go.wait(60)
         return real(document, index, *args)
 
-    monkeypatch.setattr(printkit.serve.pictures, "drawn_page", slow)
-    real_start = printkit.serve.pictures.Lazy.start
+    monkeypatch.setattr(printkit.live.serve.pictures, "drawn_page", slow)
+    real_start = printkit.live.serve.pictures.Lazy.start
 
     def start(self):
         real_start(self)
         self.thread.name = "background"
 
-    monkeypatch.setattr(printkit.serve.pictures, "Lazy", type("Named", (printkit.serve.pictures.Lazy,),
+    monkeypatch.setattr(printkit.live.serve.pictures, "Lazy", type("Named", (printkit.live.serve.pictures.Lazy,),
                                                                 {"start": start}))
-    monkeypatch.setattr(printkit.serve, "Lazy", printkit.serve.pictures.Lazy)
+    monkeypatch.setattr(printkit.live.serve, "Lazy", printkit.live.serve.pictures.Lazy)
     served = Served(project)
     answer = []
     try:
@@ -300,7 +300,7 @@ PREVIEW = ("preview", GAME, "--content", "content", "--out", "out", "--dpi", "20
 
 
 def test_a_picture_cut_short_is_drawn_again_and_one_that_is_a_link_is_not_written_through(project, cli):
-    """Pictures are replaced whole but not flushed one by one (printkit/pictures.py): one a crash
+    """Pictures are replaced whole but not flushed one by one (printkit/live/pictures.py): one a crash
     left empty is not taken as drawn; one that is a link is refused at its name, the file it points
     to left as it was."""
     make(project, 20)
@@ -338,8 +338,8 @@ def test_a_listed_picture_that_is_a_link_is_not_drawn_through_and_serving_goes_o
     cards = (EAGER // 2 + 2) * PER_SHEET
     project = make(tmp_path, cards)
     held = threading.Event()
-    real_all = printkit.serve.pictures.Lazy._all
-    monkeypatch.setattr(printkit.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
+    real_all = printkit.live.serve.pictures.Lazy._all
+    monkeypatch.setattr(printkit.live.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
     users = tmp_path / "users.png"
     users.write_bytes(b"the user's own picture")
     served = Served(project)

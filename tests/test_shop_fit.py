@@ -119,7 +119,7 @@ def test_a_card_a_twentieth_of_a_millimetre_off_tgcs_mini_is_fitted_to_its_pixel
 
 
 def test_an_image_not_the_shops_published_size_is_refused_and_nothing_written(tmp_path, monkeypatch, capsys):
-    from printkit.shop.profiles import profiles
+    from printkit.targets.profiles import profiles
 
     tgc = profiles()["tgc"]
     monkeypatch.setitem(profiles(), "tgc", replace(tgc, sizes=(((63.5, 88.9), (826, 1125)),)))

@@ -194,7 +194,7 @@ def test_an_image_shops_files_are_srgb_pngs_with_no_fonts_to_embed(tmp_path, mon
 def test_a_frame_fitted_just_inside_the_safe_zone_is_said_to_the_hundredth(tmp_path, monkeypatch, capsys):
     """A 4 mm frame on a U.S. poker card fitted to MB Print's 63 x 88 mm (its real sizes, not the
     any-size shops): at 98.99 % it stops 4 x 88 / 88.9 = 3.96 mm in, said so, not "4.0 within 4.0"."""
-    from printkit.shop import profiles as shops
+    from printkit.targets import profiles as shops
 
     monkeypatch.setitem(shops.profiles(), "mbprint", shops.profiles.__wrapped__()["mbprint"])  # the sizes it sells
     folder, code, _, err = exported(tmp_path, monkeypatch, capsys, "mbprint", inset=4.0)

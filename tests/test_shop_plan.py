@@ -8,8 +8,8 @@ import pytest
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Circle, Group, Line, Polygon
 from printkit.plan.text import line_at
-from printkit.shop.profiles import profiles
-from printkit.shop.safezone import intrusions, items, near_the_cut
+from printkit.targets.profiles import profiles
+from printkit.targets.safezone import intrusions, items, near_the_cut
 
 POKER = (63.5, 88.9)
 

@@ -315,7 +315,7 @@ def test_a_round_token_is_not_the_square_chit_of_its_size(tmp_path, monkeypatch,
     """TGC with its round chits taken away: a 1 in round token is refused though 1 in squares are sold."""
     from dataclasses import replace
 
-    from printkit.shop.profiles import profiles
+    from printkit.targets.profiles import profiles
 
     tgc = profiles()["tgc"]
     monkeypatch.setitem(profiles(), "tgc", replace(tgc, cards=tuple(c for c in tgc.cards if "circle" not in c.name)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Group, Line
 from printkit.plan.table import TICK, Cell, Column, Row, Table, column_widths, narrowest, plan_table

@@ -20,7 +20,7 @@ import openpyxl
 import pytest
 
 from printkit.declared.sources import read_cards
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 
 from declared import SLUG, deck_yaml, game_project, line_of
 from readback import pages

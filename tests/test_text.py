@@ -8,7 +8,7 @@ import pdfplumber
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page

@@ -1,5 +1,5 @@
 """A whole build with nothing changed is answered from the manifest before any game is loaded
-(printkit/unchanged.py, issue 26): fast, and never wrong. Every change a build would draw from
+(printkit/pipeline/nothing_changed.py, issue 26): fast, and never wrong. Every change a build would draw from
 makes the next build the ordinary one, which draws what changed."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import build
-from printkit import unchanged
-from printkit.options import Options
+from printkit.pipeline import nothing_changed as unchanged
+from printkit.load.options import Options
 from printkit.plan.geometry import PAPERS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,9 +146,9 @@ def test_a_partial_build_on_other_paper_is_not_taken_for_the_whole(small, cli):
 
 def test_a_rebuild_with_nothing_changed_loads_no_game(small):
     """The answered build imports neither a game nor the pipeline, ReportLab or Jinja."""
-    probe = ("import sys\nfrom printkit.cli import main\n"
+    probe = ("import sys\nfrom printkit.cli.main import main\n"
              "code = main(sys.argv[1:])\n"
-             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline', 'printkit.kit', 'printkit.games')\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline.build', 'printkit.products.kit', 'printkit.games')\n"
              "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}), code)\n")
     done = subprocess.run([sys.executable, "-c", probe, "build", "--content", "content", "--out", "out"],
                           capture_output=True, text=True, cwd=small,
@@ -167,9 +167,9 @@ def test_validate_after_a_whole_build_loads_no_game_and_says_what_the_ordinary_v
     monkeypatch.setattr(unchanged, "validated", lambda *args: {})  # no note: the ordinary validate
     code_, ordinary, _ = cli("validate", "-v", "--content", "content")
     assert code == code_ == 0 and quick == ordinary and "products planned on A4 and Letter" in quick
-    probe = ("import sys\nfrom printkit.cli import main\n"
+    probe = ("import sys\nfrom printkit.cli.main import main\n"
              "code = main(sys.argv[1:])\n"
-             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline', 'printkit.kit', 'printkit.games')\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline.build', 'printkit.products.kit', 'printkit.games')\n"
              "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}), code)\n")
     done = subprocess.run([sys.executable, "-c", probe, "validate", "--content", "content"],
                           capture_output=True, text=True, cwd=small, env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -182,7 +182,7 @@ def test_validate_is_not_answered_for_other_options_an_edit_or_a_watched_build(s
     assert unchanged.validated(content, [GAME], Options(PAPERS["letter"])) != {}  # the paper is validate's to vary
     edit_content(small)
     assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}
-    from printkit.pipeline import build as build_, select_games
+    from printkit.pipeline.build import build as build_, select_games
     build_(select_games([GAME], content), content, small / "out", Options(PAPERS["a4"]), other_papers=False)
     assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}  # Letter left to validate
 
@@ -200,7 +200,7 @@ def test_a_game_with_a_warning_is_loaded_every_time_and_says_it(tmp_path, capsys
     """A warning (an image too coarse) is said by every build and every validate, not only the first."""
     from test_declared_images import image_game, picture
     from declared import SLUG
-    from printkit.cli import main
+    from printkit.cli.main import main
 
     project = image_game(tmp_path, "file: low.png", {"low.png": picture((50, 25))})
     monkeypatch.chdir(project)

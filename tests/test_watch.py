@@ -12,10 +12,10 @@ import time
 import pytest
 
 from printkit.games import all_games
-from printkit.options import Options
+from printkit.load.options import Options
 from printkit.plan.geometry import PAPERS
-from printkit import watch as watch_module
-from printkit.watch import watch
+from printkit.live import watch as watch_module
+from printkit.live.watch import watch
 
 TAGLINE = "tagline: Which card do you take, and which do you leave for your partner?"
 
@@ -126,7 +126,7 @@ def test_a_bug_in_printkit_does_not_end_a_watch_either(project, watcher, monkeyp
 def test_a_product_added_to_a_declared_games_game_yaml_is_built_without_a_restart(tmp_path, monkeypatch):
     """A declared game's products are its game.yaml: an edit of it finds the game again."""
     from printkit.games import project_games
-    from printkit.new import new_project
+    from printkit.cli.new import new_project
 
     new_project(tmp_path / "kit", None)  # the starter: a deck and its rules, in YAML
     content = tmp_path / "kit" / "content"

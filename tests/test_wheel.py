@@ -100,7 +100,7 @@ def install(bin_folder: Path, wheel: Path) -> None:
 
 def test_printkit_is_the_wheels(installed):
     bin_folder, empty, env, _ = installed
-    where = run(bin_folder / "python", "-c", "import printkit, printkit.bundled as b; print(printkit.__file__); "
+    where = run(bin_folder / "python", "-c", "import printkit, printkit.ground.bundled as b; print(printkit.__file__); "
                                              "print(b.root())", cwd=empty, env=env).stdout.split()
     venv = bin_folder.parent
     assert Path(where[0]).is_relative_to(venv), where
@@ -157,7 +157,7 @@ def test_the_examples_ship_in_the_wheel_and_a_project_starts_from_one(installed)
     listed = run("printkit", "list", cwd=empty, env=env).stdout.splitlines()
     examples = sorted(path.name for path in (ROOT / "examples" / "content").iterdir() if (path / "game.yaml").is_file())
     assert all(any(line.startswith(f"  {name} ") and line.endswith("(example)") for line in listed) for name in examples)
-    bundled = Path(run(bin_folder / "python", "-c", "import printkit.bundled as b; print(b.examples())",
+    bundled = Path(run(bin_folder / "python", "-c", "import printkit.ground.bundled as b; print(b.examples())",
                        cwd=empty, env=env).stdout.strip())
     assert bundled.is_relative_to(bin_folder.parent) and sorted(path.name for path in bundled.iterdir()) == \
         ["content", "templates"]  # the examples' tools/ stay in the repository

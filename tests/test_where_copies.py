@@ -14,8 +14,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from printkit.errors import Problem
-from printkit.pipeline import Planned, plan_one
+from printkit.ground.errors import Problem
+from printkit.pipeline.build import Planned, plan_one
 from printkit.plan.marks import Document
 from printkit.products import FilePlan
 

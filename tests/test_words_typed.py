@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Group, Page, Picture

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 from conftest import build, pdfs
-from printkit import write
+from printkit.pipeline import write
 
 GAME = "numbered-cards"  # five PDFs and the manifest
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import build, pdfs
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.load.nodes import load_yaml
 
 QUOTE_HINT = "text that holds ': ' or starts with '{', '[', '@', '*', '&' or '`' goes in quotes"

@@ -8,7 +8,7 @@ Every module under printkit/ is parsed with `ast` (nothing is imported or run): 
 `from x import y` resolved to the module `x.y` where one exists and to `x` otherwise. It prints
 - the circles: the strongly connected components of the import graph, each edge with the names it takes;
 - the imports that reach up: a module importing one of a higher stage (STYLE.md, "The stages, and the
-  one-way rule"), by the STAGES table below;
+  one-way rule"), a module's stage being its folder (FOLDERS below);
 - the modules over 400 lines.
 `--check` exits 1 when there is a circle, a reach-up or a module no stage is given to.
 """
@@ -23,55 +23,23 @@ from pathlib import Path
 
 LIMIT = 400
 
-# The stages, lowest first: each may import only its own stage and those below it.
-STAGE_NAMES = ["ground", "load", "plan", "render", "products/games/declared", "pipeline",
-               "targets/live", "command line"]
-
-# A module's stage: the longest dotted prefix in this table wins (so a package gives its
-# submodules a stage, and a module can be named on its own).
-STAGES = {
-    # ground: errors, sizes, papers, cutters, bundled files, console
-    "printkit": "ground", "printkit.errors": "ground", "printkit.console": "ground",
-    "printkit.interrupt": "ground", "printkit.bundled": "ground", "printkit.keyed": "ground",
-    "printkit.papers": "ground",
-    # load: reading a project
-    "printkit.load": "load", "printkit.settings": "load", "printkit.project": "load",
-    "printkit.sandbox": "load", "printkit.folding": "load", "printkit.sizes": "load",
-    "printkit.compiled": "load", "printkit.options": "load",
-    # plan: geometry in millimetres, text fitting, marks
-    "printkit.plan": "plan", "printkit.blame": "plan", "printkit.findings": "plan",
-    # render: plans to PDF, SVG, DXF, PNG
-    "printkit.render": "render",
-    # products, games, declared games (the language)
-    "printkit.products": "products/games/declared", "printkit.games": "products/games/declared",
-    "printkit.declared": "products/games/declared", "printkit.kit": "products/games/declared",
-    "printkit.flagged": "products/games/declared", "printkit.schema": "products/games/declared",
-    # pipeline: what to draw, drawing, writing, the manifest and its caches
-    "printkit.pipeline": "pipeline", "printkit.lasting": "pipeline",
-    "printkit.kept_marks": "pipeline", "printkit.manifest": "pipeline", "printkit.write": "pipeline",
-    "printkit.cores": "pipeline", "printkit.side_by_side": "pipeline",
-    "printkit.unchanged": "pipeline", "printkit.planned_anywhere": "pipeline",
-    "printkit.chosen": "pipeline", "printkit.misnamed": "pipeline",
-    # targets and live tools
-    "printkit.shop": "targets/live", "printkit.serve": "targets/live", "printkit.errata": "targets/live",
-    "printkit.preview": "targets/live", "printkit.watch": "targets/live",
-    "printkit.pictures": "targets/live", "printkit.calibrate": "targets/live",
-    # the command line
-    "printkit.cli": "command line", "printkit.arguments": "command line",
-    "printkit.helping": "command line", "printkit.new": "command line",
-    "printkit.__main__": "command line", "printkit.reference": "command line",
-    "printkit.schema.__main__": "command line",
-    "printkit.shop.arguments": "command line",  # the shop's part of the parser
-}
+# The stages, lowest first: each may import only its own stage and those below it. A module's
+# stage is its folder, the first one under printkit/ (printkit/pipeline/cache.py: pipeline); the
+# package's own __init__ is ground, its __main__ the command line, its bundled data folders ground.
+STAGE_NAMES = ["ground", "load", "plan", "render", "declared/games/products", "pipeline", "targets/live", "cli"]
+FOLDERS = {"ground": "ground", "schema": "ground", "load": "load", "plan": "plan", "render": "render",
+           "declared": "declared/games/products", "games": "declared/games/products",
+           "products": "declared/games/products", "pipeline": "pipeline", "targets": "targets/live",
+           "live": "targets/live", "cli": "cli"}
+TOP = {"printkit": "ground", "printkit.__main__": "cli"}
 
 
 def stage_of(module: str) -> str | None:
+    """The stage of a module: its folder's (None for a module no folder holds: a fault)."""
+    if module in TOP:
+        return TOP[module]
     parts = module.split(".")
-    for end in range(len(parts), 0, -1):
-        stage = STAGES.get(".".join(parts[:end]))
-        if stage is not None and (end > 1 or len(parts) == 1):
-            return stage
-    return None
+    return FOLDERS.get(parts[1]) if len(parts) > 2 or (len(parts) == 2 and parts[1] in FOLDERS) else None
 
 
 def modules_under(package: Path) -> dict[str, Path]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.errors import PrintkitError
-from printkit.kit import Game
+from printkit.ground.errors import PrintkitError
+from printkit.products.kit import Game
 from printkit.load import load_yaml
 from printkit.products.guide import PrintGuide
 from printkit.declared.products import DeclaredCards, card_product, product

@@ -7,7 +7,7 @@ may be written four ways, and each card gets its own value.
 - an expression over the card's fields, after `=`: `fill: "= 'ember' if power > 3 else 'sea'"`;
 - a text with the card's fields in double braces: `text: "Costs {{ cost }} gold"`.
 
-Expressions and texts are Jinja's, run in printkit's sandbox (printkit/sandbox.py): bounded, no
+Expressions and texts are Jinja's, run in printkit's sandbox (printkit/load/sandbox.py): bounded, no
 way out to Python. A card's fields are names in them (a number written as digits is a number:
 `power > 3`; `true` and `false`, a spreadsheet's TRUE and FALSE, are true and false; a field the
 card leaves empty is none, and false); `game` is the game's content,
@@ -30,7 +30,7 @@ import jinja2.parser
 import markupsafe
 
 from printkit.declared.compared import text_for_number
-from printkit.folding import Compiling, shallow, undeclared
+from printkit.load.folding import Compiling, shallow, undeclared
 
 EXPRESSION = "="  # a value that starts with this is an expression
 NAMES = ("game", "words", "end", "values")  # what an expression may name besides the card's fields

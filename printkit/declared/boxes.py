@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 from printkit.load.schema import INVALID, Number, Record, Spec, dotted
 from printkit.declared import place
 

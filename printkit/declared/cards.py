@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.declared.bind import Binding, BindingError, Evaluator, binding, unknown_name
 from printkit.declared.source import Source  # noqa: F401 - named here too
 from printkit.declared.vocabulary import COPIES

@@ -12,7 +12,7 @@ import difflib
 from io import BytesIO
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError, warn
+from printkit.ground.errors import Problem, PrintkitError, warn
 from printkit.load.schema import INVALID, Record, dotted
 from printkit.plan.geometry import PAPERS, Rect
 from printkit.declared import layout, lint, place, used
@@ -395,7 +395,7 @@ def _digest_of(parts) -> str:
 
 
 def _sandbox():
-    from printkit.sandbox import Sandbox
+    from printkit.load.sandbox import Sandbox
 
     return Sandbox(Path("."), "templates")
 

@@ -1,6 +1,6 @@
 """What each key of game.yaml's vocabulary (printkit/declared/vocabulary.py) means, one line a key,
 with the default printkit takes where the key is left out: the words of the generated reference
-(docs/reference/game-yaml.md) and of the JSON Schema editors read (printkit/reference.py). A key
+(docs/reference/game-yaml.md) and of the JSON Schema editors read (printkit/cli/reference.py). A key
 of the vocabulary with no line here fails tests/test_reference.py."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import markupsafe
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.nodes import Node
 from printkit.load.schema import Located, Str, dotted
 from printkit.plan.markup import check_markup

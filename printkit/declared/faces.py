@@ -13,9 +13,9 @@ from pathlib import Path
 
 import markupsafe
 
-from printkit import findings
-from printkit.errors import Problem, PrintkitError
-from printkit.sandbox import TemplateLimit
+from printkit.plan import findings
+from printkit.ground.errors import Problem, PrintkitError
+from printkit.load.sandbox import TemplateLimit
 from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back_pattern, corner_index, frame
 from printkit.plan.fonts import REGULAR, em_width
 from printkit.plan.cards import back_reach
@@ -24,7 +24,7 @@ from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, fit_rich, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
-from printkit.shop.safezone import CUT_GUIDE, FRAME, GROUND
+from printkit.targets.safezone import CUT_GUIDE, FRAME, GROUND
 from printkit.declared import kept_cards, layers as kinds, layout, lint
 from printkit.declared.bind import Binding, Evaluator, scope_of
 from printkit.declared.cards import Deck, Entry, Source

@@ -1,6 +1,6 @@
-"""A declared deck's cards kept planned between builds (printkit/lasting.py), a few cards a value,
+"""A declared deck's cards kept planned between builds (printkit/pipeline/cache.py), a few cards a value,
 so that an edit of one card plans that card's few again and finds every other card's face and back
-as it was (known by its key, read only if its page must be drawn again: printkit/kept_marks.py).
+as it was (known by its key, read only if its page must be drawn again: printkit/pipeline/kept_marks.py).
 
 A card's planned sides are kept under everything they are made from: the card's own row (its
 fields, its name, where it was written) and, for all cards alike, the deck's shared inputs: the
@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from printkit import lasting
+from printkit.pipeline import cache as lasting
 
 GROUP = 8  # cards kept in one value: an edit of one card plans at most this many again
 

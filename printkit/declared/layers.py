@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import markupsafe
 
-from printkit.errors import PrintkitError, Problem
+from printkit.ground.errors import PrintkitError, Problem
 from printkit.plan import marks as m
 from printkit.plan.cardface import back_pattern, number as big_number
 from printkit.plan.fonts import BOLD, em_width, font_for

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 from printkit.load.nodes import Node
 from printkit.load.schema import _describe, dotted
 

@@ -4,7 +4,7 @@ the layers each finding names and where their ink lies, for the proofing page to
 
 A finding the designer can look at and fix (words on words, the corner index on a layer, words
 below 6 pt, words inside the safe zone) is a warning: the cards are drawn and the build says it
-once (printkit/findings.py), an error only with `--strict`. Words that run past the trim are an
+once (printkit/plan/findings.py), an error only with `--strict`. Words that run past the trim are an
 error whatever the options: the cut would take them, as a text too long for its box would be lost.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 from printkit.load.schema import dotted
 from printkit.plan.geometry import Rect
 from printkit.declared import lint

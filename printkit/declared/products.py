@@ -11,7 +11,7 @@ from pathlib import Path
 
 import markupsafe
 
-from printkit.errors import PrintkitError, Problem
+from printkit.ground.errors import PrintkitError, Problem
 from printkit.plan.cards import CardSheet, GutterFold
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import difflib
 
-from printkit.errors import Problem, PrintkitError
-from printkit.sandbox import TemplateLimit
+from printkit.ground.errors import Problem, PrintkitError
+from printkit.load.sandbox import TemplateLimit
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.cards import COLUMNS, copies_in
 from printkit.declared.sources import Cards, SheetError, read_table_cards
@@ -235,6 +235,6 @@ def _label(values: dict) -> str:
 def _sandbox():
     from pathlib import Path
 
-    from printkit.sandbox import Sandbox
+    from printkit.load.sandbox import Sandbox
 
     return Sandbox(Path("."), "templates")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.drawings import svg_read
 from printkit.load.files import read_bounded
 from printkit.load.images import raster_size

@@ -1,11 +1,11 @@
 """The games printkit knows: its own, one subpackage each, found automatically; and those of
 installed plug-ins, through the entry-point group `printkit.games` (each entry point names a
-`printkit.kit.Game`, as pytest and MkDocs find their plug-ins). A project has the games whose
+`printkit.products.kit.Game`, as pytest and MkDocs find their plug-ins). A project has the games whose
 folders its content/ holds.
 
 A game is one place: its content files and their schemas, its rules model (pure: checked content
 in, the model and its findings out) and its products, declared as data with the product kinds of
-`printkit.products` (a `printkit.kit.Game`). The build loop and the CLI only ever see this
+`printkit.products` (a `printkit.products.kit.Game`). The build loop and the CLI only ever see this
 registry, so a new game or sheet kind never touches them.
 """
 
@@ -21,9 +21,11 @@ import pkgutil
 import sys
 from pathlib import Path
 
-from printkit import bundled, keyed, project
-from printkit.errors import Problem, PrintkitError
-from printkit.kit import Game, Kit
+from printkit.ground import bundled
+from printkit.ground import signatures as keyed
+from printkit.load import project
+from printkit.ground.errors import Problem, PrintkitError
+from printkit.products.kit import Game, Kit
 
 __all__ = ["Game", "Kit", "all_games", "project_games", "template_fallbacks"]
 
@@ -72,7 +74,7 @@ def plugins(problems: list[Problem]) -> list[Game]:
             problems.append(Problem(f"plug-in {origin}", None, f"{point.value} cannot be loaded: {error}"))
             continue
         if not isinstance(game, Game):
-            problems.append(Problem(f"plug-in {origin}", None, f"{point.value} is not a printkit.kit.Game"))
+            problems.append(Problem(f"plug-in {origin}", None, f"{point.value} is not a printkit.products.kit.Game"))
             continue
         found.append(dataclasses.replace(game, origin=f"plug-in {origin}"))
     if not found and not problems:

@@ -9,7 +9,7 @@ import re
 import stat
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 
 MAX_BYTES = 4 * 1024 * 1024  # far beyond any real content file; a bigger one is a mistake
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # what no text file should hold

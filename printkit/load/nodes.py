@@ -18,7 +18,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.files import MAX_BYTES, line_at, read_text
 from printkit.load.syntax import syntax_problem
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 from printkit.load.nodes import Node
 
 Path = tuple  # a key path such as ("players", "max") or ("exercises", 0, "rows")

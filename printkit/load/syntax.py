@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import yaml
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 
 QUOTE_HINT = "text that holds ': ' or starts with '{', '[', '@', '*', '&' or '`' goes in quotes"
 GOES_ON = "this line goes on with the text above it"

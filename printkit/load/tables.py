@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError, one_line
+from printkit.ground.errors import Problem, PrintkitError, one_line
 from printkit.load.files import CONTROLS, check_controls, read_text
 from printkit.load.measuring import address
 from printkit.load.workbooks import SheetError, read_sheet

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import yaml
 
-from printkit.bundled import PACKAGE
-from printkit.papers import CUTTERS  # noqa: F401 - the machines by name are ground's; kept importable here
+from printkit.ground.bundled import PACKAGE
+from printkit.ground.papers import CUTTERS  # noqa: F401 - the machines by name are ground's; kept importable here
 from printkit.plan.geometry import Paper, Rect
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from printkit.errors import Problem
+from printkit.ground.errors import Problem
 from printkit.plan.geometry import Rect
 from printkit.plan.text import PT_PER_MM, Style, fit, fit_rich, label
 from printkit.plan.type import SPACE, TYPE

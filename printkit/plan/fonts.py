@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
-from printkit.bundled import PACKAGE
+from printkit.ground.bundled import PACKAGE
 
 FONTS = {"Sans": "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf"}
 REGULAR, BOLD, ITALIC = "Sans", "Sans-Bold", "Sans-Oblique"
@@ -45,11 +45,11 @@ def register_fonts() -> None:
 def _own_font(name: str, path: Path) -> TTFont:
     """One of printkit's own fonts, as ReportLab reads it to draw with. What ReportLab's parser
     sets from the file (each glyph's code, width and place: 8 ms a face, most of what a rebuild
-    spends before it draws) is kept in the page cache (printkit/lasting.py, under printkit's code
+    spends before it draws) is kept in the page cache (printkit/pipeline/cache.py, under printkit's code
     and fonts and ReportLab's version) and set again from there, as it was set; the file's bytes,
     which a subset is cut from, are read from the file. Kept only where everything the parser set
     is plain data (a ReportLab that sets more is parsed every time)."""
-    from printkit import lasting
+    from printkit.pipeline import cache as lasting
 
     if not lasting.keeps():
         return TTFont(name, str(path))

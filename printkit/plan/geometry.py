@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.papers import PAPER_SIZES
+from printkit.ground.papers import PAPER_SIZES
 
 MM_PER_INCH = 25.4
 PRINTER_MARGIN = 5.0  # home printers cannot print the outer ~5 mm; keep every mark inside it

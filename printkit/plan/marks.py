@@ -120,7 +120,7 @@ class Group:
 class DieLine:
     """Where a press's die or a print-and-cut machine cuts a shaped piece: `shape`'s outline, in
     the page's frame, stroked in the spot colour CutContour (printkit/render/inks.py), which no
-    plate prints. Planned only on a press file's pages (printkit/shop/dielines.py)."""
+    plate prints. Planned only on a press file's pages (printkit/targets/dielines.py)."""
 
     shape: Circle | Ellipse | Box | Polygon
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import markupsafe
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.fonts import FONTS, REGULAR, describe_glyphs, em_width, missing_glyphs, right_to_left
 from printkit.plan.inline import ICON_EM, NO_PALETTE, SPACES, Icon, Look, MarkupError, Palette, stretches
 from printkit.plan.type import TYPE

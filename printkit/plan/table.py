@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Group, Line
 from printkit.plan.markup import Palette

@@ -16,7 +16,7 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.fonts import (FONTS, REGULAR, cap_height, describe_glyphs, em_width, font_for, missing_glyphs,
                                  right_to_left)
 from printkit.plan.inline import ICON_DROP, ICON_EM
@@ -57,7 +57,7 @@ class Text:
     level: float = 0.0
     item: str | None = None  # what it is ("corner index"), for a preflight's messages; never drawn
     # where its words were written, for a problem found after it was set (it enters a card's
-    # rounded corner); not part of what it prints, so not kept (printkit/lasting.py) or compared
+    # rounded corner); not part of what it prints, so not kept (printkit/pipeline/cache.py) or compared
     where: Problem | None = field(default=None, compare=False, metadata={"kept": False})
 
     def plain(self) -> str:

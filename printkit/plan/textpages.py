@@ -5,7 +5,7 @@ from the same corner."""
 
 from __future__ import annotations
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.markup import HEADINGS, Palette, check_markup, parse_blocks, titled
 from printkit.plan.marks import Picture
 from printkit.plan.text import (EPSILON, SetBlock, Style, Text, TextLine, _is_bullet, _picture, _stack, _widest_word,

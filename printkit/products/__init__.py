@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printkit.options import ProductOption
+from printkit.load.options import ProductOption
 from printkit.plan.marks import Document, Written
 
 

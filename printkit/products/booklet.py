@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printkit import lasting
+from printkit.pipeline import cache as lasting
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
@@ -96,7 +96,7 @@ class Booklet(Product):
         """Each page's body a form, its footer drawn over it (with its page number, and in a
         volume which volume of how many it is, so that a loose sheet finds its volume): the same
         body is then the same form in the booklet and in the volume holding it, whatever page it
-        is there (and drawn once, printkit/lasting.py). Read on a screen, the pages in reading order open as the spreads
+        is there (and drawn once, printkit/pipeline/cache.py). Read on a screen, the pages in reading order open as the spreads
         they are, the cover alone on the right."""
         paper = booklet_page(kit.options.paper)
         words = kit.words(self.template)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.cards import (BACK_BLEED_LEAST, CardSheet, DeckLayout, GutterFold, Slot, around, back_art,
                                  back_clip, plan_card_sheet, plan_gutter_fold, single_card_sheet)
 from printkit.plan.corners import texts_in_corners

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import markupsafe
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.cutter import figures
 from printkit.plan.flow import Flow
 from printkit.plan.marks import Document

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.markup import Palette, check_markup
 
 MOST_LINES = 5000  # a template longer than this is searched no further: the template is named

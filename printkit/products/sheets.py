@@ -10,7 +10,7 @@ from pathlib import Path
 import markupsafe
 from typing import Any, Callable
 
-from printkit.errors import PrintkitError, Problem
+from printkit.ground.errors import PrintkitError, Problem
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Document, Group, Line, Page
 from printkit.plan.page import MARGIN, SheetFrame, plan_sheet

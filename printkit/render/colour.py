@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 
-from printkit.bundled import PACKAGE
+from printkit.ground.bundled import PACKAGE
 
 # Relative colorimetric with black point compensation, as prepress does for art picked by hand:
 # a colour the press can print is printed as measured (relative to the paper's white), one it

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit import lasting
+from printkit.pipeline import cache as lasting
 from printkit.plan.marks import Box, Circle, DieLine, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters
 from printkit.render.colour import SRGB
@@ -22,7 +22,7 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
     about its centre (a printer's scale correction), its colours and images as `colour` prints
     them (printkit/render/colour.py: sRGB, or a press's CMYK). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
-    alone: a form drawn before with the same marks and codes (printkit/lasting.py) is used again.
+    alone: a form drawn before with the same marks and codes (printkit/pipeline/cache.py) is used again.
     A file planned as its bytes (`Written`, a cut file) is those bytes."""
     if isinstance(document, Written):
         return document.data, document.sheets

@@ -1,6 +1,6 @@
 """Pages drawn before, drawn again from what was kept: a page of a document without forms (a deck's
 sheets, a campaign's setup sheets) is kept drawn, its stream as it was compressed, under the
-digest of its plan and of how it is drawn (printkit/lasting.py), so that a rebuild after an edit
+digest of its plan and of how it is drawn (printkit/pipeline/cache.py), so that a rebuild after an edit
 draws only the pages the edit changed and writes the others from what was kept, byte for byte.
 
 A page's stream depends on its marks and on what the document gave before it: the codes of the
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 
-from printkit import lasting
+from printkit.pipeline import cache as lasting
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import DieLine, Group, Picture, UseForm
 from printkit.plan.text import Text

@@ -1,10 +1,10 @@
 """Words come from Jinja templates filled with content: the project's templates/ folder, and for
-any template it does not have, printkit's own (printkit/bundled.py), as a site falls back on its theme.
+any template it does not have, printkit's own (printkit/ground/bundled.py), as a site falls back on its theme.
 
 Autoescaping is on, so text from YAML reaches ReportLab's paragraph markup with `<` and `&`
 escaped and prints literally; StrictUndefined turns a misspelt name into an error at its line.
 A template's `{% set name %}...{% endset %}` blocks are its named words; its body is free text.
-Templates run in printkit's sandbox (printkit/sandbox.py): bounded, and every error located.
+Templates run in printkit's sandbox (printkit/load/sandbox.py): bounded, and every error located.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import jinja2
 import jinja2.meta
 import markupsafe
 
-from printkit.errors import Problem, PrintkitError
+from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.files import read_text
-from printkit.sandbox import PAGE_LIMIT, SIZE_LIMIT, Sandbox, located
+from printkit.load.sandbox import PAGE_LIMIT, SIZE_LIMIT, Sandbox, located
 
 
 SPELLED = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -64,7 +64,7 @@ def singular(noun: str) -> str:
 class Words:
     """A template filled with a context: its body text, and its named words and macros. It is run
     when any of these is first asked for, not before: what is kept between builds under its
-    `fingerprint` (a booklet's spreads, printkit/lasting.py) needs no template run at all."""
+    `fingerprint` (a booklet's spreads, printkit/pipeline/cache.py) needs no template run at all."""
 
     def __init__(self, templates: "Templates", name: str, context: dict):
         self._templates, self.name, self.context = templates, name, context
@@ -185,7 +185,7 @@ class Templates:
         problems = []
         for path, shown in self.files(game):
             if not self._inside(path):
-                continue  # a link out: never opened; refused where it is used (printkit/sandbox.py)
+                continue  # a link out: never opened; refused where it is used (printkit/load/sandbox.py)
             try:
                 read_text(path, shown)
             except FileNotFoundError:

@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from conftest import CONTENT, ROOT, build_into
-from printkit.cli import main
+from printkit.cli.main import main
 
 GAME = "cross-sums"
 SEED = ROOT / "tests" / "fixtures" / "seeds" / "cross-sums-004.txt"

@@ -3,7 +3,7 @@ to a landscape sheet; between them, the one rule a row obeys."""
 
 from __future__ import annotations
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.geometry import POKER, Rect
 from printkit.plan.marks import Box, Group
 from printkit.plan.text import label

@@ -8,7 +8,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from printkit.errors import Finding
+from printkit.ground.errors import Finding
 
 PRACTICE = "practice.yaml"
 

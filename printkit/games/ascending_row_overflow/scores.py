@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.flow import Flow

@@ -3,7 +3,7 @@ the scenarios' facts; the rules model derives every count and proves every scena
 
 from __future__ import annotations
 
-from printkit.kit import Game
+from printkit.products.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet

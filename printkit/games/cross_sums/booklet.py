@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import PrintkitError, UsageError
-from printkit.options import ProductOption
+from printkit.ground.errors import PrintkitError, UsageError
+from printkit.load.options import ProductOption
 from printkit.plan.fonts import text_width
 from printkit.plan.geometry import Rect
 from printkit.plan.imposition import volumes_of

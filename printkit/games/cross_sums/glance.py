@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import markupsafe
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.fonts import BOLD, REGULAR, text_width
 from printkit.plan.geometry import Rect
 from printkit.plan.table import PAD, Cell, Column, Row, Table, plan_table, rows_that_fit

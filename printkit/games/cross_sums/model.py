@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from printkit.errors import Finding
+from printkit.ground.errors import Finding
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 ACTION_RANKS = {"jack": 11, "queen": 12, "king": 13}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.flow import LINE_PITCH, Flow
 from printkit.plan.geometry import Rect
 from printkit.plan.text import PT_PER_MM, measure

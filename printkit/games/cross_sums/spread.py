@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Line
@@ -40,7 +40,7 @@ class SpreadPlan:
 def spread_pages(view_: ScenarioView, page: Rect) -> tuple[tuple, tuple]:
     """The left and the right page's marks: planned once for the booklet and its volumes, and
     kept between builds, so that an edit plans again only the spreads of the scenarios it changes
-    (and digests only theirs: printkit.lasting.Marks)."""
+    (and digests only theirs: printkit.pipeline.cache.Marks)."""
     kit = view_.kit
     inputs = [view_.words.fingerprint, view_.setup, kit.model.campaign.target_suit, spread_plan(kit, page)]
     return kit.kept_marks(("spread pages", view_.number, page), inputs, lambda: _spread_pages(view_, page),

@@ -4,7 +4,7 @@ duplex backs, a player aid, a score pad and a one-page rules reference."""
 from __future__ import annotations
 
 from printkit.declared import laid_out, layouts_file
-from printkit.kit import Game
+from printkit.products.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Choice, Int, ListOf, Record, Str
 from printkit.products.sheets import Rules, Sheets

@@ -8,7 +8,7 @@ import markupsafe
 
 from dataclasses import dataclass
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from printkit.errors import Finding
+from printkit.ground.errors import Finding
 
 FILE = "game.yaml"
 KINDS = ("Play", "Discard", "Passive")

@@ -3,7 +3,7 @@ double-set card's bonus at the foot."""
 
 from __future__ import annotations
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table, rows_that_fit
 from printkit.plan.text import Style, fit

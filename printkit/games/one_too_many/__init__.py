@@ -4,7 +4,7 @@ lacks: a score sheet, a player aid, a Diamonds track, Redo tokens and a rules re
 from __future__ import annotations
 
 from printkit.declared import laid_out, layouts_file
-from printkit.kit import Game
+from printkit.products.kit import Game
 from printkit.products.guide import PrintGuide
 from printkit.load import Bool, Int, ListOf, Record, Str
 from printkit.products.sheets import Aids, Rules, Sheets

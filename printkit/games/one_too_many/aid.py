@@ -4,7 +4,7 @@ each judged by the run check."""
 
 from __future__ import annotations
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.flow import Flow
 from printkit.plan.fonts import DESCENT
 from printkit.plan.geometry import Rect, Segment

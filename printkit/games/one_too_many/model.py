@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import Finding
+from printkit.ground.errors import Finding
 
 
 @dataclass(frozen=True)

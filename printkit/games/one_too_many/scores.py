@@ -4,7 +4,7 @@ round; the end score and the tie-break printed from content."""
 
 from __future__ import annotations
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.fonts import BOLD, em_width
 from printkit.plan.geometry import Rect
 from printkit.plan.table import PAD, TICK, Cell, Column, Row, Table, narrowest, plan_table

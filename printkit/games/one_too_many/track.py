@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import PrintkitError
+from printkit.ground.errors import PrintkitError
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line
 from printkit.plan.flow import Flow

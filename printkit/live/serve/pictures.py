@@ -1,0 +1,183 @@
+"""`printkit serve` starting on what the last build left (issue 41, point 5): the page lists every
+picture before one is drawn; a picture the page asks for is drawn then (its page and the cards cut
+from it), and the rest in the background, a page at a time. Once all of a PDF's pages are drawn
+its stamp is written (printkit/live/pictures.py), so the edits that follow draw only the pages they change.
+An edit's build stops this first: from then on the pictures are the edit's."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pypdfium2
+
+from printkit.ground.errors import PrintkitError
+from printkit.live.pictures import (PDFIUM, STAMP, cards_by_page, drawn, drawn_page, page_digests, pixel_digest, png,
+                               stamp_line, stamp_text, stamped, unchanged_pages, write_pictures)
+from printkit.plan.cards import DeckLayout
+from printkit.load.project import refuse_links
+from printkit.pipeline.write import Output
+
+
+@dataclass
+class Undrawn:
+    """A PDF whose pictures are listed, not all drawn: drawn from the bytes it had when listed."""
+
+    data: bytes
+    layout: DeckLayout | None
+    names: list[str]  # its pictures, pages then cards, as paths under the output folder
+    pages: int
+    pixels: dict[str, str] = field(default_factory=dict)  # each drawn picture's pixels' digest, by file name
+    pages_drawn: set[int] = field(default_factory=set)
+    document: object = None
+
+    @property
+    def folder(self) -> str:
+        return self.names[0].rsplit("/", 1)[0]
+
+
+class Lazy:
+    """The pictures listed and not yet drawn, by path under the output folder."""
+
+    def __init__(self, out: Path, dpi: int, scale: tuple[float, float], done: Callable[[], None] | None = None):
+        self.out, self.dpi, self.scale, self.done = out, dpi, scale, done
+        self.lock = threading.Lock()
+        self.files: list[Undrawn] = []
+        self.wanted: dict[str, tuple[Undrawn, int]] = {}  # a picture: its PDF, and the page it is drawn with
+        self.listed: set[str] = set()  # every picture listed, drawn or not
+        self.stopped = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.asking, self.counted = 0, threading.Lock()  # the pictures the page is waiting for
+
+    def list(self, shown: list) -> int:
+        """The pictures of every PDF shown that are not as its stamp says they were drawn (a
+        page whose digest is the one they were drawn from keeps them); returns the pages to draw."""
+        for file in shown:
+            names = file.images + file.cards
+            if names:
+                self._list(file, names)
+        return sum(file.pages - len(file.pages_drawn) for file in self.files)
+
+    def _list(self, file, names: list[str]) -> None:
+        self.listed.update(names)
+        data = (self.out / file.pdf).read_bytes()
+        undrawn = Undrawn(data, file.layout, names, file.pages)
+        before, pixels, drawn_from = stamped(self.out / undrawn.folder / STAMP)
+        first = stamp_line(data, file.layout, self.dpi)
+        on = cards_by_page(file.layout, file.pages)
+        kept = set(range(file.pages)) if before == first else \
+            unchanged_pages(before, first, drawn_from, page_digests(data)) if before else set()
+        for index in range(file.pages):
+            made = [names[n] for n in [index] + [n for n, _ in on.get(index, ())]]
+            if index in kept and all(name.rsplit("/", 1)[1] in pixels and drawn(self.out / name) for name in made):
+                undrawn.pages_drawn.add(index)
+                undrawn.pixels.update({name.rsplit("/", 1)[1]: pixels[name.rsplit("/", 1)[1]] for name in made})
+            else:
+                self.wanted.update({name: (undrawn, index) for name in made})
+        if len(undrawn.pages_drawn) < file.pages:
+            self.files.append(undrawn)
+
+    def draw(self, picture: str) -> bool:
+        """Whether `picture` (a path under the output folder) is now drawn, having been listed."""
+        self._ask(1)  # the background lets it go first (a lock is not fair: it would take it again and again)
+        try:
+            with self.lock:
+                found = self.wanted.get(picture)
+                if found is None:  # drawn meanwhile (the background's, while this waited), or never listed
+                    return picture in self.listed
+                return self._draw(*found)
+        except (PrintkitError, OSError):  # the folder gone or a link: not drawn (the page is told 404)
+            return False
+        finally:
+            self._ask(-1)
+
+    def _ask(self, more: int) -> None:
+        with self.counted:
+            self.asking += more
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._all, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        """No picture drawn from now on (an edit's build is about to replace the PDFs)."""
+        self.stopped.set()
+        with self.lock:
+            self.wanted.clear()
+            self.listed.clear()
+            for file in self.files:
+                if file.pages_drawn and len(file.pages_drawn) < file.pages:
+                    try:
+                        self._stamp(file)
+                    except (PrintkitError, OSError):  # not kept: the edit draws those pages again
+                        pass
+                _close(file)
+        if self.thread and self.thread is not threading.current_thread():
+            self.thread.join()
+
+    def draw_all(self) -> None:
+        """Every picture listed, drawn now."""
+        for file in list(self.files):
+            for index in range(file.pages):
+                with self.lock:
+                    self._draw(file, index)
+
+    def _all(self) -> None:
+        try:
+            for file in list(self.files):
+                for index in range(file.pages):
+                    while self.asking:
+                        time.sleep(0.002)
+                    with self.lock:
+                        if self.stopped.is_set() or not self._draw(file, index):
+                            return
+        except (PrintkitError, OSError):  # the output folder gone or refused: drawn when asked for, or by an edit
+            return
+        if self.done and not self.stopped.is_set():
+            self.done()
+
+    def _draw(self, file: Undrawn, index: int) -> bool:
+        """The page's picture and its cards', unless drawn; the stamp once every page is."""
+        if self.stopped.is_set():
+            return False
+        if index in file.pages_drawn:
+            return True
+        try:
+            refuse_links([self.out / file.folder], self.out)
+        except PrintkitError:
+            return False
+        if file.document is None:
+            with PDFIUM:
+                file.document = pypdfium2.PdfDocument(file.data)
+        made = drawn_page(file.document, index, file.layout, self.dpi, self.scale, None,
+                          cards_by_page(file.layout, file.pages))
+        write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in made], self.out / file.folder)
+        file.pixels.update({file.names[n].rsplit("/", 1)[1]: pixel_digest(image) for n, image in made})
+        file.pages_drawn.add(index)
+        for n, _ in made:
+            self.wanted.pop(file.names[n], None)
+        if len(file.pages_drawn) == file.pages:
+            self._stamp(file)
+        return True
+
+    def _stamp(self, file: Undrawn) -> None:
+        """The stamp of the pages drawn (all, or those drawn when an edit stopped the drawing: the
+        edit draws the others, and those it changed)."""
+        first = stamp_line(file.data, file.layout, self.dpi)
+        digests = page_digests(file.data) or []
+        pages = {n: digest for n, digest in enumerate(digests) if n in file.pages_drawn}
+        pixels = {name.rsplit("/", 1)[1]: file.pixels[name.rsplit("/", 1)[1]] for name in file.names
+                  if name.rsplit("/", 1)[1] in file.pixels}
+        write_pictures([Output(self.out / file.folder / STAMP, stamp_text(first, pixels, pages).encode(), 0)],
+                       self.out / file.folder)
+        _close(file)
+
+
+def _close(file: Undrawn) -> None:
+    if file.document is not None:
+        with PDFIUM:
+            file.document.close()
+        file.document = None

@@ -1,0 +1,164 @@
+"""`printkit watch`: rebuild as the designer saves. Watches content/ and templates/ (watchdog, the
+library made for file events), waits for a burst of saves to settle, then builds: the manifest
+makes that redraw only what the edit affects. An edit with errors prints them and keeps the last
+good outputs, as every failed build does; no save ends the watch, whatever it holds."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
+
+from printkit.ground.errors import PrintkitError
+from printkit.pipeline.build import build
+from printkit.load.project import shown
+
+# Every file in content/ and templates/ is watched, whatever its name, as a build reads any a game
+# names (a card table by its contents, a font by any name); but not an editor's scratch and lock
+# files (Vim's .swp and 4913, Emacs's #x# and .#x, x~, LibreOffice's .~lock.x#, gedit's, JetBrains')
+# nor a hidden folder's (.git/)
+SCRATCH = re.compile(r"^\.#|^#.*#$|~$|\.sw[a-p]$|\.tmp$|^\.~lock\.|^\.goutputstream-|___jb_(tmp|old)___$|^4913$|"
+                     r"^\.DS_Store$")
+CHANGES = {"created", "modified", "moved", "deleted"}
+# An editor's save is often several events (a backup, a write, a rename) a few milliseconds apart:
+# a build starts once QUIET seconds pass with none, or SETTLE seconds after the first, whichever is first
+QUIET = 0.06
+SETTLE = 1.0
+
+
+class _Edits(FileSystemEventHandler):
+    def __init__(self, folders: list[Path], out: Path):
+        self.folders = [folder.absolute() for folder in folders]
+        self.out = out.resolve()  # the build's own files, if they are in a watched folder
+        self.paths: set[str] = set()
+        self.lock = threading.Lock()
+        self.arrived = threading.Event()
+
+    def on_any_event(self, event) -> None:
+        if event.event_type not in CHANGES:  # builds open and read the files too
+            return
+        for path in (event.src_path, getattr(event, "dest_path", "")):
+            if path and not event.is_directory and self._read(Path(str(path))):
+                with self.lock:
+                    self.paths.add(str(path))
+                self.arrived.set()
+
+    def _read(self, path: Path) -> bool:
+        """Whether a build may read the file: not a scratch file, nor in a hidden folder or the output."""
+        path = path.absolute()
+        within = next((path.relative_to(folder) for folder in self.folders if path.is_relative_to(folder)), path)
+        if SCRATCH.search(path.name) or any(part.startswith(".") for part in within.parent.parts):
+            return False
+        return not path.resolve().is_relative_to(self.out)
+
+    def take(self) -> list[str]:
+        with self.lock:
+            paths, self.paths = sorted(self.paths), set()
+            self.arrived.clear()
+        return paths
+
+
+def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
+          complain: Callable[[str], None], stop: threading.Event, find: Callable[[], list] | None = None) -> None:
+    """Build once, then again after every settled burst of edits, until `stop` is set. `find`
+    finds the games again after an edit of a game.yaml (a declared game's products are in it)."""
+    chosen = [games]
+
+    def rebuild(changed: list[str]) -> None:
+        chosen[0] = games_after(changed, chosen[0], find, complain)
+        _build(chosen[0], content, out, options, say, complain)
+
+    follow(content, out, rebuild, say, stop)
+
+
+def follow(content: Path, out: Path, rebuild: Callable[[list[str]], None], say: Callable[[str], None],
+           stop: threading.Event) -> None:
+    """`rebuild([])` once, then `rebuild(paths changed)` after every settled burst of edits of the
+    project's content/ and templates/, until `stop` is set (watch and serve)."""
+    folders = [content, content.resolve().parent / "templates"]
+    edits = _Edits(folders, out)
+    observer = Observer()
+    for folder in folders:
+        if folder.is_dir():
+            observer.schedule(edits, str(folder), recursive=True)
+    observer.start()
+    try:
+        rebuild([])
+        say(f"watching {', '.join(shown(f) for f in folders if f.is_dir())} (Ctrl-C to stop)")
+        while not stop.is_set():
+            if not edits.arrived.wait(0.1):
+                continue
+            _settle(edits)
+            changed = edits.take()
+            say("changed: " + ", ".join(shown(Path(p)) for p in changed))
+            rebuild(changed)
+    finally:
+        observer.stop()
+        observer.join()
+
+
+def _settle(edits: _Edits) -> None:
+    """Wait for QUIET seconds without an edit (at most SETTLE in all): the burst of a save is over."""
+    deadline = time.monotonic() + SETTLE
+    while time.monotonic() < deadline:
+        edits.arrived.clear()
+        if not edits.arrived.wait(QUIET):
+            return
+
+
+def games_after(changed: list[str], games: list, find: Callable[[], list] | None, complain) -> list:
+    """The games to build after an edit: found again when a game.yaml changed (a declared game's
+    products are in it), else as they were; as they were too when finding them fails (the build
+    then reports why)."""
+    if changed and find and any(Path(p).name == "game.yaml" for p in changed):
+        return _found(find, complain) or games
+    return games
+
+
+def _found(find, complain) -> list | None:
+    """The games found again, or None (their problems said): the build then reports them too."""
+    try:
+        return find()
+    except PrintkitError as error:
+        for problem in error.problems:
+            complain(str(problem))
+        return None
+
+
+def _build(games, content: Path, out: Path, options, say, complain) -> None:
+    started = time.perf_counter()
+    # the outputs only, as soon as they can be: validate plans the edit on the other papers when it is run
+    results = attempt(lambda: build(games, content, out, options, other_papers=False,
+                                    removed=lambda path: say(f"  removed {shown(path)}: no longer made")), complain)
+    if results is not None:
+        built(results, started, say)
+
+
+def attempt(run: Callable[[], Any], complain: Callable[[str], None]) -> Any | None:
+    """What `run()` returns; or None, its problems said (the last good outputs are kept): no
+    edit, and no bug of printkit's, ends a watch."""
+    try:
+        return run()
+    except PrintkitError as error:
+        for problem in error.problems:
+            complain(str(problem))
+        complain("not built: the last good outputs are kept")
+    except Exception:  # noqa: BLE001 - a bug in printkit: say so, and keep watching for the next save
+        for line in traceback.format_exc().splitlines():
+            complain(line)
+        complain("not built (a bug in printkit, not in your edit): the last good outputs are kept")
+    return None
+
+
+def built(results, started: float, say: Callable[[str], None]) -> None:
+    """The files an edit changed, and how long it took."""
+    written = [output for output, changed in results if changed]
+    for output in written:
+        say(f"  built {shown(output.path)}")
+    say(f"{len(written)} of {len(results)} files changed, in {time.perf_counter() - started:.2f} s")

@@ -1,0 +1,465 @@
+"""Where templates run: Jinja's sandbox (no `_` attributes, so no way from `cycler` to `os`),
+reading only files inside the templates folder, unable to change the content it is given, and
+bounded: ranges, long texts, big numbers, format widths, macros that call themselves, and time.
+Whatever goes wrong in a template is one Problem at the file and line where it went wrong (an
+included template's own, when it is there), never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import threading
+from pathlib import Path
+from typing import Callable
+
+import jinja2
+from jinja2.filters import FILTERS, make_attrgetter
+from jinja2.loaders import split_template_path
+from jinja2.runtime import Macro
+from jinja2.sandbox import modifies_known_mutable
+from jinja2.utils import Namespace
+
+from printkit.load.compiled import SignedTemplates, compiled_templates, templates_cache  # noqa: F401 - theirs, named here too
+from printkit.ground.errors import Problem, PrintkitError
+from printkit.load.folding import Compiling, Unfolded
+from printkit.load.files import check_controls, read_text
+from printkit.load.lengths import Measure, TooLong, fields, measure
+
+SIZE_LIMIT = 100_000  # characters in a text, items in a list: a page holds a few thousand
+PAGE_LIMIT = 40_000_000  # characters of a whole HTML page (the preview's index of every file: a set of
+                         # 10,000 cards' is some 16 million)
+WIDTH_LIMIT = 1_000  # a width or count given to center, indent, ljust, batch and the like
+RANGE_LIMIT = 10_000
+BITS_LIMIT = 10_000  # a number of ~3,000 digits
+DEPTH_LIMIT = 100  # macros called within macros
+TIME_LIMIT = 10.0  # seconds one template (or one macro call from a layout) may run
+SPENT = 0.01  # seconds more each template under a clock that ran out may run (see _Clock._expired)
+WIDTH_FILTERS = ("center", "batch", "slice")  # indent: _indent
+TEXT_FILTERS = ("string", "e", "escape", "forceescape", "safe", "upper", "lower", "capitalize", "title", "trim",
+                "striptags", "urlize", "truncate", "wordcount", "urlencode", "xmlattr")  # make a value text
+WIDTH_METHODS = {"ljust", "rjust", "center", "zfill", "expandtabs"}
+PERCENT_FIELD, BRACE_FIELD = re.compile(r"%(?:\([^)]*\))?[^a-zA-Z%]*"), re.compile(r"\{[^{}]*")
+PERCENT_LARGE, BRACE_LARGE = re.compile(r"\d{4,}|\*"), re.compile(r"\d{4,}")  # 1000 wide, or given later
+
+
+class TemplateLimit(jinja2.TemplateRuntimeError):
+    """A template asked for more than any printed page needs."""
+
+
+def at_most(amount: int, limit: int, what: str) -> None:
+    """`what` says what is too much, with `{}` for the amount: "range() of {} numbers"."""
+    if amount > limit:
+        raise TemplateLimit(f"{what.format(f'{amount:,}')} (at most {limit:,})")
+
+
+# --- errors, named where they happen --------------------------------------------------------------
+
+@contextlib.contextmanager
+def located(environment: "Sandbox", where: Callable[[], Problem]):
+    """Any error while a template runs becomes one Problem: in the deepest template the traceback
+    passes through, at its line; otherwise where `where()` says (the template, a macro's definition)."""
+    try:
+        yield
+    except PrintkitError:
+        raise  # already located: a template file that cannot be read
+    except jinja2.TemplateSyntaxError as error:  # in the template itself, or in one it includes
+        shown = environment.shown(error.name) if error.name else where().file
+        raise PrintkitError([Problem(shown, error.lineno, f"template syntax: {error.message}")]) from None
+    except jinja2.TemplateNotFound as error:
+        if where().file == environment.shown(error.name):
+            raise PrintkitError([where().with_message("template is missing")]) from None
+        message = f"template: no template {error.name!r} in {environment.shown_as}/"
+        raise PrintkitError([_failed_at(error, environment, where).with_message(message)]) from None
+    except Exception as error:  # noqa: BLE001 - whatever a sandboxed template does wrong is the template's
+        message = f"template: {_describe(error)}"
+        raise PrintkitError([_failed_at(error, environment, where).with_message(message)]) from None
+
+
+def _failed_at(error: Exception, environment: "Sandbox", where: Callable[[], Problem]) -> Problem:
+    template, line = None, None
+    tb = error.__traceback__
+    while tb is not None:
+        found = tb.tb_frame.f_globals.get("__jinja_template__")
+        if found is not None:
+            template, line = found, found.get_corresponding_lineno(tb.tb_lineno)
+        tb = tb.tb_next
+    return Problem(environment.shown(template.name), line, "") if template else where()
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, RecursionError):
+        return "macros or includes call themselves without end"
+    if isinstance(error, OverflowError):
+        return "a number too large to compute"
+    return str(error) or type(error).__name__
+
+
+# --- the environment -------------------------------------------------------------------------------
+
+class _Compiler(Unfolded):
+    """Jinja's code, folding nothing but literals (printkit/load/folding.py); `a ~ b` measures its parts first."""
+
+    def visit_Concat(self, node, frame) -> None:
+        joins = ("(markup_join if context.eval_ctx.volatile else str_join)" if frame.eval_ctx.volatile
+                 else "markup_join" if frame.eval_ctx.autoescape else "str_join")
+        self.write(f"environment.joined({joins}, (")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+@jinja2.pass_environment
+def _printed(environment: "Sandbox", value):
+    """What `{{ value }}` prints, measured first: a list of lists of lists is small until printed."""
+    if not isinstance(value, (str, int, float)) and value is not None:  # (a number prints short: Python bounds an int's digits)
+        measured(value, environment.size_limit)
+    return value
+
+
+class Sandbox(Compiling):
+    """Jinja's sandbox, bounded, compiled folding nothing. `running(context)` goes around each render and macro call."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+    code_generator_class = _Compiler
+
+    def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = ()):
+        super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks), undefined=jinja2.StrictUndefined, autoescape=True,
+                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+                         bytecode_cache=templates_cache(), finalize=_printed)
+        del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
+        self.globals.update(range=_range, namespace=_BoundedNamespace)
+        self.filters.update({name: _widths_checked(self.filters[name]) for name in WIDTH_FILTERS})
+        self.filters.update({name: _text_checked(self.filters[name]) for name in TEXT_FILTERS})
+        self.filters.update(join=_join, replace=_replace, format=_format, tojson=_tojson, pprint=_pprint,
+                            wordwrap=_wordwrap, indent=_indent)
+        self.shown_as = shown_as
+        self.depth = 0  # macros being called
+        self.context: dict = {}
+        self.given: dict[int, object] | None = None  # id -> every list and dict of the context
+        self.clock = _Clock()
+        self.size_limit = SIZE_LIMIT  # of a template's whole output: raised for an HTML page
+
+    def shown(self, name: str) -> str:
+        """A template as messages name it: in the project's folder, or in the fallback it comes from."""
+        try:
+            return self.loader.find(name)[1]
+        except jinja2.TemplateNotFound:  # a name no folder can hold (`../secret.txt`)
+            return f"{self.shown_as}/{name}"
+
+    def running(self, context: dict | None = None):
+        """Around a render (which names the context it must not change) or a macro call."""
+        if context is not None:
+            self.context, self.given = context, None
+        return self.clock.limit()
+
+    def concat(self, parts) -> str:  # joins the output of every macro and set block
+        parts = list(parts)
+        at_most(sum(map(len, parts)), self.size_limit, "a text of {} characters")
+        return "".join(parts)
+
+    def joined(self, join, parts: tuple):
+        """`a ~ b`: each part measured as text before it is made text."""
+        for part in parts:
+            measured(part, self.size_limit)
+        return join(parts)
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        """A template may fill a list of its own (`joins.append(...)`), not change the content."""
+        if not super().is_safe_attribute(obj, attr, value):
+            return False
+        if not modifies_known_mutable(obj, attr):
+            return True
+        if self.given is None:  # found only when a template changes a list or dict: rarely
+            self.given = {id(value): value for value in _containers(self.context)}
+        return id(obj) not in self.given
+
+    def call_binop(self, context, operator: str, left, right):
+        _check_binop(operator, left, right)  # before: `'x' * 10**9` would fill the memory first
+        return super().call_binop(context, operator, left, right)
+
+    def wrap_str_format(self, value):
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        text, mapping = value.__self__, value.__name__ == "format_map"
+        _check_format(text, BRACE_FIELD, BRACE_LARGE)
+
+        def checked(*args, **kwargs):  # the widths it is given, and what it formats, before it is made
+            given = ((), args[0] if args and isinstance(args[0], dict) else {}) if mapping else (args, kwargs)
+            _check_fields(text, *given, self.size_limit)
+            return wrapped(*args, **kwargs)
+
+        return checked
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own names
+        _check_call(__obj, args, kwargs)
+        if not isinstance(__obj, Macro):
+            return super().call(__context, __obj, *args, **kwargs)
+        at_most(__self.depth + 1, DEPTH_LIMIT, "macros called within macros {} deep")
+        __self.depth += 1
+        try:
+            return super().call(__context, __obj, *args, **kwargs)
+        finally:
+            __self.depth -= 1
+
+
+class _Loader(jinja2.BaseLoader):
+    """Templates from the project's folder, else from the first fallback folder that has them
+    (printkit's own): from those folders only (no `..`, no link out of one), read as content is."""
+
+    def __init__(self, folders: tuple[tuple[Path, str], ...]):
+        self.folders = folders  # (folder, as messages show it), the project's first
+
+    def find(self, name: str) -> tuple[Path, str]:
+        """The file a template name stands for and how it is shown: the first folder's that exists,
+        else the project's (to be reported missing there)."""
+        parts = split_template_path(name)  # raises TemplateNotFound for `..`
+        found = [(folder.joinpath(*parts), f"{shown}/{name}") for folder, shown in self.folders]
+        return next((place for place in found if os.path.lexists(place[0])), found[0])
+
+    def get_source(self, environment, name: str):
+        path, shown = self.find(name)
+        folder = next(folder for folder, _ in self.folders if path.is_relative_to(folder))
+        if not path.resolve().is_relative_to(folder.resolve()):
+            raise PrintkitError([Problem(shown, None, "is a link to a file outside the templates folder")])
+        try:
+            text, mtime = read_text(path, shown), os.path.getmtime(path)
+        except FileNotFoundError:
+            raise jinja2.TemplateNotFound(name) from None
+        check_controls(text, shown)
+        return text, str(path), lambda: _mtime(path) == mtime
+
+
+def _mtime(path: Path) -> float | None:
+    try:
+        return os.path.getmtime(path)
+    except OSError:
+        return None
+
+
+class _Clock:
+    """Stops a template that runs longer than TIME_LIMIT: a loop within a loop within a loop.
+    SIGALRM, so only in the main thread (elsewhere the other bounds still apply). Its handler is
+    installed when the clock is first armed, and again only if something replaced it; it stays
+    (acting only while the clock is armed), so each render or macro call just sets and clears
+    the timer."""
+
+    def __init__(self):
+        self.armed = False
+        self._handler = self._expired
+
+    @contextlib.contextmanager
+    def limit(self):
+        if self.armed or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        if signal.getsignal(signal.SIGALRM) is not self._handler:
+            signal.signal(signal.SIGALRM, self._handler)
+        self.armed = True
+        signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+        try:
+            yield
+        finally:
+            self.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _expired(self, signum, frame):
+        if self.armed:
+            # the time is spent for whatever else runs under this clock too (the next card of a
+            # deck whose problems are gathered card by card): it is stopped as soon as it starts
+            signal.setitimer(signal.ITIMER_REAL, SPENT)
+            raise TemplateLimit(f"the template ran for more than {TIME_LIMIT:g} s")
+
+
+# --- the bounds ------------------------------------------------------------------------------------
+
+class _BoundedNamespace(Namespace):
+    """`{% set ns.text = ns.text ~ ns.text %}` in a loop doubles a text each time round."""
+
+    def __setitem__(self, name, value):
+        if isinstance(value, (str, list, tuple)):
+            at_most(len(value), SIZE_LIMIT, "a text or list of {} characters or items")
+        super().__setitem__(name, value)
+
+
+def _range(*args) -> range:
+    numbers = range(*args)
+    at_most(len(numbers), RANGE_LIMIT, "range() of {} numbers")
+    return numbers
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_binop(operator: str, left, right) -> None:
+    sequence, count = (right, left) if isinstance(right, (str, list, tuple)) else (left, right)
+    if operator == "*" and isinstance(sequence, (str, list, tuple)) and _whole(count):
+        at_most(len(sequence) * count, SIZE_LIMIT, "a text or list of {} characters or items")
+    elif operator in ("*", "**") and _whole(left) and _whole(right):
+        bits = left.bit_length() * right if operator == "**" else left.bit_length() + right.bit_length()
+        at_most(bits, BITS_LIMIT, "a number of {} bits")
+    elif operator == "%" and isinstance(left, str):
+        _check_format(left, PERCENT_FIELD, PERCENT_LARGE)
+        measured(right, SIZE_LIMIT)
+
+
+def _check_format(text: str, field: re.Pattern, large: re.Pattern) -> None:
+    """`'%9999999d' % 1` and `'{:>9999999}'.format(1)` ask for a text that wide."""
+    for spec in field.finditer(text):
+        if large.search(spec.group()):
+            raise TemplateLimit(f"a format width of 1,000 or more, or given as an argument ({spec.group()})")
+
+
+def _check_call(function, args, kwargs) -> None:
+    owner, name = getattr(function, "__self__", None), getattr(function, "__name__", "")
+    if not isinstance(owner, str):
+        return
+    if name in WIDTH_METHODS:
+        _check_widths(*args, *kwargs.values())
+        if name == "expandtabs":  # each tab as wide as its width
+            width = next((value for value in (*args, *kwargs.values()) if _whole(value)), 8)
+            at_most(len(owner) + owner.count("\t") * abs(width), SIZE_LIMIT, "a text of {} characters")
+    elif name == "replace" and len(args) >= 2:
+        _check_replace(owner, *args[:2])
+    elif name == "join" and args and isinstance(args[0], (list, tuple)):
+        _check_join(owner, args[0])
+
+
+def _check_widths(*values) -> None:
+    for value in values:
+        if _whole(value):
+            at_most(abs(value), WIDTH_LIMIT, "a width or count of {}")
+
+
+def _check_replace(text, old, new) -> None:
+    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
+        grown = text.count(old) * max(len(new) - len(old), 0)
+        at_most(len(text) + grown, SIZE_LIMIT, "a text of {} characters")
+
+
+def _check_join(separator, items) -> None:
+    length = sum(_length(item) for item in items) + len(str(separator)) * max(len(items) - 1, 0)
+    at_most(length, SIZE_LIMIT, "a text of {} characters")
+
+
+def _length(item) -> int:
+    """An item's length as text: a container's measured, not made."""
+    return measured(item, SIZE_LIMIT).chars if isinstance(item, (list, tuple, dict, set)) else len(str(item))
+
+
+def measured(value, limit: int) -> Measure:
+    try:
+        return measure(value, limit)
+    except TooLong as error:
+        raise TemplateLimit(str(error)) from None
+
+
+def _check_fields(text: str, args: tuple, kwargs: dict, limit: int) -> None:
+    """`'{:{}}'.format('a', 10**9)`: a width or precision given as an argument, as one written in
+    the text, is less than 1,000; and what is formatted is measured before it is made text."""
+    for role, value in fields(text, args, kwargs):
+        if role == "value":
+            measured(value, limit)
+        elif value is None or not (_whole(value) or isinstance(value, str)):
+            raise TemplateLimit("a format width given as an attribute, an item or a value that is not a number")
+        elif _whole(value):
+            at_most(abs(value), WIDTH_LIMIT - 1, "a format width of {}")
+        elif BRACE_LARGE.search(value) or len(value) > 20:
+            raise TemplateLimit(f"a format width of 1,000 or more, or given as an argument ({value[:20]})")
+
+
+def _widths_checked(jinja_filter):
+    """center, indent, batch, slice: a width or count of at most WIDTH_LIMIT."""
+    passes = getattr(jinja_filter, "jinja_pass_arg", None)  # Jinja reads it from the function it calls
+
+    def checked(*args, **kwargs):
+        _check_widths(*args[2 if passes else 1:], *kwargs.values())
+        return jinja_filter(*args, **kwargs)
+
+    if passes is not None:
+        checked.jinja_pass_arg = passes
+    return checked
+
+
+@jinja2.pass_eval_context
+def _join(eval_ctx, value, d="", attribute=None):
+    items = list(value)
+    shown = items if attribute is None else map(make_attrgetter(eval_ctx.environment, attribute), items)
+    _check_join(d, list(shown))
+    return FILTERS["join"](eval_ctx, items, d, attribute)
+
+
+@jinja2.pass_eval_context
+def _replace(eval_ctx, s, old, new, count=None):
+    _check_replace(str(s), str(old), str(new))
+    return FILTERS["replace"](eval_ctx, s, old, new, count)
+
+
+def _format(value, *args, **kwargs):
+    _check_format(str(value), PERCENT_FIELD, PERCENT_LARGE)
+    measured(args or kwargs, SIZE_LIMIT)
+    return FILTERS["format"](value, *args, **kwargs)
+
+
+def _text_checked(jinja_filter):
+    """A filter that makes its value text (`string`, `upper`, `e`, ...): the value measured first."""
+    passes = getattr(jinja_filter, "jinja_pass_arg", None)
+
+    def checked(*args, **kwargs):
+        measured(args[1 if passes else 0], SIZE_LIMIT)
+        return jinja_filter(*args, **kwargs)
+
+    if passes is not None:
+        checked.jinja_pass_arg = passes
+    return checked
+
+
+@jinja2.pass_eval_context
+def _tojson(eval_ctx, value, indent=None):
+    """JSON, each value a line and `indent` a level when indented: measured before it is made."""
+    limit = eval_ctx.environment.size_limit
+    size = measured(value, limit)
+    step = indent if _whole(indent) else len(indent) if isinstance(indent, str) else 0
+    at_most(size.indented(max(step, 0)) if indent is not None else size.chars, limit, "JSON of {} characters")
+    return FILTERS["tojson"](eval_ctx, value, indent)
+
+
+def _pprint(value):
+    at_most(measured(value, SIZE_LIMIT).indented(1), SIZE_LIMIT, "a text of {} characters")
+    return FILTERS["pprint"](value)
+
+
+@jinja2.pass_environment
+def _wordwrap(environment, s, width=79, break_long_words=True, wrapstring=None, break_on_hyphens=True):
+    """Each line ends in `wrapstring`: at most a line a word, a line a piece of a long word, and
+    a line a line of the text."""
+    text, joint = str(s), str(wrapstring) if wrapstring is not None else environment.newline_sequence
+    lines = len(text.split()) + len(text) // max(width, 1) + text.count("\n") + 1 if _whole(width) else len(text) + 1
+    at_most(len(text) + lines * len(joint), SIZE_LIMIT, "a text of {} characters")
+    return FILTERS["wordwrap"](environment, s, width, break_long_words, wrapstring, break_on_hyphens)
+
+
+def _indent(s, width=4, first=False, blank=False):
+    """Every line begins with `width` spaces (or the text `width`)."""
+    _check_widths(width)
+    text = str(s)
+    step = width if _whole(width) else len(str(width))
+    at_most(len(text) + abs(step) * (text.count("\n") + 1), SIZE_LIMIT, "a text of {} characters")
+    return FILTERS["indent"](s, width, first, blank)
+
+
+def _containers(context: dict) -> list:
+    """Every list, dict and set reachable from the context: content, which a template only reads."""
+    found, stack, seen = [], list(context.values()), set()
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (list, dict, set, tuple)) and id(value) not in seen:
+            seen.add(id(value))
+            found.append(value)
+            stack.extend(value.values() if isinstance(value, dict) else value)
+    return found

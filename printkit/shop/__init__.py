@@ -1,1 +1,0 @@
-"""Print-shop exports (`printkit export --for SHOP`) and their preflight (`printkit preflight DIR`)."""
