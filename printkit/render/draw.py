@@ -39,7 +39,7 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
         start, images = pdf.drawing(), len(pdf.canvas._formsinuse)
         if same is None or not same.again(page):  # (a page equal to one drawn before it: written from that one)
             art, cut = _art_and_cut(page)
-            draw(pdf, flattened(art, document) if colour.flattens else art.marks)
+            draw(pdf, flattened(art, document, render) if colour.flattens else art.marks)
             draw(pdf, cut)
             if same is not None:
                 same.drawn(page, start, images)

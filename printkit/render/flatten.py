@@ -12,6 +12,7 @@ An image over white paper alone needs no picture: the press composites it onto w
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PIL import Image, ImageChops
@@ -35,18 +36,20 @@ class Flat:
     frames: tuple[tuple[float, float, float], ...]
 
 
-def flattened(page, document: Document) -> tuple:
+def flattened(page, document: Document, render: Callable[[Document], tuple[bytes, int]]) -> tuple:
     """The page's marks with each outermost transparent mark replaced by its Flat (or kept where
-    nothing of it is transparent on the page: an image on white, a mark that leaves no trace)."""
+    nothing of it is transparent on the page: an image on white, a mark that leaves no trace).
+    `render`: what draws a document in sRGB with its transparency (the caller, render.draw's
+    render), to take the pictures of the page with."""
     paths = list(_transparent(page.marks, ()))
     if not paths:
         return page.marks
     if len(paths) > MOST_PICTURES:  # a page of many (a stranger's kit): one picture of it all, one render
-        whole = _picture(page, page.marks, document)
+        whole = _picture(page, page.marks, document, render)
         return (Flat(whole, Rect(0, 0, page.paper.width, page.paper.height), ()),)
     replaced = {}
     for path in paths:
-        before, after = (_picture(page, _until(page.marks, path, keep), document) for keep in (False, True))
+        before, after = (_picture(page, _until(page.marks, path, keep), document, render) for keep in (False, True))
         box = ImageChops.difference(before, after).getbbox()
         mark = _at(page.marks, path)
         if box is None or isinstance(mark, Picture) and _white(before.crop(box)):
@@ -133,11 +136,9 @@ def _replaced(marks, replaced: dict, path: tuple) -> tuple:
     return tuple(found)
 
 
-def _picture(page, marks: tuple, document: Document) -> Image.Image:
+def _picture(page, marks: tuple, document: Document, render) -> Image.Image:
     """The page drawn with `marks` alone (and the document's forms), in sRGB, as pdfium shows it at DPI."""
     import pypdfium2
-
-    from printkit.render.draw import render
 
     data, _ = render(replace(document, pages=(replace(page, marks=marks),)))
     document = pypdfium2.PdfDocument(data)
