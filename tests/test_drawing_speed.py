@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Document, Group, Line, Page, Picture
 from printkit.plan.text import label
-from printkit.render import draw, frames, pdf as pdf_module, same_pages
+from printkit.render import draw, frames, images, pdf as pdf_module, same_pages
 from printkit.render.draw import render
 
 A4 = Paper("A4", 210.0, 297.0)
@@ -51,7 +51,7 @@ def _slow(monkeypatch) -> None:
     """Drawing as before these changes: every page drawn, every image through drawImage, every
     group's frame through the canvas."""
     monkeypatch.setattr(same_pages.SamePages, "again", lambda self, page: False)
-    monkeypatch.setattr(pdf_module, "place_image", None)
+    monkeypatch.setattr(images, "place_image", None)
     init = pdf_module.PdfFile.__init__
 
     def never_placed(self, *args, **named):

@@ -97,14 +97,14 @@ def _pdfdoc(text: str):
 
 def test_text_reportlab_writes_is_encoded_as_its_codec_encodes_it():
     """printkit encodes ASCII text the PDFDocEncoding codec writes as ASCII without the codec
-    (render/pdf.py): every character up to U+02FF, alone and inside ASCII operators, gives the
+    (render/streams.py): every character up to U+02FF, alone and inside ASCII operators, gives the
     codec's bytes (or its error)."""
     from reportlab.pdfbase import pdfdoc
 
     from printkit.render.pdf import PdfFile
 
     PdfFile("t", "s")  # sets ReportLab up
-    assert pdfdoc.pdfdocEnc.__module__ == "printkit.render.pdf"
+    assert pdfdoc.pdfdocEnc.__module__ == "printkit.render.streams"
     for code in range(0x300):
         for text in (chr(code), f"BT (a{chr(code)}b) Tj ET\n" * 3):
             expected = _pdfdoc(text)

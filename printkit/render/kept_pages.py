@@ -22,7 +22,8 @@ from printkit.plan.geometry import Rect
 from printkit.plan.marks import DieLine, Group, Picture, UseForm
 from printkit.plan.text import Text
 from printkit.render.flatten import Flat
-from printkit.render.pdf import PdfFile, _Deflated
+from printkit.render.pdf import PdfFile
+from printkit.render.streams import Deflated
 
 # a page's drawing kept: [font, its characters beyond ASCII] in the order it first sets them, their
 # codes (PdfFile.codes), the opacities and gradients it uses, its images, its stream compressed
@@ -124,12 +125,12 @@ def _embed(pdf: PdfFile, path: str, digest: str, embedded: dict) -> None:
     embedded[(path, digest)] = canvas._formsinuse[-1]
 
 
-def _shown(pdf: PdfFile, deflated: bytes | None = None) -> _Deflated:
+def _shown(pdf: PdfFile, deflated: bytes | None = None) -> Deflated:
     """The page ended now (not when the next one begins), its stream compressed as ReportLab
     would compress it when the file is written (or, `deflated`, as it was kept), and then not
     compressed again."""
     pdf.canvas.showPage()
     pdf._open = False
     page = pdf.canvas._doc.Pages.pages[-1]
-    page.stream = _Deflated(page.stream, deflated)
+    page.stream = Deflated(page.stream, deflated)
     return page.stream
