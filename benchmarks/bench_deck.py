@@ -125,7 +125,8 @@ def dump(folder: Path, target: Path) -> int:
     """The deck's planned pages as plain drawing operations, for bare_reportlab.py; their count."""
     from printkit.load.options import Options
     from printkit.games import project_games
-    from printkit.pipeline.build import files, load_all, plan_every
+    from printkit.pipeline.kits import load_all
+    from printkit.pipeline.planning import files, plan_every
     from printkit.plan.geometry import PAPERS
     from venv_steps import document, fonts
 

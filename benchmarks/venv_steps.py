@@ -34,7 +34,8 @@ from printkit.plan.text import Text
 def planned_documents(content: Path) -> list:
     """Every file's plan, as `printkit build` plans it on this project's paper (A4: printkit.yaml)."""
     from printkit.load.options import Options
-    from printkit.pipeline.build import files, load_all, plan_every, select_games
+    from printkit.pipeline.kits import load_all, select_games
+    from printkit.pipeline.planning import files, plan_every
     from printkit.plan.geometry import PAPERS
 
     kits = load_all(select_games([], content), content, Options(PAPERS["a4"]))

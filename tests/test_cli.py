@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from printkit.cli.main import COMMANDS, main
 from printkit.games import all_games
-from printkit.pipeline.build import select_games
+from printkit.pipeline.kits import select_games
 
 GAME = "ascending-row-overflow"
 TITLE = "Ascending row overflow"
@@ -364,7 +364,8 @@ def test_a_command_that_draws_nothing_loads_no_drawing_machinery(argv, tmp_path)
     still draws nothing."""
     probe = ("import sys\nfrom printkit.cli.main import main\n"
              "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-             "heavy = ('reportlab', 'jinja2', 'PIL', 'pypdfium2', 'printkit.pipeline.build', 'printkit.render')\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'pypdfium2', 'printkit.pipeline.build', 'printkit.pipeline.drawing', "
+             "'printkit.pipeline.validate', 'printkit.render')\n"
              "print('LOADED', sorted({m.split('.')[0] if not m.startswith('printkit') else m for m in sys.modules "
              "if m.startswith(heavy)}))\n")
     done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, cwd=tmp_path,
@@ -373,6 +374,7 @@ def test_a_command_that_draws_nothing_loads_no_drawing_machinery(argv, tmp_path)
     assert loaded, done.stderr
     heavy = loaded[0]
     if argv[0] == "build":  # the games are loaded for their names and options, but nothing drawn
-        assert "printkit.pipeline.build" not in heavy and "printkit.render.pdf" not in heavy, heavy
+        drawing = ("printkit.pipeline.build", "printkit.pipeline.drawing", "printkit.pipeline.validate", "printkit.render.pdf")
+        assert not any(module in heavy for module in drawing), heavy
     else:
         assert heavy == "LOADED []", heavy

@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT, build, pdfs
 from printkit.load import compiled
 from printkit.pipeline import cache as lasting
-from printkit.pipeline import build as pipeline
+from printkit.pipeline import kits
 from printkit.load.sandbox import Sandbox
 
 GAME = "numbered-cards"
@@ -77,7 +77,7 @@ def as_a_new_process(cache: Path) -> None:
     page cache and its templates compiled in memory."""
     cache.rename(cache.with_name(f"{cache.name}-before"))
     lasting.use(None)
-    pipeline._templates.cache_clear()
+    kits._templates.cache_clear()
 
 
 def compiled_in_cache(cache: Path) -> list[Path]:

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from conftest import ROOT, build
 from declared import game_project
-from printkit.pipeline import build as pipeline
+from printkit.pipeline import drawing, planning
 from printkit.cli.main import main
 from printkit.render import kept_pages
 
@@ -189,8 +189,9 @@ def test_validate_after_a_build_plans_nothing(deck, monkeypatch, capsys, long_ta
         monkeypatch.setattr(planned_anywhere, "OTHER_PAPERS_AT_MOST", 2_000)
     assert main(["build", "-q"]) == 0
     planned = []
-    plan = pipeline.plan_one
-    monkeypatch.setattr(pipeline, "plan_one", lambda item: planned.append(item) or plan(item))
+    plan = planning.plan_one
+    for module in (planning, drawing):  # validate's plans, and a build's
+        monkeypatch.setattr(module, "plan_one", lambda item: planned.append(item) or plan(item))
     capsys.readouterr()
     assert main(["validate"]) == 0
     assert "1 game checked" in capsys.readouterr().out and planned == []

@@ -470,17 +470,18 @@ def test_workers_are_never_forked_while_the_page_cache_is_open(tmp_path, monkeyp
     """SQLite keeps one record per process of the locks it holds on a file: a worker forked while
     printkit has the database open would share it (sqlite.org/howtocorrupt.html, 2.6). A build and
     validate each read the page cache before they fork (the fonts, the files noted as planned)."""
-    from printkit.pipeline import build as pipeline
+    from printkit.pipeline import drawing, validate
     from printkit.cli.main import main
 
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     open_at_fork = []
-    handed = pipeline.each_on_every_core
+    handed = drawing.each_on_every_core
 
     def each(*args, **kwargs):
         open_at_fork.append(lasting.STORE._db is not None)
         return handed(*args, **kwargs)
-    monkeypatch.setattr(pipeline, "each_on_every_core", each)
+    for module in (drawing, validate):  # a build's drawing, validate's planning
+        monkeypatch.setattr(module, "each_on_every_core", each)
     content = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parent.parent / "content" / "numbered-cards", content / "numbered-cards")
     assert main(["build", "numbered-cards", "--content", str(content), "--out", str(tmp_path / "out"), "-q"]) == 0

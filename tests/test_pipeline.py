@@ -12,7 +12,10 @@ from conftest import BAD, ROOT, expected_stderr, overlay
 from printkit.pipeline import manifest
 from printkit.cli.main import main
 from printkit.load.options import Options
-from printkit.pipeline.build import build, files, load_all, plan_every, select_games, validate
+from printkit.pipeline.build import build
+from printkit.pipeline.kits import load_all, select_games
+from printkit.pipeline.planning import files, plan_every
+from printkit.pipeline.validate import validate
 from printkit.plan.geometry import PAPERS
 from printkit.plan.marks import Document
 from printkit.render import pdf as pdf_module
@@ -139,13 +142,13 @@ def test_a_game_with_a_file_made_from_much_content_is_left_to_validate_on_the_ot
     """A build plans a changed game's files on the other paper too, but not a game with a file made
     from more than OTHER_PAPERS_AT_MOST characters (a long campaign: planned twice, it would take a
     build past its memory): validate plans every file of that game on Letter, and only there."""
-    import printkit.pipeline.build as pipeline
+    import printkit.pipeline.fingerprints as fingerprints
     import printkit.pipeline.other_papers as planned_anywhere
 
     content = project / "content"
     games = select_games(["cross-sums", "one-too-many"], content)
     on_letter = files(load_all(games[:1], content, Options(PAPERS["letter"])))
-    assert max(map(pipeline._weight, on_letter)) > 20_000  # the booklet, at a glance, the log, the key
+    assert max(map(fingerprints.weight, on_letter)) > 20_000  # the booklet, at a glance, the log, the key
     monkeypatch.setattr(planned_anywhere, "OTHER_PAPERS_AT_MOST", 20_000)
     build(games, content, project / "out", Options(PAPERS["a4"]))
     planned = _planned_by_validate(project, "cross-sums", "one-too-many")
@@ -181,7 +184,9 @@ def test_printkit_draws_beside_its_workers_only_an_edits_few_light_files():
     """Its own process keeps what it draws to the end of the build: not a long campaign's booklet
     (the 500-scenario campaign's peak memory), and not a cold build's many files (its workers
     would wait for it to hand them theirs)."""
-    from printkit.pipeline.build import HERE_AT_MOST, OTHER_PAPERS_AT_MOST, _here_too
+    from printkit.pipeline.drawing import _here_too
+    from printkit.pipeline.other_papers import OTHER_PAPERS_AT_MOST
+    from printkit.pipeline.side_by_side import HERE_AT_MOST
 
     assert _here_too([_job(1000)] * HERE_AT_MOST)
     assert not _here_too([_job(1000)] * (HERE_AT_MOST + 1))

@@ -250,7 +250,7 @@ def test_serve_lists_every_picture_before_drawing_them_and_draws_one_when_the_pa
 
 
 def _layout(project: Path):
-    from printkit.pipeline.build import load_all
+    from printkit.pipeline.kits import load_all
 
     (kit,) = load_all([project_games(project / "content")[GAME]], project / "content", Options(PAPERS["a4"]))
     (deck,) = [p for p in kit.game.products if p.name == "deck"]

@@ -148,7 +148,8 @@ def test_a_rebuild_with_nothing_changed_loads_no_game(small):
     """The answered build imports neither a game nor the pipeline, ReportLab or Jinja."""
     probe = ("import sys\nfrom printkit.cli.main import main\n"
              "code = main(sys.argv[1:])\n"
-             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline.build', 'printkit.products.kit', 'printkit.games')\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline.build', 'printkit.pipeline.kits', "
+             "'printkit.pipeline.validate', 'printkit.products.kit', 'printkit.games')\n"
              "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}), code)\n")
     done = subprocess.run([sys.executable, "-c", probe, "build", "--content", "content", "--out", "out"],
                           capture_output=True, text=True, cwd=small,
@@ -169,7 +170,8 @@ def test_validate_after_a_whole_build_loads_no_game_and_says_what_the_ordinary_v
     assert code == code_ == 0 and quick == ordinary and "products planned on A4 and Letter" in quick
     probe = ("import sys\nfrom printkit.cli.main import main\n"
              "code = main(sys.argv[1:])\n"
-             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline.build', 'printkit.products.kit', 'printkit.games')\n"
+             "heavy = ('reportlab', 'jinja2', 'PIL', 'printkit.pipeline.build', 'printkit.pipeline.kits', "
+             "'printkit.pipeline.validate', 'printkit.products.kit', 'printkit.games')\n"
              "print('LOADED', sorted({m for m in sys.modules if m.startswith(heavy)}), code)\n")
     done = subprocess.run([sys.executable, "-c", probe, "validate", "--content", "content"],
                           capture_output=True, text=True, cwd=small, env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -182,7 +184,8 @@ def test_validate_is_not_answered_for_other_options_an_edit_or_a_watched_build(s
     assert unchanged.validated(content, [GAME], Options(PAPERS["letter"])) != {}  # the paper is validate's to vary
     edit_content(small)
     assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}
-    from printkit.pipeline.build import build as build_, select_games
+    from printkit.pipeline.build import build as build_
+    from printkit.pipeline.kits import select_games
     build_(select_games([GAME], content), content, small / "out", Options(PAPERS["a4"]), other_papers=False)
     assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}  # Letter left to validate
 

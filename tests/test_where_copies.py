@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from printkit.ground.errors import Problem
-from printkit.pipeline.build import Planned, plan_one
+from printkit.pipeline.planning import Planned, plan_one
 from printkit.plan.marks import Document
 from printkit.products import FilePlan
 

@@ -250,7 +250,7 @@ def cmd_validate(args) -> int:
     options = _options(args)
     counts, taken = _noted_valid(args, options)
     if counts is None:
-        from printkit.pipeline.build import validate
+        from printkit.pipeline.validate import validate
 
         games = _games(args, args.games)
         counts = {game.slug: len(game.products) for game in games}
@@ -308,7 +308,7 @@ def cmd_calibrate(args) -> int:
     with no back offset and no scale correction: they measure the printer as it is. Needs no project.
     """
     from printkit.targets.calibrate import calibrate
-    from printkit.pipeline.build import templates_for
+    from printkit.pipeline.kits import templates_for
 
     for output in calibrate(_out(args), _options(args), templates_for(_content(args))):
         _say(args, f"{project.shown(output.path)}  {_count(output.pages, 'page')}")
@@ -338,7 +338,7 @@ def cmd_list(args) -> int:
     """list the project's games and their products, and the games to start a project from"""
     from printkit.games import all_games
     from printkit.cli.new import starting_points
-    from printkit.pipeline.build import select_games
+    from printkit.pipeline.kits import select_games
 
     content = _content(args)
     has = {game.slug: game for game in select_games([], content)} if content.is_dir() else {}

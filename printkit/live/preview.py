@@ -39,7 +39,8 @@ from printkit.live.pictures import (CUT, PDFIUM, STAMP, drawn, page_digests, rem
 from printkit.products import Product
 from printkit.products.cards import Cards
 from printkit.render.colour import proofed
-from printkit.pipeline.build import build, load_all, templates_for
+from printkit.pipeline.build import build
+from printkit.pipeline.kits import load_all, templates_for
 from printkit.plan.cards import DeckLayout, GutterFold
 from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.load.project import refuse_links

@@ -36,7 +36,7 @@ def games(args, names: list[str]):
     """The games named (or all the project's): each one printkit knows and the project has; a
     product named as a game is told how to name it (printkit/pipeline/misnamed.py)."""
     from printkit.pipeline.misnamed import product_named
-    from printkit.pipeline.build import select_games
+    from printkit.pipeline.kits import select_games
 
     where = folder(args)
     try:

@@ -69,7 +69,7 @@ def validated(content: Path, slugs: list[str], options, found: dict[str, str] | 
     """The games a build has noted (in the page cache, read only) as planned whole, every file
     without a problem on every paper, from the sources they have now and these options: each with
     its number of products. `validate` need not load them. (A build notes a game where it can
-    tell: see printkit.pipeline.build._note_everywhere.) `found`: their `files`, taken already."""
+    tell: see printkit.pipeline.everywhere.note_everywhere.) `found`: their `files`, taken already."""
     from printkit.pipeline import cache as lasting
 
     digests = keyed(of(found, slugs) if found is not None else files(content, slugs), on_every_paper(options))

@@ -1,4 +1,4 @@
-"""Which files a build also plans on the other papers, for `validate` (pipeline._on_other_papers):
+"""Which files a build also plans on the other papers, for `validate` (everywhere.on_other_papers):
 those made from at most OTHER_PAPERS_AT_MOST characters of content; and, while the page cache is
 in use, every file of a declared game (game.yaml) however long its table, but a deck whose cards
 are not kept planned (printkit/declared/kept_cards.py): its rules and score sheets are a few pages

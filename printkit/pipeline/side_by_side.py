@@ -30,5 +30,5 @@ def here_too(jobs: list, weight) -> bool:
     which waits for the drawing here, and the workers then wait for it; nor for a file made from
     more than OTHER_PAPERS_AT_MOST characters (a long campaign's booklet), whose pages would stay
     in this process's memory to the end of the build. `weight(item)`: the characters a file is made
-    from (pipeline._weight)."""
+    from (fingerprints.weight)."""
     return len(jobs) <= HERE_AT_MOST and all(weight(job[0]) <= OTHER_PAPERS_AT_MOST for job in jobs)

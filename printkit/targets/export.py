@@ -45,7 +45,7 @@ from printkit.pipeline.manifest import within
 from printkit.load.options import Options
 from printkit.plan.fonts import register_fonts
 from printkit.plan.marks import Document
-from printkit.pipeline.build import load_all
+from printkit.pipeline.kits import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
 from printkit.render.colour import SRGB, press, transparent_press
 from printkit.render.draw import render

@@ -15,7 +15,8 @@ from pathlib import Path
 from printkit.live.errata import pack, record
 from printkit.live.errata.changes import Change, changes
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.pipeline.build import load_all, remove_output
+from printkit.pipeline.build import remove_output
+from printkit.pipeline.kits import load_all
 from printkit.plan.geometry import PAPERS
 from printkit.load.project import refuse_links
 from printkit.render.draw import render

@@ -140,7 +140,7 @@ class Proofing:
         says, and its picture now; for the page's "changed since printed" view."""
         from printkit.live.errata import record
         from printkit.live.errata.changes import changes, differences
-        from printkit.pipeline.build import load_all
+        from printkit.pipeline.kits import load_all
 
         with self.lock:
             try:
