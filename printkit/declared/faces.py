@@ -20,11 +20,11 @@ from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back
 from printkit.plan.fonts import REGULAR, em_width
 from printkit.plan.cards import back_reach
 from printkit.plan.geometry import Rect
+from printkit.plan.items import CUT_GUIDE, FRAME, GROUND
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
 from printkit.plan.text import Style, fit, fit_rich, line_at
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
-from printkit.targets.safezone import CUT_GUIDE, FRAME, GROUND
 from printkit.declared import kept_cards, layers as kinds, layout, lint
 from printkit.declared.bind import Binding, Evaluator, scope_of
 from printkit.declared.cards import Deck, Entry, Source

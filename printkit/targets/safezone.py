@@ -14,6 +14,7 @@ from pathlib import Path
 from PIL import Image
 
 from printkit.plan.geometry import MM_PER_INCH, Rect
+from printkit.plan.items import CUT_GUIDE, FRAME, GROUND  # round art, whatever its colour
 from printkit.ground.errors import Problem
 from printkit.plan.corners import ink
 from printkit.plan.marks import Box, Circle, Ellipse, Gradient, Group, Line, Picture, Polygon
@@ -21,9 +22,6 @@ from printkit.plan.text import Text
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a, b, c, d, e, f: x' = a x + c y + e, y' = b x + d y + f
 PAPER_WHITE = 0.9  # a fill this light with no outline is a ground (a panel, a disc), not a mark
-# items of round art: a round token's cut line (on its trim), its frame, and its ground (a
-# background's disc, out to the bleed edge): art, whatever its colour, as a rectangular ground is
-CUT_GUIDE, FRAME, GROUND = "cut line", "frame", "ground"
 
 
 @dataclass(frozen=True)
