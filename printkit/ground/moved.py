@@ -19,7 +19,7 @@ MOVED = {
     "folding": "load.folding", "compiled": "load.compiled", "options": "load.options",
     "sizes": "load.lengths", "blame": "plan.blame", "findings": "plan.findings",
     "kit": "products.kit", "flagged": "declared.flagged",
-    "pipeline": "pipeline.build", "lasting": "pipeline.cache", "kept_marks": "pipeline.kept_marks",
+    "pipeline": "pipeline.build", "lasting": "pipeline.cache", "kept_marks": "plan.kept_marks",
     "manifest": "pipeline.manifest", "write": "pipeline.write", "cores": "pipeline.cores",
     "side_by_side": "pipeline.side_by_side", "unchanged": "pipeline.nothing_changed",
     "planned_anywhere": "pipeline.other_papers", "chosen": "pipeline.chosen", "misnamed": "pipeline.misnamed",
@@ -67,4 +67,6 @@ class _Moved(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 def install() -> None:
     if not any(isinstance(finder, _Moved) for finder in sys.meta_path):
-        sys.meta_path.append(_Moved())  # last: a name that exists is always found first
+        # First: under an old package's name (printkit.shop) the path finder would find the new
+        # package's files (printkit/targets/tts.py) and run them again as other modules.
+        sys.meta_path.insert(0, _Moved())
