@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Document, Group, Line, Page, Picture
-from printkit.plan.text import label
+from printkit.plan.label import label
 from printkit.render import draw, frames, images, pdf as pdf_module, same_pages
 from printkit.render.draw import render
 

@@ -1,4 +1,4 @@
-"""The gutter-fold sheet as planned (printkit/plan/cards.py), as numbers: cards a page of every size
+"""The gutter-fold sheet as planned (printkit/plan/gutterfold.py), as numbers: cards a page of every size
 a declared deck may name, each back slot the mirror of its front, everything inside the printable
 area and clear of the fold; and where a DeckLayout says each face and back lies. The expected
 counts are worked out by hand (see tests/test_gutterfold.py for the reasoning on poker cards)."""
@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from readback import Box
-from printkit.plan.cards import DeckLayout, plan_card_sheet, plan_gutter_fold
+from printkit.plan.cards import plan_card_sheet
+from printkit.plan.deck import DeckLayout
+from printkit.plan.gutterfold import plan_gutter_fold
 from printkit.plan.geometry import PAPERS
 
 FOLD_CLEAR = 5.0  # PRINT.md: the fold at least 5 mm from any bleed

@@ -531,7 +531,7 @@ def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read
     and found by its marks' digest: its marks are never read. A form setting a character beyond
     the family is kept under its own codes; both files are as drawn without a page cache."""
     from printkit.plan.marks import Document, Form, Page
-    from printkit.plan.text import line_at
+    from printkit.plan.label import line_at
     from printkit.render.draw import render
 
     paper = Paper("test", 100.0, 80.0)

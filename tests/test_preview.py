@@ -18,7 +18,8 @@ from declared import SLUG, game_project
 from PIL import Image
 
 from printkit.games import all_games
-from printkit.plan.cards import DeckLayout, plan_card_sheet
+from printkit.plan.cards import plan_card_sheet
+from printkit.plan.deck import DeckLayout
 from printkit.plan.geometry import PAPERS
 from printkit.live.preview import CUT
 

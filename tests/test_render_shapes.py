@@ -22,7 +22,8 @@ from printkit.pipeline import cache as lasting
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import (Box, Circle, Document, Ellipse, Form, Gradient, Group, Line, Page, Picture, Polygon,
                                  UseForm)
-from printkit.plan.text import characters, line_at
+from printkit.plan.label import line_at
+from printkit.plan.text import characters
 from printkit.render.colour import press
 from printkit.render.draw import render
 

@@ -29,7 +29,10 @@ from printkit.plan.fonts import (em_width, font_for, missing_glyphs, register_fo
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page, Picture
 from printkit.plan.markup import Icon, MarkupError, Palette, parse_blocks, words_of
-from printkit.plan.text import Style, Text, fit, fit_rich, label
+from printkit.plan.fitting import fit, fit_rich
+from printkit.plan.label import label
+from printkit.plan.text import Text
+from printkit.plan.typeset import Style
 from printkit.plan.textpages import paginate
 from printkit.render.draw import render
 

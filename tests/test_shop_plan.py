@@ -7,7 +7,7 @@ import pytest
 
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Circle, Group, Line, Polygon
-from printkit.plan.text import line_at
+from printkit.plan.label import line_at
 from printkit.targets.profiles import profiles
 from printkit.targets.safezone import intrusions, items, near_the_cut
 

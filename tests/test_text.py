@@ -1,4 +1,4 @@
-"""The text setter (plan.text): first-fit line breaking checked against ReportLab's own string
+"""The text setter (plan.typeset, plan.fitting, plan.label): first-fit line breaking checked against ReportLab's own string
 widths, the largest half-point size that fits, refusals with their place, markup, and the drawn
 PDF read back to the planned positions."""
 
@@ -12,7 +12,9 @@ from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page
-from printkit.plan.text import Style, fit, label, measure
+from printkit.plan.fitting import fit, measure
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.textpages import paginate
 from printkit.render.draw import render
 

@@ -21,7 +21,9 @@ from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Group, Page, Picture
 from printkit.plan.emphasis import emphasised
 from printkit.plan.markup import Icon, MarkupError, Palette, as_written, parse_blocks, typed_breaks, words_of
-from printkit.plan.text import Style, Text, fit, fit_rich
+from printkit.plan.fitting import fit, fit_rich
+from printkit.plan.text import Text
+from printkit.plan.typeset import Style
 from printkit.plan.textpages import paginate_rich
 from printkit.render.draw import render
 

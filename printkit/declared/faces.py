@@ -18,11 +18,13 @@ from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.sandbox import TemplateLimit
 from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back_pattern, corner_index, frame
 from printkit.plan.fonts import REGULAR, em_width
-from printkit.plan.cards import back_reach
+from printkit.plan.backs import back_reach
 from printkit.plan.geometry import Rect
 from printkit.plan.items import CUT_GUIDE, FRAME, GROUND
 from printkit.plan.marks import Box, Circle, Group, Picture, frame_of
-from printkit.plan.text import Style, fit, fit_rich, line_at
+from printkit.plan.fitting import fit, fit_rich
+from printkit.plan.label import line_at
+from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.cards import CUT_LINE, Card
 from printkit.declared import kept_cards, layers as kinds, layout, lint

@@ -26,7 +26,10 @@ from printkit.plan.cardface import back_pattern, number as big_number
 from printkit.plan.fonts import BOLD, em_width, font_for
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.markup import as_written, check_markup, typed_breaks
-from printkit.plan.text import PT_PER_MM, Style, fit_rich, label
+from printkit.plan.fitting import fit_rich
+from printkit.plan.label import label
+from printkit.plan.text import PT_PER_MM
+from printkit.plan.typeset import Style
 from printkit.plan.type import TYPE
 from printkit.declared import layout, place
 

@@ -12,11 +12,12 @@ from pathlib import Path
 import markupsafe
 
 from printkit.ground.errors import PrintkitError, Problem
-from printkit.plan.cards import CardSheet, GutterFold
+from printkit.plan.cards import CardSheet
+from printkit.plan.gutterfold import GutterFold
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
-from printkit.plan.text import Style
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.cards import Cards, card_sheet, scale_bars
 from printkit.products.sheets import Rules, Sheets, title_line

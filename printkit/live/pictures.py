@@ -16,7 +16,7 @@ from pathlib import Path
 
 from printkit.ground.errors import PrintkitError, Problem
 from printkit.load.files import read_bounded
-from printkit.plan.cards import DeckLayout
+from printkit.plan.deck import DeckLayout
 from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.load.project import refuse_links
 from printkit.pipeline.write import Output

@@ -41,7 +41,8 @@ from printkit.products.cards import Cards
 from printkit.render.colour import proofed
 from printkit.pipeline.build import build
 from printkit.pipeline.kits import load_all, templates_for
-from printkit.plan.cards import DeckLayout, GutterFold
+from printkit.plan.deck import DeckLayout
+from printkit.plan.gutterfold import GutterFold
 from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.load.project import refuse_links
 from printkit.pipeline.write import Output, write_outputs

@@ -12,7 +12,7 @@ import math
 from printkit.plan.fonts import BOLD, em_width
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Group, Line
-from printkit.plan.text import line_at
+from printkit.plan.label import line_at
 from printkit.plan.type import TYPE
 
 FRAME_INSET = 3.0  # the printed frame stands this far inside the trim: a slightly off cut never shows

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field, replace
 
 from printkit.ground.errors import Problem
 from printkit.plan.geometry import Rect
-from printkit.plan.text import PT_PER_MM, Style, fit, fit_rich, label
+from printkit.plan.fitting import fit, fit_rich
+from printkit.plan.label import label
+from printkit.plan.text import PT_PER_MM
+from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE, TYPE
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from printkit.plan.fonts import ASCENT, BOLD, DESCENT, cap_height, em_width
 from printkit.plan.geometry import POKER, Rect
 from printkit.plan.marks import Box, Group
-from printkit.plan.text import line_at
+from printkit.plan.label import line_at
 
 CARD_RATIO = POKER[0] / POKER[1]  # a poker card's width over its height
 SUIT_SIGNS = {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spades": "\u2660"}

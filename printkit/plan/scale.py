@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from printkit.plan.geometry import MM_PER_INCH, Paper, Rect, Segment
 from printkit.plan.marks import Box, Group, Line
-from printkit.plan.text import line_at
+from printkit.plan.label import line_at
 
 BAR_THICKNESS = 4.5  # label, gap and bar, across the bar's length
 BAR_GAP = 8.0

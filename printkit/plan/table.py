@@ -11,7 +11,9 @@ from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Group, Line
 from printkit.plan.markup import Palette
-from printkit.plan.text import Style, fit_rich, label
+from printkit.plan.fitting import fit_rich
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import TYPE
 
 PAD = 1.0  # mm between a cell's edge and its words

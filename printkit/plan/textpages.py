@@ -8,8 +8,9 @@ from __future__ import annotations
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.plan.markup import HEADINGS, Palette, check_markup, parse_blocks, titled
 from printkit.plan.marks import Picture
-from printkit.plan.text import (EPSILON, SetBlock, Style, Text, TextLine, _is_bullet, _picture, _stack, _widest_word,
-                                set_blocks, stack_blocks)
+from printkit.plan.fitting import picture, widest_word
+from printkit.plan.text import Text, TextLine, is_bullet
+from printkit.plan.typeset import EPSILON, SetBlock, Style, set_blocks, stack_rich
 
 def paginate(markup: str, width: float, height: float, size: float, item: str, where: Problem,
              heights: tuple[float, ...] = (), font: str | None = None, title: bool = False) -> list[Text]:
@@ -33,7 +34,7 @@ def paginate_rich(markup: str, width: float, height: float, size: float, item: s
     set_ = set_blocks(tuple(titled(blocks) if title else blocks), width, size, style)
     if set_ is None:
         raise PrintkitError([where.with_message(f"{item}: a word is wider than the page",
-                                                _widest_word(markup, width, size, font))])
+                                                widest_word(markup, width, size, font))])
 
     def room_of(number: int) -> float:
         return heights[number] if number < len(heights) else height
@@ -69,7 +70,7 @@ def _split(block: SetBlock, room: float):
     last two go on together."""
     if block.rows is not None:
         return _split_rows(block, room)
-    text_lines = [line for line in block.lines if not _is_bullet(line)]
+    text_lines = [line for line in block.lines if not is_bullet(line)]
     pitch = block.height / len(text_lines)
     fits = min(int((room + EPSILON) // pitch), len(text_lines) - 2)
     if block.kind in HEADINGS or fits < 2:
@@ -113,6 +114,6 @@ def _page_text(blocks: list[SetBlock], size: float) -> tuple[Text, tuple[Picture
     first = blocks[0]
     blocks = [SetBlock(first.lines, first.height, 0.0, first.after, first.kind, first.rows,
                        first.pictures)] + blocks[1:]
-    lines, used, pictures = _stack(blocks)
+    lines, used, pictures = stack_rich(blocks)
     text = Text(0.0, 0.0, lines, size, used)
-    return text, tuple(_picture(text, *place) for place in pictures)
+    return text, tuple(picture(text, *place) for place in pictures)

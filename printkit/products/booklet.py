@@ -16,7 +16,8 @@ from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
 from printkit.plan.fonts import FONTS, cap_height, missing_glyphs
 from printkit.plan.minicard import SUIT_SIGNS
-from printkit.plan.text import BULLET, label
+from printkit.plan.label import label
+from printkit.plan.text import BULLET
 from printkit.plan.type import LINE, TYPE
 from printkit.products import FilePlan, Product
 

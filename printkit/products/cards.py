@@ -11,14 +11,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.plan.cards import (BACK_BLEED_LEAST, CardSheet, DeckLayout, GutterFold, Slot, around, back_art,
-                                 back_clip, plan_card_sheet, plan_gutter_fold, single_card_sheet)
+from printkit.plan.backs import BACK_BLEED_LEAST, back_art, back_clip
+from printkit.plan.cards import CardSheet, Slot, plan_card_sheet, single_card_sheet
+from printkit.plan.cropmarks import around
+from printkit.plan.deck import DeckLayout
+from printkit.plan.gutterfold import GutterFold, plan_gutter_fold
 from printkit.plan.corners import texts_in_corners
 from printkit.plan.cutter import CutSheet, clearance
 from printkit.plan.geometry import POKER, Rect
 from printkit.plan.marks import Box, Document, Group, Line, Page, Written, frame_of
 from printkit.plan.scale import bars_in_margins, scale_bar_marks
-from printkit.plan.text import label
+from printkit.plan.label import label
 from printkit.plan.type import TYPE
 from printkit.products import FilePlan, Product
 from printkit.render.dxf import cut_dxf

@@ -21,7 +21,7 @@ from printkit.plan.cutter import figures
 from printkit.plan.flow import Flow
 from printkit.plan.marks import Document
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
-from printkit.plan.text import Style
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, TYPE
 from printkit.products import FilePlan, Product
 from printkit.products.booklet import Booklet

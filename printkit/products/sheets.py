@@ -17,7 +17,9 @@ from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
 from printkit.plan.markup import check_markup, missing_characters
 from printkit.plan.pageflow import PageFlow
-from printkit.plan.text import Style, fit_rich, label
+from printkit.plan.fitting import fit_rich
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products import FilePlan, Product
 from printkit.products.marked import check_words

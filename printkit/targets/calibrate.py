@@ -9,7 +9,9 @@ from pathlib import Path
 
 from printkit.plan.geometry import MM_PER_INCH, Paper, Rect, Segment
 from printkit.plan.marks import Box, Document, Line, Page
-from printkit.plan.text import Style, fit, label, line_at
+from printkit.plan.fitting import fit
+from printkit.plan.label import label, line_at
+from printkit.plan.typeset import Style
 from printkit.render.draw import render
 from printkit.pipeline.write import Output, write_outputs
 

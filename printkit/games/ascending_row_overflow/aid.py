@@ -7,7 +7,8 @@ from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Line, Polygon
 from printkit.plan.minicard import MiniCard, card_row
-from printkit.plan.text import Style, label
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import LINE, SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -10,7 +10,9 @@ from dataclasses import replace
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box, Polygon
 from printkit.plan.minicard import MiniCard, card_row
-from printkit.plan.text import Style, fit, label
+from printkit.plan.fitting import fit
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 
 from .model import row_letter

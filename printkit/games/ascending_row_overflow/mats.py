@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.ground.errors import PrintkitError
 from printkit.plan.geometry import POKER, Rect
 from printkit.plan.marks import Box, Group
-from printkit.plan.text import label
+from printkit.plan.label import label
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 
 from .model import row_letter

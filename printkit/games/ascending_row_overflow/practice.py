@@ -8,7 +8,8 @@ from printkit.plan.marks import Box, Line
 from printkit.plan.flow import Flow
 from printkit.plan.minicard import MiniCard, card_row
 from printkit.plan.page import split_rows
-from printkit.plan.text import Style, label
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -6,7 +6,8 @@ from printkit.ground.errors import PrintkitError
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.flow import Flow
-from printkit.plan.text import Style, fit
+from printkit.plan.fitting import fit
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -7,7 +7,8 @@ from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
 from printkit.plan.minicard import MiniCard, card_width, mini_card
-from printkit.plan.text import Style, fit, measure
+from printkit.plan.fitting import fit, measure
+from printkit.plan.typeset import Style
 from printkit.plan.type import LINE, SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -11,7 +11,9 @@ from printkit.load.options import ProductOption
 from printkit.plan.fonts import text_width
 from printkit.plan.geometry import Rect
 from printkit.plan.imposition import volumes_of
-from printkit.plan.text import Style, fit, label
+from printkit.plan.fitting import fit
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import TYPE
 
 from . import glance, rules

@@ -14,7 +14,7 @@ from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
 from printkit.plan.flow import Flow
 from printkit.plan.minicard import CARD_RATIO, SUIT_SIGNS, MiniCard, card_width, empty_place, mini_card, stack
-from printkit.plan.text import label
+from printkit.plan.label import label
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 
 from .model import DECK_RANKS, RANK_NAMES, Example, Setup, Target, apply

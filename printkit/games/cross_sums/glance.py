@@ -14,7 +14,9 @@ from printkit.ground.errors import PrintkitError
 from printkit.plan.fonts import BOLD, REGULAR, text_width
 from printkit.plan.geometry import Rect
 from printkit.plan.table import PAD, Cell, Column, Row, Table, plan_table, rows_that_fit
-from printkit.plan.text import PT_PER_MM, Style, fit, measure
+from printkit.plan.fitting import fit, measure
+from printkit.plan.text import PT_PER_MM
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from printkit.plan.fonts import REGULAR, text_width
 from printkit.plan.geometry import Rect
 from printkit.plan.table import PAD, Cell, Column, Row, Table, plan_table, rows_that_fit
-from printkit.plan.text import Style, fit
+from printkit.plan.fitting import fit
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 

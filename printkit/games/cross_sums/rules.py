@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
-from printkit.plan.text import Style, fit
+from printkit.plan.fitting import fit
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.sheets import Item
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
 from printkit.plan.flow import LINE_PITCH, Flow
-from printkit.plan.text import PT_PER_MM, Style, fit, measure
+from printkit.plan.fitting import fit, measure
+from printkit.plan.text import PT_PER_MM
+from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE
 from printkit.plan.type import TYPE
 from printkit.products.sheets import Item

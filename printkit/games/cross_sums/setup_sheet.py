@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from printkit.ground.errors import PrintkitError
 from printkit.plan.flow import LINE_PITCH, Flow
 from printkit.plan.geometry import Rect
-from printkit.plan.text import PT_PER_MM, measure
+from printkit.plan.fitting import measure
+from printkit.plan.text import PT_PER_MM
 from printkit.plan.type import SPACE, TYPE
 
 from . import diagrams

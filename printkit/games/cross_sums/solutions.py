@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import Box
-from printkit.plan.text import Style, fit, label, measure
+from printkit.plan.fitting import fit, measure
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -11,7 +11,8 @@ from printkit.ground.errors import PrintkitError
 from printkit.plan.flow import Flow
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Line
-from printkit.plan.text import Style, measure
+from printkit.plan.fitting import measure
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 
 from . import diagrams

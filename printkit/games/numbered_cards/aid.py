@@ -13,7 +13,9 @@ from printkit.plan.flow import Flow
 from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line
 from printkit.plan.table import PAD, Cell, Column, Row, Table, column_widths, plan_table
-from printkit.plan.text import Style, label, measure, sizes
+from printkit.plan.fitting import measure, sizes
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.sheets import title_line
 

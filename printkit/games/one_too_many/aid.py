@@ -10,7 +10,9 @@ from printkit.plan.fonts import DESCENT
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Box, Line
 from printkit.plan.minicard import MiniCard, card_row
-from printkit.plan.text import PT_PER_MM, Style, fit
+from printkit.plan.fitting import fit
+from printkit.plan.text import PT_PER_MM
+from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE, TYPE
 
 from .model import bust_length

@@ -8,7 +8,8 @@ from printkit.ground.errors import PrintkitError
 from printkit.plan.fonts import BOLD, em_width
 from printkit.plan.geometry import Rect
 from printkit.plan.table import PAD, TICK, Cell, Column, Row, Table, narrowest, plan_table
-from printkit.plan.text import Style, fit
+from printkit.plan.fitting import fit
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import title_line
 

@@ -16,7 +16,8 @@ from printkit.plan.geometry import POKER, Rect, Segment
 from printkit.plan.marks import Box, Line
 from printkit.plan.flow import Flow
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
-from printkit.plan.text import Style, label
+from printkit.plan.label import label
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, LINE, SPACE, TYPE
 from printkit.products.sheets import title_line
 

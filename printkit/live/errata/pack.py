@@ -13,7 +13,8 @@ from printkit.plan.marks import Document, Page
 from printkit.plan.page import SheetFrame, plan_sheet
 from printkit.plan.pageflow import PageFlow
 from printkit.plan.table import PAD, Cell, Column, Row, Table, column_widths
-from printkit.plan.text import Style, fit, measure
+from printkit.plan.fitting import fit, measure
+from printkit.plan.typeset import Style
 from printkit.plan.type import GREY, SPACE, TYPE
 from printkit.products.sheets import sheet_document, title_line
 
