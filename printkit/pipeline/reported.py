@@ -36,13 +36,14 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
     if not problem.text or problem.file.startswith(kit.game.slug + "/"):
         return problem
     text = problem.text
-    found = max(((path, file, value) for file, path, value in (*_content_texts(kit), *blame.names(kit))
+    found = max(((path, file, value) for file, path, value in (*_content_texts(kit), *blame.names(kit.located))
                  if value in text or (len(text) >= 4 and text in value)),
                 key=lambda hit: len(hit[2]), default=None)
     if found is None:
         return _in_template(problem, kit)
     path, file, value = found
-    shown = f"{blame.template_shown(problem.file, kit)}{f':{problem.line}' if problem.line else ''}"
+    template = blame.template_shown(problem.file, kit.templates.env.loader.folders)
+    shown = f"{template}{f':{problem.line}' if problem.line else ''}"
     return kit.located[file].problem(path, f"{dotted(path)}: '{value}' is too long where it is printed "
                                            f"({shown}: {problem.message})")
 
