@@ -20,6 +20,7 @@ import pytest
 from jinja2.bccache import bc_magic
 
 from conftest import CONTENT, ROOT, build, pdfs
+from printkit.ground import store as kept_bytes
 from printkit.pipeline import cache as lasting
 from printkit.load import sandbox
 from printkit.cli.main import main
@@ -129,12 +130,12 @@ def test_the_compiled_templates_of_old_printkits_are_let_go_of(caches):
 # --- the page cache -------------------------------------------------------------------------------
 
 def plant_in_every_row(caches: Path, value: bytes) -> int:
-    with sqlite3.connect(caches / lasting.DATABASE) as db:
+    with sqlite3.connect(caches / kept_bytes.DATABASE) as db:
         return db.execute("UPDATE kept SET value = ?", (value,)).rowcount
 
 
 def keys(caches: Path) -> set[str]:
-    with sqlite3.connect(caches / lasting.DATABASE) as db:
+    with sqlite3.connect(caches / kept_bytes.DATABASE) as db:
         return {key for key, in db.execute("SELECT key FROM kept")}
 
 
@@ -205,7 +206,7 @@ def test_a_locked_page_cache_is_skipped_after_a_short_wait(project, cli, caches)
     """Another process holds the database's lock for the whole build: each write waited 30 s."""
     assert build(cli, GAME)[0] == 0
     lasting.use(None)
-    holder = sqlite3.connect(caches / lasting.DATABASE, isolation_level=None)
+    holder = sqlite3.connect(caches / kept_bytes.DATABASE, isolation_level=None)
     holder.execute("PRAGMA locking_mode=EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")
     try:

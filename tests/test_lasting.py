@@ -21,7 +21,9 @@ import pytest
 import yaml
 
 from conftest import build
+from printkit.ground import store as kept_bytes
 from printkit.pipeline import cache as lasting
+from printkit.plan import kept as codec
 from printkit.ground.errors import PrintkitError
 from printkit.pipeline.manifest import MAX_PAGES  # a page count over it is no count printkit wrote
 from printkit.plan.fonts import FONTS
@@ -40,8 +42,8 @@ MARKS = [Text(1.5, 2.25, (TextLine(0.0, -3.1, 9.5, (("Sans", "a"), ("Sans-Bold",
 
 
 @pytest.fixture
-def store(tmp_path) -> lasting.Store:
-    return lasting.Store(tmp_path / "cache")
+def store(tmp_path) -> lasting.PageCache:
+    return lasting.PageCache(tmp_path / "cache")
 
 
 def made(value):
@@ -58,7 +60,7 @@ def test_marks_are_read_back_as_they_were_made(store):
     make, calls = made(value)
     assert store.kept(["page", 1], make) is value
     store.flush()
-    found = lasting.Store(store.folder).kept(["page", 1], made(None)[0])
+    found = lasting.PageCache(store.folder).kept(["page", 1], made(None)[0])
     assert found == value and found is not value and calls == [1]
     assert type(found[0]) is list and type(found[1]) is tuple and type(found[0][0].lines) is tuple
 
@@ -74,7 +76,7 @@ def test_other_inputs_or_another_printkit_find_nothing(store, monkeypatch):
     make, calls = made(MARKS)
     store.kept(["page", 2], make)
     store.flush()
-    other = lasting.Store(store.folder)
+    other = lasting.PageCache(store.folder)
     monkeypatch.setattr(other, "_code", "another printkit")
     other.kept(["page", 1], make)
     assert calls == [1, 1]
@@ -82,7 +84,7 @@ def test_other_inputs_or_another_printkit_find_nothing(store, monkeypatch):
 
 def _database(store) -> sqlite3.Connection:
     store.close()
-    return sqlite3.connect(store.folder / lasting.DATABASE, isolation_level=None)
+    return sqlite3.connect(store.folder / kept_bytes.DATABASE, isolation_level=None)
 
 
 def test_a_damaged_value_is_planned_again(store):
@@ -91,7 +93,7 @@ def test_a_damaged_value_is_planned_again(store):
         (value,) = db.execute("SELECT value FROM kept").fetchone()
         db.execute("UPDATE kept SET value = ?", (value[:-20],))
     make, calls = made(MARKS)
-    assert lasting.Store(store.folder).kept(["page"], make) == MARKS and calls == [1]
+    assert lasting.PageCache(store.folder).kept(["page"], make) == MARKS and calls == [1]
 
 
 @pytest.mark.parametrize("junk", [b"", b"not a database at all" * 100, b"SQLite format 3\x00" + b"\xff" * 4000])
@@ -99,14 +101,14 @@ def test_a_damaged_database_keeps_nothing_and_fails_nothing(store, junk):
     store.kept(["page"], made(MARKS)[0])
     store.close()
     for extra in ("-wal", "-shm"):
-        (store.folder / (lasting.DATABASE + extra)).unlink(missing_ok=True)
-    (store.folder / lasting.DATABASE).write_bytes(junk)
-    again = lasting.Store(store.folder)
+        (store.folder / (kept_bytes.DATABASE + extra)).unlink(missing_ok=True)
+    (store.folder / kept_bytes.DATABASE).write_bytes(junk)
+    again = lasting.PageCache(store.folder)
     make, calls = made(MARKS)
     assert again.kept(["page"], make) == MARKS and again.kept(["page"], make) == MARKS
     again.flush()
     again.prune()
-    assert calls and lasting.Store(store.folder).kept(["page"], make) == MARKS
+    assert calls and lasting.PageCache(store.folder).kept(["page"], make) == MARKS
 
 
 def test_a_foreign_pickle_runs_no_code(store, tmp_path):
@@ -119,13 +121,13 @@ def test_a_foreign_pickle_runs_no_code(store, tmp_path):
     with _database(store) as db:
         db.execute("UPDATE kept SET value = ?", (pickle.dumps([Hostile()]),))
     make, calls = made(MARKS)
-    assert lasting.Store(store.folder).kept(["page"], make) == MARKS and calls == [1]
+    assert lasting.PageCache(store.folder).kept(["page"], make) == MARKS and calls == [1]
     assert not witness.exists()
 
 
 def test_a_store_that_cannot_be_written_keeps_nothing_and_fails_nothing(tmp_path):
     (tmp_path / "file").write_text("not a folder")
-    store = lasting.Store(tmp_path / "file" / "cache")
+    store = lasting.PageCache(tmp_path / "file" / "cache")
     make, calls = made(MARKS)
     assert store.kept(["page"], make) == MARKS and store.kept(["page"], make) == MARKS and calls == [1, 1]
     store.flush()
@@ -133,7 +135,7 @@ def test_a_store_that_cannot_be_written_keeps_nothing_and_fails_nothing(tmp_path
 
 
 def test_validate_reads_and_keeps_nothing(tmp_path):
-    store = lasting.Store(tmp_path / "cache", write=False)
+    store = lasting.PageCache(tmp_path / "cache", write=False)
     make, calls = made(MARKS)
     store.kept(["page"], make)
     store.flush()
@@ -141,9 +143,9 @@ def test_validate_reads_and_keeps_nothing(tmp_path):
 
 
 def test_the_values_longest_unused_are_pruned(store, monkeypatch):
-    monkeypatch.setattr(lasting, "MOST_FILES", 3)
+    monkeypatch.setattr(kept_bytes, "MOST_FILES", 3)
     clock = iter(range(1_000_000, 2_000_000, 4000))  # each read an hour and more after the last
-    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    monkeypatch.setattr(kept_bytes.time, "time", lambda: next(clock))
     keys = []
     for n in range(5):
         store.kept(["page", n], made(MARKS)[0])
@@ -158,19 +160,19 @@ def test_the_values_longest_unused_are_pruned(store, monkeypatch):
 def test_a_value_used_again_within_the_hour_is_not_noted_again(store, monkeypatch):
     """An edit finds some 300 values: each one's time of use is written at most once an hour."""
     now = [1_000_000.0]
-    monkeypatch.setattr(lasting.time, "time", lambda: now[0])
+    monkeypatch.setattr(kept_bytes.time, "time", lambda: now[0])
     store.kept(["page"], made(MARKS)[0])
     store.flush()
-    now[0] += lasting.USED_AGAIN - 1
-    assert store.kept(["page"], made(None)[0]) == MARKS and store._used == []
+    now[0] += kept_bytes.USED_AGAIN - 1
+    assert store.kept(["page"], made(None)[0]) == MARKS and store.store._used == []
     now[0] += 2
-    assert store.kept(["page"], made(None)[0]) == MARKS and [when for when, _ in store._used] == [now[0]]
+    assert store.kept(["page"], made(None)[0]) == MARKS and [when for when, _ in store.store._used] == [now[0]]
 
 
 def test_a_full_store_is_pruned_to_nine_tenths_and_then_left_until_it_is_full_again(store, monkeypatch):
-    monkeypatch.setattr(lasting, "MOST_FILES", 20)
+    monkeypatch.setattr(kept_bytes, "MOST_FILES", 20)
     clock = iter(range(1_000_000, 2_000_000, 4000))  # each read an hour and more after the last
-    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    monkeypatch.setattr(kept_bytes.time, "time", lambda: next(clock))
     for n in range(20):
         store.kept(["page", n], made(MARKS)[0])
     store.prune()
@@ -199,7 +201,7 @@ def test_a_worker_finds_what_another_process_kept(store):
     assert [store.kept(["page", name], make) for name in ("parent", "a", "b")] == [MARKS] * 3 and calls == []
 
 
-def _keep_in_child(store: lasting.Store, name: str) -> None:
+def _keep_in_child(store: lasting.PageCache, name: str) -> None:
     assert store.kept(["page", "parent"], made(None)[0]) == MARKS  # the parent's, found
     store.kept(["page", name], made(MARKS)[0])
     store.flush()
@@ -211,7 +213,7 @@ def test_a_file_noted_as_planned_is_found_under_its_name_and_fingerprint_only(st
     store.note_planned("game/rules.pdf", "inputs 1", 3)
     assert store.planned("game/rules.pdf", "inputs 1") == 3  # before it is written, by its own process
     store.close()
-    again = lasting.Store(store.folder, write=False)
+    again = lasting.PageCache(store.folder, write=False)
     assert again.planned("game/rules.pdf", "inputs 1") == 3
     # files of a game made from the same inputs share a fingerprint: the name tells them apart
     assert again.planned("game/aid.pdf", "inputs 1") is None and again.planned("game/rules.pdf", "inputs 2") is None
@@ -220,11 +222,11 @@ def test_a_file_noted_as_planned_is_found_under_its_name_and_fingerprint_only(st
 def test_a_store_that_does_not_write_notes_nothing(tmp_path, store):
     store.note_planned("game/rules.pdf", "inputs", 1)
     store.close()
-    reading = lasting.Store(store.folder, write=False)
+    reading = lasting.PageCache(store.folder, write=False)
     reading.note_planned("game/aid.pdf", "inputs", 2)
     reading.flush()
-    assert lasting.Store(store.folder).planned("game/aid.pdf", "inputs") is None
-    absent = lasting.Store(tmp_path / "none", write=False)
+    assert lasting.PageCache(store.folder).planned("game/aid.pdf", "inputs") is None
+    absent = lasting.PageCache(tmp_path / "none", write=False)
     absent.note_planned("game/aid.pdf", "inputs", 2)
     assert absent.planned("game/aid.pdf", "inputs") is None and not (tmp_path / "none").exists()
 
@@ -234,31 +236,31 @@ def test_a_page_count_no_file_has_is_planned_again(store, pages):
     store.note_planned("game/rules.pdf", "inputs", 1)
     with _database(store) as db:
         db.execute("UPDATE planned SET pages = ?", (pages,))
-    assert lasting.Store(store.folder, write=False).planned("game/rules.pdf", "inputs") is None
+    assert lasting.PageCache(store.folder, write=False).planned("game/rules.pdf", "inputs") is None
 
 
 def test_a_database_kept_before_files_were_noted_is_read_without_them(store):
     store.kept(["page"], made(MARKS)[0])
     with _database(store) as db:
         db.execute("DROP TABLE planned")
-    reading = lasting.Store(store.folder, write=False)  # validate opens it as it is
+    reading = lasting.PageCache(store.folder, write=False)  # validate opens it as it is
     assert reading.planned("game/rules.pdf", "inputs") is None and reading.kept(["page"], made(None)[0]) == MARKS
-    writing = lasting.Store(store.folder)  # a build adds the table
+    writing = lasting.PageCache(store.folder)  # a build adds the table
     writing.note_planned("game/rules.pdf", "inputs", 2)
     writing.close()
-    assert lasting.Store(store.folder, write=False).planned("game/rules.pdf", "inputs") == 2
+    assert lasting.PageCache(store.folder, write=False).planned("game/rules.pdf", "inputs") == 2
 
 
 def test_the_files_noted_longest_unused_are_pruned(store, monkeypatch):
-    monkeypatch.setattr(lasting, "MOST_PLANNED", 2)
+    monkeypatch.setattr(kept_bytes, "MOST_PLANNED", 2)
     clock = iter(range(1_000_000, 2_000_000, 4000))  # each read an hour and more after the last
-    monkeypatch.setattr(lasting.time, "time", lambda: next(clock))
+    monkeypatch.setattr(kept_bytes.time, "time", lambda: next(clock))
     for n in range(4):
         store.note_planned(f"game/{n}.pdf", "inputs", 1)
         store.flush()
     assert store.planned("game/0.pdf", "inputs") == 1  # found again: used last
     store.prune()
-    found = lasting.Store(store.folder, write=False)
+    found = lasting.PageCache(store.folder, write=False)
     assert [found.planned(f"game/{n}.pdf", "inputs") for n in range(4)] == [1, None, None, 1]
 
 
@@ -362,7 +364,7 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     cache = project / "cache"
     first = _build(project, "out", str(cache))
     before = _forms(project / "out" / "cross-sums" / "booklet.pdf")
-    kept = lasting.Store(cache).keys()
+    kept = lasting.PageCache(cache).keys()
     booklets = [project / "out" / "cross-sums" / "booklet.pdf",
                 *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
     # the 50 spreads, the plan they share and what it takes from each scenario (the height of its setup steps, its table's
@@ -387,10 +389,10 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     assert "effect_example" not in edited_one
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
     edited = _build(project, "out", str(cache))
-    new = lasting.Store(cache).keys() - kept
+    new = lasting.PageCache(cache).keys() - kept
     # that scenario's spread, the plan (made from every scenario's words) and what it takes from that scenario (its
     # steps' height, its table's card), on each paper, not from the other 49; the drawing of its two pages, one for the
-    # booklet and its volume (each page is known by its spread's key: lasting.Marks); not the front matter (made from
+    # booklet and its volume (each page is known by its spread's key: printkit/plan/kept_marks.py); not the front matter (made from
     # the scenarios' facts, not their words). Every other page is drawn as it was, byte for byte: its glyph codes are
     # the whole booklet's, not those of the order the pages were drawn in. Only the left page, where the tagline is,
     # differs. Its setup sheet's plan on each paper, and its page drawn in its own file and in the file of every sheet.
@@ -407,8 +409,8 @@ def test_a_mark_drawn_as_before_keeps_its_digest_when_its_class_gained_fields():
     from printkit.plan.marks import Circle, Group, Polygon
 
     mark = Group((Circle(1, 2, 3), Polygon(((0, 0), (1, 1), (2, 0)))), 1.0, 2.0, 0.0)
-    assert lasting.digest_of(mark) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
-    assert lasting.digest_of(Group(mark.marks, 1.0, 2.0, 0.0, opacity=0.5)) != lasting.digest_of(mark)
+    assert codec.digest_of(mark) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
+    assert codec.digest_of(Group(mark.marks, 1.0, 2.0, 0.0, opacity=0.5)) != codec.digest_of(mark)
 
 
 def test_where_a_mark_was_planned_from_is_no_part_of_its_digest_and_is_kept_in_its_place():
@@ -423,15 +425,15 @@ def test_where_a_mark_was_planned_from_is_no_part_of_its_digest_and_is_kept_in_i
     plain = Group((Circle(1, 2, 3), Polygon(((0, 0), (1, 1), (2, 0)))), 1.0, 2.0, 0.0)
     placed = Group((Circle(1, 2, 3, where="game.yaml:9"), Polygon(((0, 0), (1, 1), (2, 0)), where="game.yaml:12")),
                    1.0, 2.0, 0.0)
-    assert lasting.digest_of(placed) == lasting.digest_of(plain) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
-    assert lasting.digest_of(Circle(1, 2, 3, dash=(1, 1))) != lasting.digest_of(Circle(1, 2, 3))
+    assert codec.digest_of(placed) == codec.digest_of(plain) == "6edab39f806050108a844a87fce440d76a30acda8246a386510f728ed03b40f2"
+    assert codec.digest_of(Circle(1, 2, 3, dash=(1, 1))) != codec.digest_of(Circle(1, 2, 3))
     seg = Segment(0, 0, 1, 1)
     marks = (Circle(1, 2, 3, dash=(1.0, 2.0), where="game.yaml:9"), Line(seg, item="rule", where="game.yaml:3"),
              Box(Rect(0, 0, 1, 1), item="border", where="game.yaml:4"), Ellipse(Rect(0, 0, 1, 1), where="game.yaml:5"),
              Polygon(((0, 0), (1, 1), (2, 0)), dash=(1.0, 1.0), closed=False, where="game.yaml:6"))
     buffer = io.BytesIO()
-    lasting._writer(buffer).dump(marks)
-    back = lasting._Reader(io.BytesIO(buffer.getvalue())).load()
+    codec._writer(buffer).dump(marks)
+    back = codec._Reader(io.BytesIO(buffer.getvalue())).load()
     assert [(mark, getattr(mark, "item", None), mark.where) for mark in back] == \
         [(mark, getattr(mark, "item", None), mark.where) for mark in marks]
     assert back[0].dash == (1.0, 2.0) and back[4].closed is False
@@ -441,15 +443,15 @@ def test_an_edits_booklet_and_its_volumes_digest_each_page_once(cli, project, mo
     """An edit's few files are drawn one after another in a process that keeps what it worked out:
     a page the booklet digested (to find its drawing kept) is not digested again for the volume
     holding it, nor a page the booklet holds twice (its blank pages for notes). A scenario's two
-    pages are not digested at all: they know the key their spread is kept under (lasting.Marks)."""
+    pages are not digested at all: they know the key their spread is kept under (Marks)."""
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     assert build(cli, "cross-sums")[0] == 0
     scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
     text = scenarios.read_text(encoding="utf-8")
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
-    digested, digest_of = [], lasting.digest_of
+    digested, digest_of = [], codec.digest_of
     started = time.time_ns()
-    monkeypatch.setattr(lasting, "digest_of", lambda value, **named: digested.append(digest_of(value, **named)) or
+    monkeypatch.setattr(codec, "digest_of", lambda value, **named: digested.append(digest_of(value, **named)) or
                         digested[-1])
     code, out, _ = build(cli, "cross-sums")
     assert code == 0 and "booklet.pdf" in out and "volume-1.pdf" in out
@@ -478,7 +480,7 @@ def test_workers_are_never_forked_while_the_page_cache_is_open(tmp_path, monkeyp
     handed = drawing.each_on_every_core
 
     def each(*args, **kwargs):
-        open_at_fork.append(lasting.STORE._db is not None)
+        open_at_fork.append(lasting.STORE.store._db is not None)
         return handed(*args, **kwargs)
     for module in (drawing, validate):  # a build's drawing, validate's planning
         monkeypatch.setattr(module, "each_on_every_core", each)
@@ -499,10 +501,10 @@ def test_pages_found_kept_are_read_only_when_their_marks_are_asked_for(store, mo
     value = [[*MARKS], list(reversed(MARKS))]
     first = store.kept_marks(["spread", 1], made(value)[0], shape=(list, list))
     store.flush()
-    again = lasting.Store(store.folder)
+    again = lasting.PageCache(store.folder)
     reads = []
-    unpickled = lasting._unpickled
-    monkeypatch.setattr(lasting, "_unpickled", lambda data: reads.append(1) or unpickled(data))
+    unpickled = codec.unpickled
+    monkeypatch.setattr(codec, "unpickled", lambda data: reads.append(1) or unpickled(data))
     make, calls = made(None)
     found = again.kept_marks(["spread", 1], make, shape=(list, list))
     assert [page.digest for page in found] == [page.digest for page in first] and reads == [] and again.found == 1
@@ -515,13 +517,13 @@ def test_pages_found_kept_of_another_shape_or_gone_since_are_made_again_when_ask
     store.kept(["one page only"], made([[*MARKS]])[0])  # a value under the key, of another shape
     store.kept(["two pages"], made([[*MARKS], [*MARKS]])[0])
     store.flush()
-    again = lasting.Store(store.folder)
+    again = lasting.PageCache(store.folder)
     make, calls = made([[*MARKS], [*MARKS]])
     found = again.kept_marks(["one page only"], make, shape=(list, list))
     assert calls == []
     assert list(found[1]) == MARKS and calls == [1]
     gone = again.kept_marks(["two pages"], make, shape=(list, list))
-    with sqlite3.connect(store.folder / lasting.DATABASE) as db:
+    with sqlite3.connect(store.folder / kept_bytes.DATABASE) as db:
         db.execute("DELETE FROM kept")
     assert calls == [1] and list(gone[0]) == MARKS and calls == [1, 1]
 
@@ -541,20 +543,20 @@ def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read
         forms = (Form("page1", paper, first), Form("page2", paper, second))
         return Document("booklet", "test", (Page(paper, (UseForm("page1"),)), Page(paper, (UseForm("page2"),))),
                         forms=forms, glyphs={"Sans": "\u00e9", "Sans-Bold": "", "Sans-Oblique": ""})
-    monkeypatch.setattr(lasting, "STORE", lasting.Store(None))
+    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(None))
     expected, _ = render(document(within, beyond))
     def pages(make) -> list:
-        return [lasting.kept_marks([name], lambda: [list(make(marks))], shape=(list,))[0]
+        return [lasting.KEPT.kept_marks([name], lambda: [list(make(marks))], shape=(list,))[0]
                 for name, marks in (("page one", within), ("page two", beyond))]
-    monkeypatch.setattr(lasting, "STORE", lasting.Store(tmp_path / "cache"))
-    assert render(document(*pages(lambda marks: marks)))[0] == expected
+    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(tmp_path / "cache"))
+    assert render(document(*pages(lambda marks: marks)), keeper=lasting.KEPT)[0] == expected
     lasting.flush()
     assert lasting.STORE.made == 4  # the pages, and each page's drawing
-    monkeypatch.setattr(lasting, "STORE", lasting.Store(tmp_path / "cache"))
+    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(tmp_path / "cache"))
     found = pages(lambda marks: pytest.fail("made again"))
     read = []
-    monkeypatch.setattr(lasting, "_unpickled", lambda data, unpickled=lasting._unpickled: read.append(1) or unpickled(data))
-    assert render(document(*found))[0] == expected
+    monkeypatch.setattr(codec, "unpickled", lambda data, unpickled=codec.unpickled: read.append(1) or unpickled(data))
+    assert render(document(*found), keeper=lasting.KEPT)[0] == expected
     assert lasting.STORE.found == 4 and lasting.STORE.made == 0
     # the page within the family was found by its digest alone; the other's characters were read to find its codes
     assert found[0]._later.value is None and found[1]._later is None and len(read) == 3
@@ -563,7 +565,7 @@ def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read
 def test_an_edited_rebuild_reads_no_unchanged_spread_s_marks(project, monkeypatch):
     """After one scenario's words are edited, the booklet (A4, drawn) and its plan on Letter (for
     validate) find the 49 other spreads and every unchanged page's drawing kept: none of their
-    marks is read (printkit/pipeline/cache.py: Marks), only digests."""
+    marks is read (printkit/plan/kept_marks.py: Marks), only digests."""
     from printkit.cli.main import main
 
     monkeypatch.setenv("PRINTKIT_CACHE", str(project / "cache"))
@@ -577,8 +579,8 @@ def test_an_edited_rebuild_reads_no_unchanged_spread_s_marks(project, monkeypatc
     # a spread's pages are two (a setup sheet's one, kept since issue 41: read, as its file's page holds its marks)
     monkeypatch.setattr(lasting.Later, "pages", lambda later: read.append(later.value is None and len(later.shape) == 2)
                         or pages(later))
-    found = lasting.Store.kept_marks
+    found = lasting.PageCache.kept_marks
     kept = []
-    monkeypatch.setattr(lasting.Store, "kept_marks", lambda *args: kept.append(len(args[3]) == 2) or found(*args))
+    monkeypatch.setattr(lasting.PageCache, "kept_marks", lambda *args: kept.append(len(args[3]) == 2) or found(*args))
     assert main(build) == 0
     assert sum(kept) == 2 * 50 and not any(read)

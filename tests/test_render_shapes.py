@@ -312,21 +312,21 @@ NEW_MARKS = [Ellipse(Rect(1, 2, 3, 4), 0.5, (0.1, 0.2, 0.3), GRADIENT, (1.0, 0.5
 
 
 def test_the_new_marks_are_kept_and_read_back_as_they_were(tmp_path):
-    store = lasting.Store(tmp_path / "cache")
+    store = lasting.PageCache(tmp_path / "cache")
     store.kept(["page"], lambda: NEW_MARKS)
     store.flush()
-    found = lasting.Store(store.folder).kept(["page"], lambda: None)
+    found = lasting.PageCache(store.folder).kept(["page"], lambda: None)
     assert found == NEW_MARKS and found is not NEW_MARKS
 
 
 def test_a_form_drawn_again_from_the_store_names_its_gradients_and_opacities(tmp_path, monkeypatch):
-    monkeypatch.setattr(lasting, "STORE", lasting.Store(tmp_path / "cache"))
+    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(tmp_path / "cache"))
     marks = (Box(Rect(10, 10, 60, 20), level=None, fill=Gradient((10.0, 0.0), (70.0, 0.0), (RED, BLUE))),
              Group((Box(Rect(0, 0, 20, 20), level=None, fill=BLACK),), 10, 50, opacity=0.5))
 
     def document() -> Document:  # made anew, as a second file of a build plans it
         return Document("form", "test", (Page(PAPER, (UseForm("page1"),)),), forms=(Form("page1", PAPER, marks),))
-    first, again = written(tmp_path, document()), written(tmp_path, document())
+    first, again = (written(tmp_path, document(), keeper=lasting.KEPT) for _ in range(2))
     assert lasting.STORE.made == 1 and lasting.STORE.found == 1
     assert again.read_bytes() == first.read_bytes()
     (form,) = pypdf.PdfReader(again).pages[0]["/Resources"]["/XObject"].values()

@@ -1,6 +1,8 @@
-"""A declared deck's cards kept planned between builds (printkit/pipeline/cache.py), a few cards a value,
-so that an edit of one card plans that card's few again and finds every other card's face and back
-as it was (known by its key, read only if its page must be drawn again: printkit/pipeline/kept_marks.py).
+"""A declared deck's cards kept planned between builds, a few cards a value, so that an edit of one
+card plans that card's few again and finds every other card's face and back as it was (known by
+its key, read only if its page must be drawn again: printkit/plan/kept_marks.py). What keeps them
+is the kit's keeper, handed by the pipeline (printkit/pipeline/cache.py, the page cache in use):
+the deck decides what its cards are kept under, never where.
 
 A card's planned sides are kept under everything they are made from: the card's own row (its
 fields, its name, where it was written) and, for all cards alike, the deck's shared inputs: the
@@ -17,8 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-
-from printkit.pipeline import cache as lasting
+from dataclasses import dataclass
+from typing import Any
 
 GROUP = 8  # cards kept in one value: an edit of one card plans at most this many again
 
@@ -27,7 +29,19 @@ def keeps_cards(kit, product: str, source) -> bool:
     """Whether a deck's cards may be kept (shared_digest), as far as its content says."""
     from printkit.declared.cards import Deck
 
-    return lasting.keeps() and _text(kit, Deck(kit, product, source)) is not None
+    return _keeps(kit) and _text(kit, Deck(kit, product, source)) is not None
+
+
+def _keeps(kit) -> bool:
+    return kit.keeper is not None and kit.keeper.keeps()
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What every card of a deck is planned from (its digest), and the keeper its cards are kept by."""
+
+    digest: str
+    keeper: Any
 
 
 def _text(kit, deck) -> str | None:
@@ -36,19 +50,21 @@ def _text(kit, deck) -> str | None:
     return None if '"kind": "number"' in text or "products." in text else text
 
 
-def shared_digest(look, back_bleed: float) -> str | None:
-    """The digest of what every card of `look`'s deck is planned from, or None where its cards
-    are not kept (no store in use; or a card's plan reads other cards, see the docstring)."""
-    if not lasting.keeps():
-        return None
+def shared_digest(look, back_bleed: float) -> Shared | None:
+    """The digest of what every card of `look`'s deck is planned from, with its kit's keeper, or
+    None where its cards are not kept (no page cache in use; or a card's plan reads other cards,
+    see the docstring)."""
     deck = look.deck
     kit = deck.kit
+    if not _keeps(kit):
+        return None
     text = _text(kit, deck)
     if text is None or not _alike_planned(deck):
         return None
     inputs = [kit.game.slug, deck.product, deck.source.file, text, kit.title, kit.template_sources(None),
               list(look.size), look.bleed, back_bleed]
-    return hashlib.sha256(json.dumps(inputs, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
+    return Shared(hashlib.sha256(json.dumps(inputs, ensure_ascii=False, default=str).encode("utf-8")).hexdigest(),
+                  kit.keeper)
 
 
 def _alike_planned(deck) -> bool:
@@ -108,9 +124,9 @@ def groups(entries: list) -> list[list]:
     return [entries[start:start + GROUP] for start in range(0, len(entries), GROUP)]
 
 
-def key(shared: str, group: list) -> list:
+def key(shared: Shared, group: list) -> list:
     """What a group of cards is kept under: the deck's shared digest and each card's own row."""
-    return ["deck cards", shared, [[entry.values, entry.name, entry.named, entry.index, entry.file,
+    return ["deck cards", shared.digest, [[entry.values, entry.name, entry.named, entry.index, entry.file,
                                     entry.where.file, entry.where.line] for entry in group]]
 
 
@@ -118,22 +134,22 @@ def shape(group: list) -> tuple:
     return (tuple,) * (2 * len(group))
 
 
-def found(shared: str | None, group: list, make) -> list | None:
+def found(shared: Shared | None, group: list, make) -> list | None:
     """The group's (entry, face, back) as kept, or None: to be planned. `make()` plans it again
     if what was found is gone when it is read."""
     if shared is None:
         return None
-    sides = lasting.find_marks(key(shared, group), shape(group), lambda: _sides(make()))
+    sides = shared.keeper.find_marks(key(shared, group), shape(group), lambda: _sides(make()))
     if sides is None:
         return None
     return [(entry, sides[n], sides[len(group) + n]) for n, entry in enumerate(group)]
 
 
-def kept(shared: str | None, group: list, planned: list) -> list:
+def kept(shared: Shared | None, group: list, planned: list) -> list:
     """The group just planned (its (entry, face, back)), kept: each side then knows its digest."""
     if shared is None or len(planned) != len(group):
         return planned
-    sides = lasting.keep_marks(key(shared, group), _sides(planned))
+    sides = shared.keeper.keep_marks(key(shared, group), _sides(planned))
     return [(entry, sides[n], sides[len(group) + n]) for n, (entry, _, _) in enumerate(planned)]
 
 
@@ -141,7 +157,7 @@ def _sides(planned: list) -> list:
     return [tuple(face) for _, face, _ in planned] + [tuple(back) for _, _, back in planned]
 
 
-def planned(shared: str | None, found: list, evaluated: list, plan, linted, problems: list) -> list:
+def planned(shared: Shared | None, found: list, evaluated: list, plan, linted, problems: list) -> list:
     """Every card's (entry, face, back) in the deck's order: each group as `found` kept, or planned
     from its sides as `evaluated` (`plan(sides, problems)`), then kept if nothing was found on it
     (`linted`, the deck's lint: a finding is said again at every build, counted whole)."""

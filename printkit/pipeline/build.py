@@ -115,7 +115,8 @@ def build_file(game: Game, product: str, content: Path, target: Path, options: O
     """One product's file, checked like a build, written to `target` (`printkit booklet`)."""
     kit = load_kit(game, content, options, choices)
     (chosen,) = [p for p in game.products if p.name == product]
-    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], **options.drawing))
+    output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], **options.drawing,
+                                   keeper=lasting.KEPT))
     write_outputs([output])
     return output
 

@@ -157,7 +157,7 @@ def _plan_and_draw(item: Planned, draw: bool, before: str | None):
     plan = lasting.plan_digest(outcome, drawing) if draw else None
     if not draw or plan == before:
         return None, page_count(outcome), plan
-    return *render(outcome, **drawing), plan
+    return *render(outcome, **drawing, keeper=lasting.KEPT), plan
 
 
 def _here_too(jobs: list) -> bool:

@@ -42,23 +42,34 @@ def register_fonts() -> None:
         pdfmetrics.registerFontFamily(family, normal=family, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 
+_KEEPER = None  # what keeps printkit's own fonts as parsed between runs, handed by the pipeline (keep_parsed_with)
+
+
+def keep_parsed_with(keeper) -> None:
+    """printkit's own fonts, as ReportLab parsed them, kept by `keeper` from now on (its
+    `keeps()`, and `kept(inputs, make, shape)` as printkit/pipeline/cache.py's): the pipeline
+    hands the plan its page cache (printkit/pipeline/kits.py), so that the plan keeps nothing
+    itself. None: each font is parsed, once a process."""
+    global _KEEPER
+    _KEEPER = keeper
+
+
 def _own_font(name: str, path: Path) -> TTFont:
     """One of printkit's own fonts, as ReportLab reads it to draw with. What ReportLab's parser
     sets from the file (each glyph's code, width and place: 8 ms a face, most of what a rebuild
-    spends before it draws) is kept in the page cache (printkit/pipeline/cache.py, under printkit's code
-    and fonts and ReportLab's version) and set again from there, as it was set; the file's bytes,
-    which a subset is cut from, are read from the file. Kept only where everything the parser set
-    is plain data (a ReportLab that sets more is parsed every time)."""
-    from printkit.pipeline import cache as lasting
-
-    if not lasting.keeps():
+    spends before it draws) is kept by the keeper the pipeline handed (keep_parsed_with: the page
+    cache, under printkit's code and fonts and ReportLab's version) and set again from there, as
+    it was set; the file's bytes, which a subset is cut from, are read from the file. Kept only
+    where everything the parser set is plain data (a ReportLab that sets more is parsed every time)."""
+    keeper = _KEEPER
+    if keeper is None or not keeper.keeps():
         return TTFont(name, str(path))
     parsed: list[TTFont] = []
 
     def parse() -> dict:
         parsed.append(TTFont(name, str(path)))
         return _parsed_state(parsed[0])
-    state = lasting.kept(["font as parsed", name, reportlab.Version], parse, shape=dict)
+    state = keeper.kept(["font as parsed", name, reportlab.Version], parse, shape=dict)
     if parsed or set(state) != {"face", "font"}:  # (a kept {}: not plain data, parsed every time)
         return parsed[0] if parsed else TTFont(name, str(path))
     face = TTFontFace.__new__(TTFontFace)

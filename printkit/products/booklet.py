@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from printkit.pipeline import cache as lasting
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
+from printkit.plan.kept_marks import Marks
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
 from printkit.plan.fonts import FONTS, cap_height, missing_glyphs
 from printkit.plan.minicard import SUIT_SIGNS
@@ -114,7 +114,7 @@ class Booklet(Product):
 def _frozen(kit, marks) -> tuple:
     """A page's marks as the tuple its form holds: the same tuple for the same page in the booklet
     and in the volume holding it, so that its digest, worked out for one, serves the other."""
-    if isinstance(marks, lasting.Marks):  # kept: which knows its digest, its marks read only if asked for
+    if isinstance(marks, Marks):  # kept: which knows its digest, its marks read only if asked for
         return marks
     if not marks:
         return ()

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from printkit.pipeline import cache as lasting
 from printkit.ground.errors import Finding, Problem
 from printkit.load.schema import Located, Spec
 from printkit.load.options import Options
@@ -44,6 +43,9 @@ class Kit:
     pages: dict[str, int] = field(default_factory=dict)  # file name -> its page count, as the build goes
     _memo: dict = field(default_factory=dict, repr=False)
     folder: Path | None = None  # the game's content folder (its images and fonts are in it)
+    # What keeps its products' plans between builds, handed by the pipeline (printkit/pipeline/cache.py's
+    # KEPT: the page cache in use); None, nothing is kept. A product keeps nothing itself: it asks `kept`.
+    keeper: Any = field(default=None, repr=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -80,15 +82,19 @@ class Kit:
         return self._memo[key]
 
     def kept(self, key, inputs, make: Callable[[], Any], shape: Any = None) -> Any:
-        """The same, and kept between builds (printkit/pipeline/cache.py) under `inputs`: everything the
+        """The same, and kept between builds by the kit's keeper under `inputs`: everything the
         value is made from besides printkit's code and the print options, which count too. A
-        value found of another `shape` than make's (lasting.fits) is made again."""
-        return self.memo(key, lambda: lasting.kept([self.game.slug, key, inputs, self.options], make, shape))
+        value found of another `shape` than make's (printkit/pipeline/cache.py: fits) is made again."""
+        if self.keeper is None:
+            return self.memo(key, make)
+        return self.memo(key, lambda: self.keeper.kept([self.game.slug, key, inputs, self.options], make, shape))
 
     def kept_marks(self, key, inputs, make: Callable[[], Any], shape: Any) -> tuple:
-        """The same, for pages' marks (lasting.kept_marks): a tuple of them, each knowing its
-        digest without being pickled for it."""
-        return self.memo(key, lambda: lasting.kept_marks([self.game.slug, key, inputs, self.options], make, shape))
+        """The same, for pages' marks: a tuple of them, each knowing its digest without being
+        pickled for it (printkit/plan/kept_marks.py) where the keeper keeps them."""
+        if self.keeper is None:
+            return self.memo(key, lambda: tuple(tuple(page) for page in make()))
+        return self.memo(key, lambda: self.keeper.kept_marks([self.game.slug, key, inputs, self.options], make, shape))
 
 
 @dataclass(frozen=True)

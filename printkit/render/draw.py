@@ -5,32 +5,34 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.pipeline import cache as lasting
 from printkit.plan.marks import Box, Circle, DieLine, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters
 from printkit.render.colour import SRGB
 from printkit.render.flatten import Flat, flattened
-from printkit.render.kept_pages import KeptPages
+from printkit.render.kept_pages import NOTHING_KEPT, KeptPages
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.pdf import PdfFile
 from printkit.render.same_pages import SamePages
 
 
 def render(document: Document, ink_saver: bool = False, colour=SRGB(),
-           scale: tuple[float, float] = (1.0, 1.0)) -> tuple[bytes, int]:
+           scale: tuple[float, float] = (1.0, 1.0), keeper=None) -> tuple[bytes, int]:
     """The PDF of a planned document: (bytes, page count), every page drawn `scale` times as large
     about its centre (a printer's scale correction), its colours and images as `colour` prints
     them (printkit/render/colour.py: sRGB, or a press's CMYK). A document of forms (a booklet's
     pages) has its glyph codes given first, so that a form's operators depend on its own marks
-    alone: a form drawn before with the same marks and codes (printkit/pipeline/cache.py) is used again.
-    A file planned as its bytes (`Written`, a cut file) is those bytes."""
+    alone: a form drawn before with the same marks and codes is used again, as is a page drawn
+    before, from what `keeper` kept (the page cache in use, which the pipeline hands the drawing:
+    printkit/pipeline/cache.py; None, every page is drawn). A file planned as its bytes
+    (`Written`, a cut file) is those bytes."""
     if isinstance(document, Written):
         return document.data, document.sheets
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
                   page_layout=document.page_layout)
+    keeper = keeper or NOTHING_KEPT
     if document.forms:
-        _draw_forms(pdf, document, ink_saver, colour)
-    kept = None if document.forms or colour.flattens else KeptPages(pdf, [ink_saver, colour.key, list(scale)])
+        _draw_forms(pdf, document, ink_saver, colour, keeper)
+    kept = None if document.forms or colour.flattens else KeptPages(pdf, [ink_saver, colour.key, list(scale)], keeper)
     same = None if document.forms or colour.flattens else SamePages(pdf)
     for page in document.pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
@@ -55,7 +57,7 @@ def _art_and_cut(page):
     return (replace(page, marks=tuple(m for m in page.marks if not isinstance(m, DieLine))) if cut else page), cut
 
 
-def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> None:
+def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour, keeper) -> None:
     """Each form drawn, or its operators (and the opacities and gradients these name) taken from a
     drawing kept, with its stream as it was compressed then. A form's operators depend on its
     marks and on the names and codes its characters were given (ReportLab gives ASCII its own
@@ -70,15 +72,15 @@ def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> No
     within = ["family", pdf.codes({font: "".join(sorted(chars)) for font, chars in family.items()})]
     for form in document.forms:
         pdf.begin_form(form.name, form.paper)
-        drawing = [ink_saver, colour.key, lasting.digest(form.marks), pdf.form_so_far()]
-        found = lasting.find(["drawn form", within, *drawing], DRAWN)
+        drawing = [ink_saver, colour.key, keeper.digest(form.marks), pdf.form_so_far()]
+        found = keeper.find(["drawn form", within, *drawing], DRAWN)
         if found is None:
             chars = _beyond_ascii(characters(form.marks))
             beyond = _beyond(chars, family)
             if any(beyond.values()) or not set(chars) <= set(family):
                 pdf.assign_glyphs(beyond)
                 key = ["drawn form", pdf.codes(chars), *drawing]
-                found = lasting.find(key, DRAWN)
+                found = keeper.find(key, DRAWN)
             else:
                 key = None
         if found is None:
@@ -86,7 +88,7 @@ def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour) -> No
             draw(pdf, form.marks)
             _, uses = pdf.drawn_since(start)
             # its operators are in its stream as compressed (PdfFile.end_form writes only that): kept without them
-            lasting.keep(key or ["drawn form", within, *drawing], [[[], uses], pdf.form_deflated()])
+            keeper.keep(key or ["drawn form", within, *drawing], [[[], uses], pdf.form_deflated()])
         else:
             pdf.draw_again(*found)
         pdf.end_form()

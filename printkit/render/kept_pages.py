@@ -1,7 +1,9 @@
 """Pages drawn before, drawn again from what was kept: a page of a document without forms (a deck's
 sheets, a campaign's setup sheets) is kept drawn, its stream as it was compressed, under the
-digest of its plan and of how it is drawn (printkit/pipeline/cache.py), so that a rebuild after an edit
-draws only the pages the edit changed and writes the others from what was kept, byte for byte.
+digest of its plan and of how it is drawn, so that a rebuild after an edit draws only the pages
+the edit changed and writes the others from what was kept, byte for byte. What keeps them is
+handed to the drawing (`render(..., keeper=)`: the page cache in use, printkit/pipeline/cache.py,
+which the pipeline hands it); the drawing keeps nothing itself.
 
 A page's stream depends on its marks and on what the document gave before it: the codes of the
 characters it sets beyond ASCII (given in the order the document first sets them) and the names
@@ -17,7 +19,6 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 
-from printkit.pipeline import cache as lasting
 from printkit.plan.geometry import Rect
 from printkit.plan.marks import DieLine, Group, Picture, UseForm
 from printkit.plan.text import Text
@@ -31,13 +32,33 @@ DRAWN = (list, list, list, list, bytes)
 NOT_KEPT = (DieLine, UseForm, Flat)  # drawn every time (see the module's docstring)
 
 
-class KeptPages:
-    """The pages of one document, each found drawn (`again`) or drawn and kept (`drawn`)."""
+class NothingKept:
+    """The drawing's keeper where none is handed: nothing is found, nothing kept."""
 
-    def __init__(self, pdf: PdfFile, drawing: list):
+    def keeps(self) -> bool:
+        return False
+
+    def digest(self, marks) -> None:
+        return None
+
+    def find(self, inputs, shape=None) -> None:
+        return None
+
+    def keep(self, inputs, value) -> None:
+        return None
+
+
+NOTHING_KEPT = NothingKept()
+
+
+class KeptPages:
+    """The pages of one document, each found drawn (`again`) or drawn and kept (`drawn`) by `keeper`
+    (its `keeps()`, `page_digest(page)`, `find(inputs, shape)` and `keep(inputs, value)`)."""
+
+    def __init__(self, pdf: PdfFile, drawing: list, keeper):
         """`drawing`: what else the pages' streams depend on (the ink saver, the colours, the scale)."""
-        self.pdf = pdf
-        self.drawing = [*drawing, pdf.canvas._preamble] if lasting.keeps() else None
+        self.pdf, self.keeper = pdf, keeper
+        self.drawing = [*drawing, pdf.canvas._preamble] if keeper.keeps() else None
         self._key: list | None = None
         self._embedded: dict = {}  # (path, digest) -> its name in the document, once it is embedded
 
@@ -47,8 +68,8 @@ class KeptPages:
         self._key = None
         if self.drawing is None:
             return False
-        self._key = ["drawn page", lasting.page_digest(page), *self.drawing]
-        found = lasting.find(self._key, DRAWN)
+        self._key = ["drawn page", self.keeper.page_digest(page), *self.drawing]
+        found = self.keeper.find(self._key, DRAWN)
         if found is None:
             return False
         fonts, codes, uses, images, deflated = found
@@ -73,8 +94,8 @@ class KeptPages:
             return
         wide = [[font, "".join(chars)] for font, chars in fonts.items()]
         stream = _shown(self.pdf)
-        lasting.keep(self._key, [wide, self.pdf.codes(dict(wide)), list(uses), [list(i) for i in images],
-                                 stream.deflated])
+        self.keeper.keep(self._key, [wide, self.pdf.codes(dict(wide)), list(uses), [list(i) for i in images],
+                                     stream.deflated])
 
 
 def _contents(marks, fonts: dict, images: dict) -> bool:

@@ -76,5 +76,5 @@ def _signature(page) -> tuple | None:
 
 
 def _inner(marks):
-    """The tuple a group's marks are (a card's side kept, printkit/pipeline/kept_marks.py: the tuple inside)."""
+    """The tuple a group's marks are (a card's side kept, printkit/plan/kept_marks.py: the tuple inside)."""
     return marks if type(marks) is tuple else marks.marks

@@ -4,7 +4,7 @@ which a designer commits with the game (it is not an output: `rm -rf output/` ke
 
 A card is known by its product and name, and an ordinal among the cards of the same name (tokens
 repeat theirs). Its fingerprint is the SHA-256 of its face and back as planned, in the card's own
-frame (printkit/pipeline/cache.py's digest of marks), so a card's place on the sheet changes nothing; and
+frame (printkit/plan/kept.py's digest of marks), so a card's place on the sheet changes nothing; and
 the cards are planned on A4 with printkit's default options whatever the project prints with, so
 the paper, bleed or flip change nothing either. A template sentence no card shows is in no card's
 marks. With each card the record keeps what it says (its texts, in the order they are drawn), for
@@ -21,13 +21,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printkit import __version__
-from printkit.pipeline import cache as lasting
 from printkit.declared.vocabulary import MapOf
 from printkit.live.errata.icons import names_of, with_icons
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.load import Choice, ListOf, Record, Str, load_yaml, read_content
 from printkit.load.files import read_text
 from printkit.load.tables import MAX_CARDS
+from printkit.plan.kept import digest_of
 from printkit.load.schema import INVALID, Spec, dotted
 from printkit.load.options import Options
 from printkit.plan.geometry import PAPERS
@@ -95,7 +95,7 @@ def numbered(cards: list[Card]) -> list[tuple[int, Card]]:
 
 
 def fingerprint(card: Card) -> str:
-    return lasting.digest_of((_bare(card.face), _bare(card.back)))
+    return digest_of((_bare(card.face), _bare(card.back)))
 
 
 def _bare(marks: tuple) -> tuple:
