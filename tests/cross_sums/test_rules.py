@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit.games.cross_sums.model import check_scenario, derive, from_content, scenario_of, solve, solve_grid, target_card
+from printkit.games.cross_sums.checks import check_scenario
+from printkit.games.cross_sums.model import derive, from_content, scenario_of, target_card
+from printkit.games.cross_sums.solver import solve, solve_grid
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "cross-sums"
 RAW = yaml.safe_load((CONTENT / "scenarios.yaml").read_text(encoding="utf-8"))["scenarios"]

@@ -9,7 +9,7 @@ from printkit.load import Bool, Choice, Int, ListOf, Record, Str
 from printkit.products.booklet import Booklet
 from printkit.products.sheets import Aids, Sheets
 
-from . import aid, booklet, glance, log, model, rules, scenario_page, setup_sheet, solutions
+from . import aid, booklet, checks, glance, log, model, rules, scenario_page, setup_sheet, solutions
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ACTIONS = ("jack", "queen", "king")
@@ -74,7 +74,7 @@ GAME = Game(
     title="Cross Sums",
     files={"campaign.yaml": CAMPAIGN_FILE, "scenarios.yaml": SCENARIOS_FILE, "notes.yaml": NOTES_FILE},
     model=model.from_content,
-    check=model.check,
+    check=checks.check,
     products=(
         PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut"),
         Sheets("setup", "one setup sheet per scenario: setup/scenario-01.pdf ... -50.pdf", each=scenario_page.items,

@@ -11,7 +11,7 @@ from printkit.plan.typeset import Style
 from printkit.plan.type import SPACE, TYPE
 from printkit.products.sheets import title_line
 
-from .model import solve
+from .solver import solve
 
 CELL = 6.5
 CAPTION = 7.5  # mm: room for a caption of two lines
