@@ -1,7 +1,7 @@
 """The wheel carries the repository's content/ and templates/, and the example games' (examples/
 content/ and templates/, not their tools/), as printkit/_bundled/: the seed games of `printkit new`
 and the templates every project falls back on (printkit/ground/bundled.py); and those templates compiled,
-as printkit/_compiled/ (printkit/load/compiled.py). The rest of the build is declared in pyproject.toml."""
+as printkit/_compiled/ (printkit/load/shipping.py). The rest of the build is declared in pyproject.toml."""
 
 import os
 import shutil
@@ -29,7 +29,7 @@ class BuildPyWithBundle(build_py):
 
 
 def ship_compiled_templates(build_lib: Path) -> None:
-    """printkit's own templates compiled into printkit/_compiled/ (printkit/load/compiled.py), by the
+    """printkit's own templates compiled into printkit/_compiled/ (printkit/load/shipping.py), by the
     built printkit itself and this Python, so that a user's first build need not compile them.
     Where that fails (no Jinja to build with), the wheel is built without them: printkit then
     compiles its templates at first use, as it did before."""
@@ -38,7 +38,7 @@ def ship_compiled_templates(build_lib: Path) -> None:
     with tempfile.TemporaryDirectory() as cache:  # printkit's key and records: not the builder's own cache folder
         env = {**os.environ, "PRINTKIT_CACHE": cache,
                "PYTHONPATH": os.pathsep.join(filter(None, [str(build_lib), os.environ.get("PYTHONPATH")]))}
-        done = subprocess.run([sys.executable, "-m", "printkit.load.compiled", str(target)], cwd=build_lib, env=env,
+        done = subprocess.run([sys.executable, "-m", "printkit.load.shipping", str(target)], cwd=build_lib, env=env,
                               capture_output=True, text=True)
     if done.returncode != 0:
         shutil.rmtree(target, ignore_errors=True)

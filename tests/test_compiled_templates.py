@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, build, pdfs
-from printkit.load import compiled
+from printkit.load import compiled, shipping
 from printkit.pipeline import cache as lasting
 from printkit.pipeline import kits
 from printkit.load.sandbox import Sandbox
@@ -67,7 +67,7 @@ def shipped(tmp_path, monkeypatch):
 def shipped_store(tmp_path: Path, compiles: list[str]) -> Path:
     """printkit's templates/ compiled as setup.py ships them (their compiling not counted)."""
     into = tmp_path / "_compiled"
-    assert compiled.ship(into, [ROOT / "templates"]) >= 30
+    assert shipping.ship(into, [ROOT / "templates"]) >= 30
     compiles.clear()
     return into
 

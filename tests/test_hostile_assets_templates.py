@@ -74,7 +74,7 @@ RENDER = textwrap.dedent("""
     from pathlib import Path
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY << 20, MEMORY << 20))
     from printkit.ground.errors import PrintkitError
-    from printkit.render.words import Templates
+    from printkit.load.words import Templates
     folder, rows, said = Path(sys.argv[1]), json.loads(sys.argv[2]), {}
     for index, text in enumerate(rows):
         (folder / f"t{index}.j2").write_text(text, encoding="utf-8")

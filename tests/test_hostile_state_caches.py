@@ -22,7 +22,7 @@ from jinja2.bccache import bc_magic
 from conftest import CONTENT, ROOT, build, pdfs
 from printkit.ground import store as kept_bytes
 from printkit.pipeline import cache as lasting
-from printkit.load import sandbox
+from printkit.load import compiled, sandbox
 from printkit.cli.main import main
 
 GAME = "one-too-many"
@@ -71,7 +71,7 @@ def test_the_template_cache_is_inside_printkit_cache(project, cli, caches, tmp_p
 def test_printkit_cache_off_turns_the_template_cache_off(project, cli, caches, tmp_path, monkeypatch):
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
     assert build(cli, GAME)[0] == 0
-    assert sandbox.compiled_templates() is None
+    assert compiled.compiled_templates() is None
     assert not cache_files(caches, tmp_path / "user-cache")
 
 
@@ -96,7 +96,7 @@ def test_a_planted_compiled_template_runs_nothing(project, cli, caches, tmp_path
 def test_a_compiled_template_signed_by_printkit_is_used(caches):
     """What the key is for: a template compiled once is read back, not compiled again."""
     environment = sandbox.Sandbox(Path(__file__).parent.parent / "templates", "templates")
-    kept = sandbox.compiled_templates()
+    kept = compiled.compiled_templates()
     source = "{{ 1 + 1 }}"
     bucket = kept.get_bucket(environment, "t.j2", "t.j2", source)
     bucket.code = compile("x = 2", "t.j2", "exec")
@@ -119,11 +119,11 @@ def test_the_compiled_templates_of_old_printkits_are_let_go_of(caches):
         os.utime(old, ns=(10**18 - age * 10**12,) * 2)  # 0 the newest
     (caches / "templates-linked").symlink_to(caches / "templates-3.1.6-0000000000000006")  # not followed
     (caches / "pages.sqlite").write_bytes(b"")  # not a template folder: left alone
-    assert sandbox.compiled_templates() is not None
-    kept = sandbox.compiled_templates().folder.name
+    assert compiled.compiled_templates() is not None
+    kept = compiled.compiled_templates().folder.name
     assert sorted(path.name for path in caches.iterdir()) == sorted(
         ["key", "pages.sqlite", "templates-linked", kept, *[f"templates-3.1.6-{age:016x}" for age in range(4)]])
-    assert sandbox.compiled_templates().folder.is_dir()  # its own, found again: nothing more removed
+    assert compiled.compiled_templates().folder.is_dir()  # its own, found again: nothing more removed
     assert len([path for path in caches.iterdir() if path.name.startswith("templates-3")]) == 5
 
 
@@ -239,18 +239,18 @@ def _read_digest() -> str:
 
 
 def _code_digest() -> str:
-    from printkit.pipeline import manifest
+    from printkit.ground import code
 
-    manifest.code_digest.cache_clear()
-    return manifest.code_digest()
+    code.code_digest.cache_clear()
+    return code.code_digest()
 
 
 def test_the_code_digest_is_recorded_and_found_again(caches):
-    from printkit.pipeline import manifest
+    from printkit.ground import code
 
     expected = _read_digest()
     assert _code_digest() == expected
-    record = caches / manifest.CODE_RECORD
+    record = caches / code.CODE_RECORD
     assert json.loads(record.read_text())["value"] == expected
     assert _code_digest() == expected  # (found in the record)
 
@@ -259,10 +259,10 @@ def test_the_code_digest_is_recorded_and_found_again(caches):
 def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
     """A forged digest (say, an old printkit's, so that stale outputs were kept) is not believed:
     printkit's files are read again."""
-    from printkit.pipeline import manifest
+    from printkit.ground import code
 
     _code_digest()
-    record = caches / manifest.CODE_RECORD
+    record = caches / code.CODE_RECORD
     found = json.loads(record.read_text())
     found[forged] = "0" * 64
     record.write_text(json.dumps(found))
@@ -275,9 +275,9 @@ def test_a_code_record_changed_by_hand_is_read_past(caches, forged):
 
 
 def test_a_huge_or_deep_code_record_is_read_past(caches):
-    from printkit.pipeline import manifest
+    from printkit.ground import code
 
-    record = caches / manifest.CODE_RECORD
+    record = caches / code.CODE_RECORD
     caches.mkdir(parents=True, exist_ok=True)
     for text in ("[" * 100_000, '{"state": "' + "x" * 10_000_000 + '"}', "not json"):
         record.write_text(text)
@@ -286,17 +286,17 @@ def test_a_huge_or_deep_code_record_is_read_past(caches):
 
 def test_a_code_file_touched_is_read_again(caches, monkeypatch):
     """The record is found by each file's size and time: a file with another time is read again."""
-    from printkit.pipeline import manifest
+    from printkit.ground import code
 
     first = _code_digest()
     seen = []
     read = Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: seen.append(self.name) or read(self))
     assert _code_digest() == first and seen == []
-    path = Path(manifest.__file__)
+    path = Path(code.__file__)
     status = path.stat()
     try:
         os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
-        assert _code_digest() == first and "manifest.py" in seen
+        assert _code_digest() == first and "code.py" in seen
     finally:
         os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))

@@ -13,7 +13,7 @@ import pytest
 from conftest import build, pdfs
 from printkit.load import sandbox
 from printkit.ground.errors import PrintkitError
-from printkit.render.words import Templates
+from printkit.load.words import Templates
 
 LOOPS = "{% for a in range(10000) %}{% for b in range(10000) %}{% for c in range(10000) %}" \
         "{% endfor %}{% endfor %}{% endfor %}"

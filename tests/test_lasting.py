@@ -30,7 +30,7 @@ from printkit.plan.fonts import FONTS
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Circle, Group, Line, Polygon, UseForm
 from printkit.plan.text import Text, TextLine
-from printkit.render.words import Templates
+from printkit.load.words import Templates
 
 
 

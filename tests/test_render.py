@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from printkit.ground.errors import PrintkitError
 from printkit.plan.fonts import DRAWABLE, WIDTHS, drawable_in_fonts, em_width, missing_glyphs, widths_in_fonts
 from printkit.plan.markup import parse_blocks
-from printkit.render.words import Templates, spelled
+from printkit.load.words import Templates, spelled
 
 @pytest.fixture
 def templates(tmp_path):

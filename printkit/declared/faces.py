@@ -15,7 +15,7 @@ import markupsafe
 
 from printkit.plan import findings
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.load.sandbox import TemplateLimit
+from printkit.load.limits import TemplateLimit
 from printkit.plan.cardface import FRAME_INSET, INDEX_BASELINE, INDEX_LEFT, back_pattern, corner_index, frame
 from printkit.plan.fonts import REGULAR, em_width
 from printkit.plan.backs import back_reach

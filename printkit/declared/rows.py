@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.load.sandbox import TemplateLimit
+from printkit.load.limits import TemplateLimit
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
 from printkit.declared.cards import COLUMNS, copies_in
 from printkit.declared.sources import Cards, SheetError, read_table_cards

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.drawings import svg_read
-from printkit.load.files import read_bounded
+from printkit.ground.reading import read_bounded
 from printkit.load.images import raster_size
 from printkit.load.opentype import truetype_from
 from printkit.load.tables import Place, SheetError, read_table

@@ -17,6 +17,7 @@ MOVED = {
     "bundled": "ground.bundled", "keyed": "ground.signatures", "papers": "ground.papers",
     "settings": "load.settings", "project": "load.project", "sandbox": "load.sandbox",
     "folding": "load.folding", "compiled": "load.compiled", "options": "load.options",
+    "render.words": "load.words",
     "sizes": "load.lengths", "blame": "plan.blame", "findings": "plan.findings",
     "kit": "products.kit", "flagged": "declared.flagged",
     "pipeline": "pipeline.build", "lasting": "pipeline.cache", "kept_marks": "plan.kept_marks",

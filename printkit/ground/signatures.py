@@ -11,6 +11,7 @@ is none: every signed entry is untrusted, so a build draws everything again and 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -19,6 +20,9 @@ import secrets
 import stat
 import sys
 from pathlib import Path
+
+from printkit.ground.atomic import replace_whole
+from printkit.ground.reading import read_bounded
 
 KEY = "key"
 KEY_BYTES = 32
@@ -151,20 +155,13 @@ def record(name: str, state: str, value: str) -> None:
     check = sign(name, state, value) if caches_on() else None
     if check is None:
         return
-    path = cache_root() / name
-    temporary = path.with_name(f".{name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_text(json.dumps({"state": state, "value": value, "check": check}), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):  # not kept: worked out again next time
+        replace_whole(cache_root() / name, json.dumps({"state": state, "value": value, "check": check}).encode("utf-8"))
 
 
 def read_json(path: Path, limit: int = MAX_STATE_BYTES):
     """The JSON of one of printkit's own files, read with bounds; None when there is none.
     Raises Unreadable when it is there but is not what printkit writes."""
-    from printkit.load.files import read_bounded
-
     try:
         data = read_bounded(path, limit, follow=False)  # a link where printkit keeps its state: not opened
     except ValueError as error:

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from printkit.ground.errors import PrintkitError, Problem
-from printkit.load.files import read_bounded
+from printkit.ground.reading import read_bounded
 from printkit.plan.deck import DeckLayout
 from printkit.plan.geometry import MM_PER_INCH, Rect
 from printkit.load.project import refuse_links

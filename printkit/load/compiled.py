@@ -20,7 +20,6 @@ import json
 import marshal
 import os
 import shutil
-import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -29,9 +28,12 @@ from types import CodeType
 import jinja2
 import jinja2.bccache
 
+from printkit.ground import signatures as keyed
 from printkit.ground.bundled import PACKAGE
+from printkit.ground.code import code_digest
+from printkit.ground.reading import read_bounded
 
-SHIPPED = PACKAGE / "_compiled"  # written into the wheel by setup.py (`python -m printkit.load.compiled FOLDER`)
+SHIPPED = PACKAGE / "_compiled"  # written into the wheel by setup.py (printkit/load/shipping.py)
 INDEX = "index.json"
 INDEX_BYTES = 1024 * 1024  # some hundred entries
 MAX_BYTES = 8 * 1024 * 1024  # a compiled template is some kilobytes
@@ -53,9 +55,6 @@ def compiled_templates() -> SignedTemplates | None:
     cache folder (`PRINTKIT_CACHE`, else the user's), one for each version of printkit's code and
     of Jinja (the sandbox changes the code Jinja writes). None when `PRINTKIT_CACHE=off`, or where
     that folder cannot be made private to the user or no key can be kept there."""
-    from printkit.ground import signatures as keyed
-    from printkit.pipeline.manifest import code_digest
-
     if not keyed.caches_on() or keyed.user_key() is None:
         return None
     folder = keyed.cache_root() / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
@@ -114,8 +113,6 @@ def shipped_key(name: str, checksum: str) -> str:
 def compiled_by() -> dict:
     """What a compiled template is only good for: this Python's bytecode, this Jinja, this
     printkit's code (its sandbox changes the code Jinja writes)."""
-    from printkit.pipeline.manifest import code_digest
-
     return {"python": f"{sys.implementation.cache_tag}-{importlib.util.MAGIC_NUMBER.hex()}",
             "jinja": jinja2.__version__, "code": code_digest()}
 
@@ -158,32 +155,6 @@ def _placed(code: CodeType, filename: str) -> CodeType:
     return code.replace(co_filename=filename, co_consts=consts)
 
 
-def ship(into: Path, folders: list[Path] | None = None) -> int:
-    """Every template of printkit's own (`folders`: its templates/ and its example games'),
-    compiled as a build compiles them, into `into` with their index; how many. Run when the wheel
-    is built (setup.py), in the built copy of printkit, so that the index names its code."""
-    from printkit.ground import bundled
-    from printkit.render.words import Templates
-
-    into.mkdir(parents=True, exist_ok=True)
-    files = {}
-    for folder in folders or [bundled.templates(), bundled.examples() / "templates"]:
-        environment = Templates(folder, "templates").env  # the filters a build's have: Jinja checks them
-        environment.bytecode_cache = None
-        for path in sorted(folder.rglob("*.j2")):
-            name = path.relative_to(folder).as_posix()
-            try:
-                source = environment.loader.get_source(environment, name)[0]
-                data = marshal.dumps(environment.compile(source, name, str(path)))
-            except Exception:  # noqa: BLE001 - a template that does not compile is compiled (and reported) at use
-                continue
-            key = shipped_key(name, jinja2.BytecodeCache().get_source_checksum(source))
-            (into / f"{key}.code").write_bytes(data)
-            files[key] = hashlib.sha256(data).hexdigest()
-    (into / INDEX).write_text(json.dumps({**compiled_by(), "files": files}, indent=1, sort_keys=True), encoding="utf-8")
-    return len(files)
-
-
 # --- the user's, signed -----------------------------------------------------------------------------
 
 class SignedTemplates(ShippedTemplates):
@@ -199,16 +170,12 @@ class SignedTemplates(ShippedTemplates):
         self.folder = folder
 
     def load_bytecode(self, bucket) -> None:
-        from printkit.ground import signatures as keyed
-
         data = _regular_file(self.folder / f"{bucket.key}.cache", self.MAX_BYTES)
         signature, code = data[:self.SIGNATURE].decode("ascii", "replace"), data[self.SIGNATURE:]
         if code and keyed.signed(signature, "template", bucket.key, code):
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket) -> None:
-        from printkit.ground import signatures as keyed
-
         code = bucket.bytecode_to_string()
         signature = keyed.sign("template", bucket.key, code)
         if signature is None:
@@ -226,20 +193,6 @@ class SignedTemplates(ShippedTemplates):
 def _regular_file(path: Path, limit: int) -> bytes:
     """The bytes of a regular file (no link) of at most `limit` bytes; b"" for anything else."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+        return read_bounded(path, limit, follow=False)
+    except ValueError:
         return b""
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
-            return b""
-        with os.fdopen(os.dup(handle), "rb") as file:
-            return file.read(limit + 1)[:limit]
-    except OSError:
-        return b""
-    finally:
-        os.close(handle)
-
-
-if __name__ == "__main__":  # setup.py: python -m printkit.load.compiled FOLDER
-    print(f"printkit: {ship(Path(sys.argv[1]))} templates compiled into {sys.argv[1]}")

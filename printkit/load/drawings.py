@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from xml.parsers import expat
 
-from printkit.load.files import read_bounded
+from printkit.ground.reading import read_bounded
 from printkit.load.images import raster_size
 
 MAX_BYTES = 2 * 2**20  # an SVG file, and all it refers to together

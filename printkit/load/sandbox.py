@@ -1,6 +1,7 @@
 """Where templates run: Jinja's sandbox (no `_` attributes, so no way from `cycler` to `os`),
 reading only files inside the templates folder, unable to change the content it is given, and
-bounded: ranges, long texts, big numbers, format widths, macros that call themselves, and time.
+bounded: ranges, long texts, big numbers, format widths, macros that call themselves
+(printkit/load/limits.py), and time.
 Whatever goes wrong in a template is one Problem at the file and line where it went wrong (an
 included template's own, when it is there), never a traceback.
 """
@@ -9,50 +10,25 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import signal
 import threading
 from pathlib import Path
 from typing import Callable
 
 import jinja2
-from jinja2.filters import FILTERS, make_attrgetter
 from jinja2.loaders import split_template_path
 from jinja2.runtime import Macro
 from jinja2.sandbox import modifies_known_mutable
-from jinja2.utils import Namespace
 
-from printkit.load.compiled import SignedTemplates, compiled_templates, templates_cache  # noqa: F401 - theirs, named here too
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.load.folding import Compiling, Unfolded
+from printkit.load.compiled import templates_cache
 from printkit.load.files import check_controls, read_text
-from printkit.load.lengths import Measure, TooLong, fields, measure
+from printkit.load.folding import Compiling, Unfolded
+from printkit.load.limits import (DEPTH_LIMIT, SIZE_LIMIT, TemplateLimit, at_most, bounded_filters, bounded_globals,
+                                  check_binop, check_call, check_fields, check_str_format, measured)
 
-SIZE_LIMIT = 100_000  # characters in a text, items in a list: a page holds a few thousand
-PAGE_LIMIT = 40_000_000  # characters of a whole HTML page (the preview's index of every file: a set of
-                         # 10,000 cards' is some 16 million)
-WIDTH_LIMIT = 1_000  # a width or count given to center, indent, ljust, batch and the like
-RANGE_LIMIT = 10_000
-BITS_LIMIT = 10_000  # a number of ~3,000 digits
-DEPTH_LIMIT = 100  # macros called within macros
 TIME_LIMIT = 10.0  # seconds one template (or one macro call from a layout) may run
 SPENT = 0.01  # seconds more each template under a clock that ran out may run (see _Clock._expired)
-WIDTH_FILTERS = ("center", "batch", "slice")  # indent: _indent
-TEXT_FILTERS = ("string", "e", "escape", "forceescape", "safe", "upper", "lower", "capitalize", "title", "trim",
-                "striptags", "urlize", "truncate", "wordcount", "urlencode", "xmlattr")  # make a value text
-WIDTH_METHODS = {"ljust", "rjust", "center", "zfill", "expandtabs"}
-PERCENT_FIELD, BRACE_FIELD = re.compile(r"%(?:\([^)]*\))?[^a-zA-Z%]*"), re.compile(r"\{[^{}]*")
-PERCENT_LARGE, BRACE_LARGE = re.compile(r"\d{4,}|\*"), re.compile(r"\d{4,}")  # 1000 wide, or given later
-
-
-class TemplateLimit(jinja2.TemplateRuntimeError):
-    """A template asked for more than any printed page needs."""
-
-
-def at_most(amount: int, limit: int, what: str) -> None:
-    """`what` says what is too much, with `{}` for the amount: "range() of {} numbers"."""
-    if amount > limit:
-        raise TemplateLimit(f"{what.format(f'{amount:,}')} (at most {limit:,})")
 
 
 # --- errors, named where they happen --------------------------------------------------------------
@@ -131,11 +107,8 @@ class Sandbox(Compiling):
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
                          bytecode_cache=templates_cache(), finalize=_printed)
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
-        self.globals.update(range=_range, namespace=_BoundedNamespace)
-        self.filters.update({name: _widths_checked(self.filters[name]) for name in WIDTH_FILTERS})
-        self.filters.update({name: _text_checked(self.filters[name]) for name in TEXT_FILTERS})
-        self.filters.update(join=_join, replace=_replace, format=_format, tojson=_tojson, pprint=_pprint,
-                            wordwrap=_wordwrap, indent=_indent)
+        self.globals.update(bounded_globals())
+        self.filters.update(bounded_filters(self.filters))
         self.shown_as = shown_as
         self.depth = 0  # macros being called
         self.context: dict = {}
@@ -178,7 +151,7 @@ class Sandbox(Compiling):
         return id(obj) not in self.given
 
     def call_binop(self, context, operator: str, left, right):
-        _check_binop(operator, left, right)  # before: `'x' * 10**9` would fill the memory first
+        check_binop(operator, left, right)  # before: `'x' * 10**9` would fill the memory first
         return super().call_binop(context, operator, left, right)
 
     def wrap_str_format(self, value):
@@ -186,17 +159,17 @@ class Sandbox(Compiling):
         if wrapped is None:
             return None
         text, mapping = value.__self__, value.__name__ == "format_map"
-        _check_format(text, BRACE_FIELD, BRACE_LARGE)
+        check_str_format(text)
 
         def checked(*args, **kwargs):  # the widths it is given, and what it formats, before it is made
             given = ((), args[0] if args and isinstance(args[0], dict) else {}) if mapping else (args, kwargs)
-            _check_fields(text, *given, self.size_limit)
+            check_fields(text, *given, self.size_limit)
             return wrapped(*args, **kwargs)
 
         return checked
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own names
-        _check_call(__obj, args, kwargs)
+        check_call(__obj, args, kwargs)
         if not isinstance(__obj, Macro):
             return super().call(__context, __obj, *args, **kwargs)
         at_most(__self.depth + 1, DEPTH_LIMIT, "macros called within macros {} deep")
@@ -273,184 +246,6 @@ class _Clock:
             # deck whose problems are gathered card by card): it is stopped as soon as it starts
             signal.setitimer(signal.ITIMER_REAL, SPENT)
             raise TemplateLimit(f"the template ran for more than {TIME_LIMIT:g} s")
-
-
-# --- the bounds ------------------------------------------------------------------------------------
-
-class _BoundedNamespace(Namespace):
-    """`{% set ns.text = ns.text ~ ns.text %}` in a loop doubles a text each time round."""
-
-    def __setitem__(self, name, value):
-        if isinstance(value, (str, list, tuple)):
-            at_most(len(value), SIZE_LIMIT, "a text or list of {} characters or items")
-        super().__setitem__(name, value)
-
-
-def _range(*args) -> range:
-    numbers = range(*args)
-    at_most(len(numbers), RANGE_LIMIT, "range() of {} numbers")
-    return numbers
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_binop(operator: str, left, right) -> None:
-    sequence, count = (right, left) if isinstance(right, (str, list, tuple)) else (left, right)
-    if operator == "*" and isinstance(sequence, (str, list, tuple)) and _whole(count):
-        at_most(len(sequence) * count, SIZE_LIMIT, "a text or list of {} characters or items")
-    elif operator in ("*", "**") and _whole(left) and _whole(right):
-        bits = left.bit_length() * right if operator == "**" else left.bit_length() + right.bit_length()
-        at_most(bits, BITS_LIMIT, "a number of {} bits")
-    elif operator == "%" and isinstance(left, str):
-        _check_format(left, PERCENT_FIELD, PERCENT_LARGE)
-        measured(right, SIZE_LIMIT)
-
-
-def _check_format(text: str, field: re.Pattern, large: re.Pattern) -> None:
-    """`'%9999999d' % 1` and `'{:>9999999}'.format(1)` ask for a text that wide."""
-    for spec in field.finditer(text):
-        if large.search(spec.group()):
-            raise TemplateLimit(f"a format width of 1,000 or more, or given as an argument ({spec.group()})")
-
-
-def _check_call(function, args, kwargs) -> None:
-    owner, name = getattr(function, "__self__", None), getattr(function, "__name__", "")
-    if not isinstance(owner, str):
-        return
-    if name in WIDTH_METHODS:
-        _check_widths(*args, *kwargs.values())
-        if name == "expandtabs":  # each tab as wide as its width
-            width = next((value for value in (*args, *kwargs.values()) if _whole(value)), 8)
-            at_most(len(owner) + owner.count("\t") * abs(width), SIZE_LIMIT, "a text of {} characters")
-    elif name == "replace" and len(args) >= 2:
-        _check_replace(owner, *args[:2])
-    elif name == "join" and args and isinstance(args[0], (list, tuple)):
-        _check_join(owner, args[0])
-
-
-def _check_widths(*values) -> None:
-    for value in values:
-        if _whole(value):
-            at_most(abs(value), WIDTH_LIMIT, "a width or count of {}")
-
-
-def _check_replace(text, old, new) -> None:
-    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
-        grown = text.count(old) * max(len(new) - len(old), 0)
-        at_most(len(text) + grown, SIZE_LIMIT, "a text of {} characters")
-
-
-def _check_join(separator, items) -> None:
-    length = sum(_length(item) for item in items) + len(str(separator)) * max(len(items) - 1, 0)
-    at_most(length, SIZE_LIMIT, "a text of {} characters")
-
-
-def _length(item) -> int:
-    """An item's length as text: a container's measured, not made."""
-    return measured(item, SIZE_LIMIT).chars if isinstance(item, (list, tuple, dict, set)) else len(str(item))
-
-
-def measured(value, limit: int) -> Measure:
-    try:
-        return measure(value, limit)
-    except TooLong as error:
-        raise TemplateLimit(str(error)) from None
-
-
-def _check_fields(text: str, args: tuple, kwargs: dict, limit: int) -> None:
-    """`'{:{}}'.format('a', 10**9)`: a width or precision given as an argument, as one written in
-    the text, is less than 1,000; and what is formatted is measured before it is made text."""
-    for role, value in fields(text, args, kwargs):
-        if role == "value":
-            measured(value, limit)
-        elif value is None or not (_whole(value) or isinstance(value, str)):
-            raise TemplateLimit("a format width given as an attribute, an item or a value that is not a number")
-        elif _whole(value):
-            at_most(abs(value), WIDTH_LIMIT - 1, "a format width of {}")
-        elif BRACE_LARGE.search(value) or len(value) > 20:
-            raise TemplateLimit(f"a format width of 1,000 or more, or given as an argument ({value[:20]})")
-
-
-def _widths_checked(jinja_filter):
-    """center, indent, batch, slice: a width or count of at most WIDTH_LIMIT."""
-    passes = getattr(jinja_filter, "jinja_pass_arg", None)  # Jinja reads it from the function it calls
-
-    def checked(*args, **kwargs):
-        _check_widths(*args[2 if passes else 1:], *kwargs.values())
-        return jinja_filter(*args, **kwargs)
-
-    if passes is not None:
-        checked.jinja_pass_arg = passes
-    return checked
-
-
-@jinja2.pass_eval_context
-def _join(eval_ctx, value, d="", attribute=None):
-    items = list(value)
-    shown = items if attribute is None else map(make_attrgetter(eval_ctx.environment, attribute), items)
-    _check_join(d, list(shown))
-    return FILTERS["join"](eval_ctx, items, d, attribute)
-
-
-@jinja2.pass_eval_context
-def _replace(eval_ctx, s, old, new, count=None):
-    _check_replace(str(s), str(old), str(new))
-    return FILTERS["replace"](eval_ctx, s, old, new, count)
-
-
-def _format(value, *args, **kwargs):
-    _check_format(str(value), PERCENT_FIELD, PERCENT_LARGE)
-    measured(args or kwargs, SIZE_LIMIT)
-    return FILTERS["format"](value, *args, **kwargs)
-
-
-def _text_checked(jinja_filter):
-    """A filter that makes its value text (`string`, `upper`, `e`, ...): the value measured first."""
-    passes = getattr(jinja_filter, "jinja_pass_arg", None)
-
-    def checked(*args, **kwargs):
-        measured(args[1 if passes else 0], SIZE_LIMIT)
-        return jinja_filter(*args, **kwargs)
-
-    if passes is not None:
-        checked.jinja_pass_arg = passes
-    return checked
-
-
-@jinja2.pass_eval_context
-def _tojson(eval_ctx, value, indent=None):
-    """JSON, each value a line and `indent` a level when indented: measured before it is made."""
-    limit = eval_ctx.environment.size_limit
-    size = measured(value, limit)
-    step = indent if _whole(indent) else len(indent) if isinstance(indent, str) else 0
-    at_most(size.indented(max(step, 0)) if indent is not None else size.chars, limit, "JSON of {} characters")
-    return FILTERS["tojson"](eval_ctx, value, indent)
-
-
-def _pprint(value):
-    at_most(measured(value, SIZE_LIMIT).indented(1), SIZE_LIMIT, "a text of {} characters")
-    return FILTERS["pprint"](value)
-
-
-@jinja2.pass_environment
-def _wordwrap(environment, s, width=79, break_long_words=True, wrapstring=None, break_on_hyphens=True):
-    """Each line ends in `wrapstring`: at most a line a word, a line a piece of a long word, and
-    a line a line of the text."""
-    text, joint = str(s), str(wrapstring) if wrapstring is not None else environment.newline_sequence
-    lines = len(text.split()) + len(text) // max(width, 1) + text.count("\n") + 1 if _whole(width) else len(text) + 1
-    at_most(len(text) + lines * len(joint), SIZE_LIMIT, "a text of {} characters")
-    return FILTERS["wordwrap"](environment, s, width, break_long_words, wrapstring, break_on_hyphens)
-
-
-def _indent(s, width=4, first=False, blank=False):
-    """Every line begins with `width` spaces (or the text `width`)."""
-    _check_widths(width)
-    text = str(s)
-    step = width if _whole(width) else len(str(width))
-    at_most(len(text) + abs(step) * (text.count("\n") + 1), SIZE_LIMIT, "a text of {} characters")
-    return FILTERS["indent"](s, width, first, blank)
 
 
 def _containers(context: dict) -> list:

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from yaml import ScalarNode
 
+from printkit.ground.atomic import blamed, replace_whole
 from printkit.ground.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
 from printkit.load.nodes import RESOLVER
 from printkit.ground.papers import CUTTERS, PAPER_SIZES
-from printkit.load.project import FILE
-from printkit.pipeline.write import Output, write_outputs
+from printkit.load.project import FILE, refuse_links
 
 SHEETS = ("duplex", "gutterfold")  # how card files are laid out (printkit/load/options.py)
 DEFAULTS = {"paper": "a4", "duplex": "long", "sheet": "duplex", "back_offset": [0.0, 0.0], "ink_saver": False,
@@ -66,8 +66,15 @@ def save(content: Path, changes: dict) -> dict:
     """Write the file with `changes` merged in; returns what it now holds."""
     changes = {key: value for key, value in changes.items() if value is not None}
     settings = {**load(content, replacing=frozenset(changes)), **changes}
-    write_outputs([Output(path_for(content), text(settings).encode("utf-8"), 0)])
+    _write(path_for(content), text(settings).encode("utf-8"))
     return settings
+
+
+def _write(path: Path, data: bytes) -> None:
+    """printkit.yaml replaced whole or not at all, never through a link at its name."""
+    refuse_links([path], path.parent)
+    with blamed(path):
+        replace_whole(path, data)
 
 
 def text(settings: dict) -> str:

@@ -13,7 +13,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.load.files import read_bounded
+from printkit.ground.reading import read_bounded
 from printkit.load.measuring import Measured, errors_of, measure, unreadable
 from printkit.load.unzipped import Unpackable, said, stored, unpacked
 

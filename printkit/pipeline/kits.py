@@ -16,7 +16,7 @@ from printkit.load.schema import Spec, dotted
 from printkit.pipeline import cache as lasting
 from printkit.plan.fonts import describe_glyphs, keep_parsed_with, missing_glyphs, right_to_left
 from printkit.products.kit import Game, Kit
-from printkit.render.words import Templates
+from printkit.load.words import Templates
 
 # The pipeline keeps plans (printkit/pipeline/cache.py): a kit is handed the page cache in use for its
 # products' plans (Kit.keeper), and printkit's own fonts, as ReportLab parsed them, are kept in it too

@@ -19,45 +19,10 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.ground import signatures as keyed
-from printkit.ground.bundled import PACKAGE
+from printkit.ground.code import code_digest
 
 NAME = ".printkit-manifest.json"
 MAX_PAGES = 200_000  # far more than any product has: 100,000 tarot cards, 4 a sheet, duplex, are 50,000
-
-
-CODE_RECORD = "code.json"  # in the cache folder: printkit's code digest, by the files' sizes and times
-
-
-@functools.cache
-def code_digest() -> str:
-    """printkit's own code and fonts: a new printkit draws differently even at the same version.
-    Read (2.5 MB) once for each state of its files, found again by their names, sizes and
-    modification times from a record signed with the user's key (a record that is not is read
-    past: the files are read again)."""
-    root = PACKAGE
-    files = sorted(_code_files(str(root)))  # (relative name, its size and modification time)
-    state = hashlib.sha256(json.dumps([__version__, str(root), files]).encode("utf-8")).hexdigest()
-    found = keyed.recorded(CODE_RECORD, state)
-    if found is not None:
-        return found
-    digest = hashlib.sha256(__version__.encode())
-    for name, *_ in files:
-        digest.update(str(Path(name)).encode() + (root / name).read_bytes())
-    keyed.record(CODE_RECORD, state, digest.hexdigest())
-    return digest.hexdigest()
-
-
-def _code_files(folder: str, under: str = "") -> list[tuple[str, int, int]]:
-    found = []
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            # _bundled/: the games a wheel carries are content (a game's own fonts among them), not code
-            if entry.is_dir(follow_symlinks=False) and entry.name not in ("__pycache__", "_bundled"):
-                found += _code_files(entry.path, f"{under}{entry.name}/")
-            elif entry.name.endswith((".py", ".ttf")) and entry.is_file():
-                status = entry.stat()
-                found.append((f"{under}{entry.name}", status.st_size, status.st_mtime_ns))
-    return found
 
 
 def key(inputs, templates: str, options, inputs_text: str | None = None) -> str:

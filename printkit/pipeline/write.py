@@ -1,8 +1,9 @@
 """Stage 5, write: the files of one batch (a build's PDFs and its manifest) change all together or
 not at all, and a reader never sees half a file.
 
-Phase one writes every changed file in full to a temporary name beside its target, so a full disk
-or a folder that cannot be written fails before any output is replaced. Phase two first links a
+Phase one writes every changed file in full to a temporary name beside its target (as one file is
+written whole: printkit/ground/atomic.py), so a full disk or a folder that cannot be written
+fails before any output is replaced. Phase two first links a
 backup of each file about to be replaced and writes a journal of the renames
 (`.printkit-journal-<pid>.json`, in the folder holding the batch), then renames every file into
 place, then deletes the journal: that is the moment the batch is done. A failure before it (a
@@ -27,14 +28,13 @@ import os
 import re
 import secrets
 import shutil
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit import __version__
 from printkit.ground import signatures as keyed
-from printkit.ground.errors import Problem, PrintkitError
+from printkit.ground.atomic import blamed, replace_whole, sync_folders, write_temp
 from printkit.ground.interrupt import held
 from printkit.load.project import refuse_links
 
@@ -43,15 +43,6 @@ TEMPORARY = re.compile(r"\..+\.(\d+)-[a-z0-9_]{8}\.(?:tmp|old)")  # .rules.pdf.<
 MAX_JOURNAL = 16 * 1024 * 1024  # a rename is some 150 bytes: 100,000 files
 SYNCING = 16  # files synced at once
 EARLIER = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")  # what printkit named its temporary files before
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-UMASK = _umask()
 
 
 @dataclass(frozen=True)
@@ -173,9 +164,9 @@ class _Batch:
     done: bool = False
 
     def stage(self, output: Output) -> None:
-        with _blamed(output.path):
+        with blamed(output.path):
             self.made += _make_folders(output.path.parent)
-            self.renames.append(_Rename(_write_temp(output.path, output.data, synced=False), output.path))
+            self.renames.append(_Rename(write_temp(output.path, output.data, synced=False), output.path))
 
     def sync(self) -> None:
         """Every temporary file on disk before any rename, synced side by side: the disk then
@@ -186,16 +177,16 @@ class _Batch:
 
     def commit(self) -> None:
         for rename in self.renames:
-            with _blamed(rename.target):
+            with blamed(rename.target):
                 rename.old = _backup(rename.target)
         if len(self.renames) > 1:  # a single rename cannot leave a mix
-            with _blamed(self.journal):
+            with blamed(self.journal):
                 _write_journal(self.journal, self.renames)
         for rename in self.renames:
-            with _blamed(rename.target):
+            with blamed(rename.target):
                 os.replace(rename.new, rename.target)
-        _sync({rename.target.parent for rename in self.renames})  # on disk before the journal goes
-        with _blamed(self.journal):
+        sync_folders({rename.target.parent for rename in self.renames})  # on disk before the journal goes
+        with blamed(self.journal):
             self.journal.unlink(missing_ok=True)  # the batch is done
         self.done = True
         for rename in self.renames:
@@ -258,9 +249,7 @@ def _write_journal(journal: Path, renames: list[_Rename]) -> None:
     entries = [{"new": relative(r.new), "target": relative(r.target), "old": relative(r.old)} for r in renames]
     text = json.dumps({"printkit": __version__, "renames": entries, "check": keyed.sign(JOURNAL.pattern, entries)},
                       indent=1)
-    temp = _write_temp(journal, text.encode("utf-8"))
-    os.replace(temp, journal)
-    _sync({journal.parent})
+    replace_whole(journal, text.encode("utf-8"))
 
 
 def _roll_back_journal(journal: Path) -> set[str]:
@@ -297,16 +286,6 @@ def _entry(folder: Path, entry: dict) -> _Rename | None:
 
 # --- files and folders ----------------------------------------------------------------------------
 
-@contextlib.contextmanager
-def _blamed(path: Path):
-    """An OSError inside is the one problem of the batch, named after `path`."""
-    try:
-        yield
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise PrintkitError([Problem(str(path), None, f"cannot write: {reason}")]) from None
-
-
 def _make_folders(folder: Path) -> list[Path]:
     """Create `folder` and any missing parents; returns the ones created, deepest first."""
     missing = [parent for parent in (folder, *folder.parents) if not parent.exists()]
@@ -314,31 +293,9 @@ def _make_folders(folder: Path) -> list[Path]:
     return missing
 
 
-def _write_temp(path: Path, data: bytes, synced: bool = True) -> Path:
-    """The whole of `data` in a new temporary file beside `path`, synced to disk (or left for
-    `_synced`); returns its name."""
-    if path.is_dir():  # found now, not when renaming, so no other output has been replaced yet
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
-    try:
-        try:
-            view = memoryview(data)
-            while view:  # os.write may write less than asked
-                view = view[os.write(handle, view):]
-            if synced:
-                os.fsync(handle)
-        finally:
-            os.close(handle)
-        os.chmod(temp, 0o666 & ~UMASK)  # mkstemp makes files private; outputs are ordinary files
-    except BaseException:
-        os.unlink(temp)
-        raise
-    return Path(temp)
-
-
 def _synced(rename: _Rename) -> None:
-    """A temporary file written by `_write_temp(synced=False)` synced to disk."""
-    with _blamed(rename.target):
+    """A temporary file written by `write_temp(synced=False)` synced to disk."""
+    with blamed(rename.target):
         handle = os.open(rename.new, os.O_RDONLY if os.name == "posix" else os.O_RDWR)  # (an output may be read-only)
         try:
             os.fsync(handle)
@@ -363,21 +320,6 @@ def _backup(path: Path) -> Path | None:
                 raise
         shutil.copy2(path, backup)
         return backup
-
-
-def _sync(folders) -> None:
-    """The renames in these folders on disk (where the system can sync a folder)."""
-    for folder in folders:
-        try:
-            handle = os.open(folder, os.O_RDONLY)
-        except OSError:
-            continue
-        try:
-            os.fsync(handle)
-        except OSError:
-            pass
-        finally:
-            os.close(handle)
 
 
 def _unlink(path: Path | None) -> None:

@@ -12,7 +12,7 @@ from printkit.ground.errors import Finding, Problem
 from printkit.load.schema import Located, Spec
 from printkit.load.options import Options
 from printkit.products import Product
-from printkit.render.words import Templates
+from printkit.load.words import Templates
 
 
 @dataclass(frozen=True)

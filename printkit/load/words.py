@@ -23,7 +23,8 @@ import markupsafe
 
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.files import read_text
-from printkit.load.sandbox import PAGE_LIMIT, SIZE_LIMIT, Sandbox, located
+from printkit.load.limits import PAGE_LIMIT, SIZE_LIMIT
+from printkit.load.sandbox import Sandbox, located
 
 
 SPELLED = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
