@@ -206,7 +206,7 @@ def test_a_project_font_with_printkits_face_name_leaves_printkits_font_alone(tmp
     and every ☀ printkit sets would print as an empty box."""
     from reportlab.pdfbase import pdfmetrics
 
-    from printkit.plan.fonts import register_fonts, register_project_font
+    from printkit.load.fonts import register_fonts, register_project_font
 
     subset = ROOT / "examples" / "content" / "apothecary" / "fonts" / "DejaVuSans.ttf"  # face name DejaVuSans, no ☀
     register_project_font("sharing-test-ascii", str(subset))

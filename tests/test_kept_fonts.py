@@ -1,5 +1,5 @@
 """printkit's own fonts as ReportLab parsed them, kept in the page cache and set again from there
-(printkit/plan/fonts.py): the same font, attribute for attribute and subset for subset, as one
+(printkit/load/fonts.py): the same font, attribute for attribute and subset for subset, as one
 parsed from its file; never kept where what ReportLab set is not plain data."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from printkit.pipeline import cache as lasting
-from printkit.plan import fonts
+from printkit.load import fonts
 
 CODES = [0, 32, 65, 97, 0xE9, 0x2660, 0x2665, 0x2212]  # notdef, space, A, a, é, two suits, minus
 

@@ -24,8 +24,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.plan.fonts import (em_width, font_for, missing_glyphs, register_fonts, register_project_family,
-                                 register_project_font)
+from printkit.load.fonts import register_fonts, register_project_family, register_project_font
+from printkit.plan.fonts import em_width, font_for, missing_glyphs
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page, Picture
 from printkit.plan.markup import Icon, MarkupError, Palette, parse_blocks, words_of

@@ -9,7 +9,7 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.plan.fonts import register_fonts
+from printkit.load.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Page
 from printkit.plan.fitting import fit, measure

@@ -16,7 +16,7 @@ from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.plan.fonts import register_fonts
+from printkit.load.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.plan.marks import Document, Group, Page, Picture
 from printkit.plan.emphasis import emphasised
@@ -101,7 +101,7 @@ def test_three_stars_set_a_familys_bold_italic_face(tmp_path):
     import shutil
     from importlib import resources
 
-    from printkit.plan.fonts import register_project_family
+    from printkit.load.fonts import register_project_family
 
     fonts = resources.files("printkit") / "fonts"
     faces = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",

@@ -92,7 +92,7 @@ class AssetChecks:
         if one:
             self.fonts[name] = font_name(f"{self.slug}-{name}", read["regular"][1])
             return
-        from printkit.plan.fonts import register_project_family
+        from printkit.load.fonts import register_project_family
 
         family = font_name(f"{self.slug}-{name}", _digest_of(sorted((face, d) for face, (_, d) in read.items())))
         register_project_family(family, {face: source for face, (source, _) in read.items()})

@@ -110,7 +110,7 @@ def read_image(path: Path, folder: Path) -> Asset:
 def read_font(path: Path, name: str, index: int | None = None, face: str | None = None) -> Asset:
     """A font file (TTF; OTF, its CFF outlines made TrueType; a face of a TTC collection, by its
     `index` or `face` name), registered for measuring and drawing under a name its contents decide."""
-    from printkit.plan.fonts import register_project_font
+    from printkit.load.fonts import register_project_font
 
     data = _bytes(path)
     chosen = b"" if index is None and face is None else f"#{index}#{face}".encode()

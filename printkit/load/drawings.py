@@ -77,7 +77,7 @@ def svg_drawing(path: str):
     shop's preflight refuses it). Its first font, set before anything is drawn, is printkit's too."""
     from svglib.svglib import svg2rlg
 
-    from printkit.plan.fonts import REGULAR, register_fonts
+    from printkit.load.fonts import REGULAR, register_fonts
 
     register_fonts()
     drawing = svg2rlg(path, font_map=_OwnFonts())
@@ -90,7 +90,7 @@ class _OwnFonts:
     """svglib's font map, answered from printkit's own faces: bold, italic, or regular."""
 
     def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        from printkit.plan.fonts import BOLD, ITALIC, REGULAR
+        from printkit.load.fonts import BOLD, ITALIC, REGULAR
 
         bold = str(weight).lower() in ("bold", "bolder") or str(weight).isdigit() and int(weight) >= 600
         face = BOLD if bold else ITALIC if str(style).lower() in ("italic", "oblique") else REGULAR

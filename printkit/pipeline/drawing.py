@@ -18,7 +18,7 @@ from printkit.pipeline.reported import reported
 from printkit.pipeline.side_by_side import here_too, least
 from printkit.pipeline.write import Output
 from printkit.plan import findings
-from printkit.plan.fonts import register_fonts
+from printkit.load.fonts import register_fonts
 from printkit.plan.marks import page_count
 from printkit.render.draw import render
 

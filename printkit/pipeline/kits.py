@@ -14,7 +14,8 @@ from printkit.load.options import Options
 from printkit.load.project import shown
 from printkit.load.schema import Spec, dotted
 from printkit.pipeline import cache as lasting
-from printkit.plan.fonts import describe_glyphs, keep_parsed_with, missing_glyphs, right_to_left
+from printkit.load.fonts import keep_parsed_with
+from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
 from printkit.products.kit import Game, Kit
 from printkit.load.words import Templates
 

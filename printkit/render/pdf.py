@@ -15,7 +15,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
-from printkit.plan.fonts import register_fonts
+from printkit.load.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
 from printkit.render.colour import SRGB
 from printkit.render.forms import Forms

@@ -43,7 +43,7 @@ from printkit.ground.errors import PrintkitError, UsageError
 from printkit.products.kit import Kit
 from printkit.pipeline.manifest import within
 from printkit.load.options import Options
-from printkit.plan.fonts import register_fonts
+from printkit.load.fonts import register_fonts
 from printkit.plan.marks import Document
 from printkit.pipeline.kits import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
