@@ -49,8 +49,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
     manifest = earlier if not force else Manifest.empty(out)
-    fresh = {} if force else {slug: made for slug, digest in sources.items()
-                              if (made := earlier.whole_if_fresh(slug, digest)) is not None}
+    fresh = {} if force else _fresh(earlier, sources)
     del WARNED[:]
     findings.taken()  # what an earlier command of this process left (one that failed): not this build's
     kits = load_all([game for game in games if game.slug not in fresh], content, options, choices)  # the rest: as built
@@ -65,18 +64,35 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     sources = _unwarned(sources)  # nor a game the lint found something in: planned again, to say it
     outputs = [output for game in games for output in
                ([Output(path, None, pages) for path, pages in fresh[game.slug]] if game.slug in fresh else
-                [o for o in planned if o.path.relative_to(out).parts[0] == game.slug])]
+                [o for o in planned if _of_game(o, game.slug, out)])]
     left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
-    for slug, digest in sources.items():
-        manifest.note_whole(slug, digest, [o.path for o in outputs if o.path.relative_to(out).parts[0] == slug])
-    drawn = [o for o in outputs if o.data is not None]
-    record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
-    written = dict((o.path, changed) for o, changed in write_outputs(drawn + [record], within=out, again=force))
+    written = _written_with_manifest(outputs, manifest, sources, out, force)
     for path in left:
         if remove_output(path, out) and removed:
             removed(path)
     store.prune()
     return [(output, written.get(output.path, False)) for output in outputs]
+
+
+def _fresh(earlier: Manifest, sources: dict[str, str]) -> dict[str, list[tuple[Path, int]]]:
+    """The games whose sources are as their last whole build found them, with what it made."""
+    return {slug: made for slug, digest in sources.items()
+            if (made := earlier.whole_if_fresh(slug, digest)) is not None}
+
+
+def _of_game(output: Output, slug: str, out: Path) -> bool:
+    return output.path.relative_to(out).parts[0] == slug
+
+
+def _written_with_manifest(outputs: list[Output], manifest: Manifest, sources: dict[str, str], out: Path,
+                           force: bool) -> dict[Path, bool]:
+    """The outputs drawn written with the manifest (each whole game noted in it under its sources'
+    digest), as one batch: whether each file changed."""
+    for slug, digest in sources.items():
+        manifest.note_whole(slug, digest, [o.path for o in outputs if _of_game(o, slug, out)])
+    drawn = [o for o in outputs if o.data is not None]
+    record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
+    return dict((o.path, changed) for o, changed in write_outputs(drawn + [record], within=out, again=force))
 
 
 def _unwarned(digests: dict[str, str] | None) -> dict[str, str] | None:
