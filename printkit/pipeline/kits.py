@@ -21,7 +21,7 @@ from printkit.load.words import Templates
 
 # The pipeline keeps plans (printkit/pipeline/cache.py): a kit is handed the page cache in use for its
 # products' plans (Kit.keeper), and printkit's own fonts, as ReportLab parsed them, are kept in it too
-# (printkit/plan/fonts.py keeps nothing itself).
+# (printkit/load/fonts.py, which registers them, keeps nothing itself).
 keep_parsed_with(lasting.KEPT)
 
 
