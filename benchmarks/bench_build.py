@@ -488,57 +488,36 @@ SERVE_AIM = 0.5  # seconds from the save to the picture shown (issue 27)
 
 def served(bench: Bench, folder: Path, cache: Path, runs: int) -> tuple[list[str], list[Figure]]:
     """`printkit serve` of the whole project open in headless Chromium; each run edits the first
-    Numbered Cards card's words and waits for its new picture to be loaded in the page (the
-    browser's clock, from the save's). Beside it: pdftoppm rendering that deck's PDF."""
+    Numbered Cards card's words and waits for its new picture to be shown in the page (the
+    browser's clock, from the save's: benchmarks/chromium.py, as bench_serve.py measures it).
+    Beside it: pdftoppm rendering that deck's PDF."""
     name = "serve: save to new picture shown"
     tool, why = pdftoppm()
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        return [], [unmeasured(name, "selenium is not installed (pip install selenium)")]
-    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver_path):
-        return [], [unmeasured(name, "no chromium and chromedriver (apt-get install chromium chromium-driver)")]
+    sys.path.insert(0, str(HERE))
+    import chromium  # the benchmarks' own module: here, as tests/cross_sums loads this file without its folder
+
+    if chromium.missing():
+        return [], [unmeasured(name, chromium.missing())]
     say("printkit serve in headless Chromium")
     out = bench.tmp / "served"
     process = subprocess.Popen([bench.printkit, "serve", "--out", out], cwd=folder, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, env=bench.env(cache))
     game = folder / "content" / SERVED_CARD[0] / "game.yaml"
     original = game.read_text(encoding="utf-8")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--window-size=1400,1000", f"--user-data-dir={bench.tmp / 'chromium'}"):
-        options.add_argument(flag)
-    driver = None
+    page = None
     times = []
     try:
-        url = _line_with(process, "serving ").split()[1]
-        driver = webdriver.Chrome(service=Service(driver_path), options=options)
-        driver.get(url)
-        first = f"section[id^='{SERVED_CARD[0]}-'] figure.card a.card img"
-        driver.execute_script(f"document.querySelector(\"{first}\").scrollIntoView()")
+        page = chromium.Page(_line_with(process, "serving ").split()[1], bench.tmp / "chromium")
+        page.follow(f"section[id^='{SERVED_CARD[0]}-'] figure.card a.card img")
         for i in range(runs):
-            before = driver.execute_script(f"return document.querySelector(\"{first}\").getAttribute('src')")
-            # the page notes when the first card's picture is a new one, loaded (checked every frame)
-            driver.execute_script(f"""window.shownAt = 0; const old = arguments[0];
-                (function look() {{ const img = document.querySelector("{first}");
-                  if (img && img.getAttribute('src') !== old && img.complete && img.naturalWidth) window.shownAt = Date.now();
-                  else requestAnimationFrame(look); }})();""", before)
-            saved = time.time()
-            game.write_text(original.replace(SERVED_CARD[1], f"Rearrange all cards in the row [{i}]."), encoding="utf-8")
-            deadline = time.monotonic() + 30
-            while not driver.execute_script("return window.shownAt") and time.monotonic() < deadline:
-                time.sleep(0.02)
-            shown = driver.execute_script("return window.shownAt")
-            if not shown:
-                raise SystemExit("printkit serve: the edited card's picture never changed in the page")
-            times.append(Run(shown / 1000 - saved, 0.0))
-            time.sleep(0.3)  # the index that follows the pictures, swapped too, before the next save
+            edited = original.replace(SERVED_CARD[1], f"Rearrange all cards in the row [{i}].")
+            index = page.index()
+            times.append(Run(page.saved_to_shown(lambda: game.write_text(edited, encoding="utf-8")), 0.0))
+            page.settled(index)  # the index that follows the pictures, swapped too, before the next save
+            time.sleep(0.3)
     finally:
-        if driver:
-            driver.quit()
+        if page:
+            page.quit()
         process.send_signal(signal.SIGINT)
         process.wait(timeout=60)
         game.write_text(original, encoding="utf-8")

@@ -510,3 +510,28 @@ def test_a_bundled_deck_s_cards_are_named_by_their_id(previewed):
     cards.feed((previewed / "index.html").read_text(encoding="utf-8"))
     shown = [(c["alt"], c["caption"]) for c in cards.cards if "/ascending-row-overflow/deck/" in c["src"]]
     assert shown == [(str(n), str(n)) for n in _content("ascending-row-overflow")["deck"]["cards"]]
+
+
+def test_an_edit_loads_again_only_the_kit_of_the_game_it_changed(project, monkeypatch):
+    """`printkit serve` keeps the kits its last preview loaded: an edit of one game loads that game
+    alone, and its pictures and page say the edit (the other games' kits, as they were)."""
+    import printkit.live.preview as shown
+    from printkit.games import project_games
+    from printkit.load.options import Options
+
+    content, out, kept = project / "content", project / "output", {}
+    games = list(project_games(content).values())
+    loaded = []
+    load_all = shown.load_all
+    monkeypatch.setattr(shown, "load_all", lambda some, *a, **k: loaded.append([g.slug for g in some]) or
+                        load_all(some, *a, **k))
+    shown.preview(games, content, out, Options(PAPERS["a4"]), 50, other_papers=False, kits=kept)
+    assert [sorted(slugs) for slugs in loaded] == [sorted(game.slug for game in games)]  # the first: every game
+    card = out / "preview" / "numbered-cards" / "ability-cards" / "card-01.png"
+    before = card.read_bytes()
+    path = content / "numbered-cards" / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("Rearrange all cards in the row.",
+                                                             "Rearrange every card of the row."), encoding="utf-8")
+    shown.preview(games, content, out, Options(PAPERS["a4"]), 50, other_papers=False, kits=kept)
+    assert loaded[1:] == [["numbered-cards"]]
+    assert card.read_bytes() != before and "Rearrange every card of the row." in (out / "index.html").read_text()

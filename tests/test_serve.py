@@ -192,9 +192,13 @@ def test_an_edit_gives_the_changed_card_and_only_it_a_new_digest(served):
     path = game_yaml(served.project)
     path.write_text(path.read_text(encoding="utf-8").replace(ABILITY, "Rearrange every card of the row."),
                     encoding="utf-8")
-    after = events.next()  # the pictures first, as soon as they are written
-    indexed = events.next()  # then the page, made again
+    states = [events.next()]  # the pictures first, a changed PDF's as soon as they are written
+    while states[-1]["index"] == before["index"]:
+        states.append(events.next())
+    *pictures, indexed = states  # then the page, made again
     events.close()
+    first, after = pictures[0], pictures[-1]
+    assert first["images"][card] != before["images"][card]  # the card's PDF's pictures are told before the others'
     assert after["version"] > before["version"] and after["errors"] == []
     assert after["index"] == before["index"] != indexed["index"] and indexed["images"] == after["images"]
     assert after["images"][card] == digest(served.out / card) != before["images"][card]

@@ -353,3 +353,25 @@ def test_a_listed_picture_that_is_a_link_is_not_drawn_through_and_serving_goes_o
         served.close()
     assert users.read_bytes() == b"the user's own picture" and (served.out / DECK / "card-050.png").is_symlink()
     assert status == 200 and picture.startswith(b"\x89PNG")
+
+
+def test_the_pages_drawn_before_are_drawn_first_and_told_before_those_never_drawn(tmp_path, drawn):
+    """An edit soon after serve starts (some pages not drawn yet): the pages drawn before, those
+    the page has shown, are drawn again first and told at once; those never drawn follow."""
+    import pypdfium2
+
+    project = make(tmp_path, 4 * PER_SHEET)  # 8 pages
+    games = [project_games(project / "content")[GAME]]
+    build(games, project / "content", project / "out", Options(PAPERS["a4"]))
+    document = pypdfium2.PdfDocument((project / "out" / GAME / "deck.pdf").read_bytes())
+    layout, folder = _layout(project), tmp_path / "pictures"
+    names = [f"page-{n:02d}.png" for n in range(1, 9)] + [f"card-{n:02d}.png" for n in range(1, 4 * PER_SHEET + 1)]
+    told = []
+    try:
+        printkit.live.pictures.write_pngs(document, folder, layout, 20, names, (1.0, 1.0), {}, first={4, 5},
+                                     written=lambda: told.append(sorted(p.name for p in folder.glob("*.png"))))
+    finally:
+        document.close()
+    assert [index for _, index in drawn] == [4, 5, 0, 1, 2, 3, 6, 7]
+    assert told[0] == sorted(["page-05.png", "page-06.png"] + [f"card-{n:02d}.png" for n in range(19, 28)])
+    assert sorted(p.name for p in folder.glob("*.png")) == sorted(names)  # every picture, in the end

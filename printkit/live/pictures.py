@@ -127,17 +127,20 @@ def cards_by_page(layout: DeckLayout | None, pages: int) -> dict[int, list[tuple
 
 
 def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, names: list[str], scale,
-               before: dict[str, str], proof=None, kept: set[int] = frozenset(), written=None) -> dict[str, str]:
+               before: dict[str, str], proof=None, kept: set[int] = frozenset(), written=None,
+               first: set[int] = frozenset()) -> dict[str, str]:
     """The PNGs whose pixels changed since `before` (each PNG's pixels' digest) or that are missing,
     of every page but those `kept` (their pictures stand); returns the digests now. A page at a
     time, its cards cut from it, written WRITTEN_TOGETHER at a time: a deck of 10,000 cards has
     2,224 pages, some 9 GB as images all at once. `written()` hears of each batch written (serve
-    shows them while the rest are drawn)."""
+    shows them while the rest are drawn), and of the pages `first` once they are (drawn before the
+    others: an edit's changed pages, before those serve had not drawn yet when it came)."""
     with PDFIUM:
         pages = len(document)
     cards_on = cards_by_page(layout, pages)
     pixels, waiting, since = {}, [], 0
-    for index in range(pages):
+    first = sorted(n for n in first if n not in kept and n < pages)
+    for index in first + sorted(set(range(pages)) - set(first)):
         made = [index] + [n for n, _ in cards_on.get(index, ())]
         if index in kept and all(names[n] in before and drawn(folder / names[n]) for n in made):
             pixels.update({names[n]: before[names[n]] for n in made})
@@ -148,8 +151,10 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
             if before.get(name) != pixels[name] or not drawn(folder / name):
                 waiting.append(Output(folder / name, png(picture), 1))
         since += 1
-        # the pictures so far, told: a batch is full, or pages were drawn that mostly looked as they did
-        if len(waiting) >= WRITTEN_TOGETHER or (waiting and written and since >= TOLD_EVERY):
+        # the pictures so far, told: a batch is full, pages were drawn that mostly looked as they did,
+        # or the pages drawn first are
+        if len(waiting) >= WRITTEN_TOGETHER or (waiting and written and (since >= TOLD_EVERY or
+                                                                         first and index == first[-1])):
             write_pictures(waiting, folder)
             waiting, since = [], 0
             if written:

@@ -21,18 +21,19 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
 
 import pypdfium2
 import pypdfium2.raw as pdfium
 
+from printkit.pipeline import nothing_changed as unchanged
 from printkit.ground.bundled import PACKAGE
 from printkit.declared.lint import SAFE
 from printkit.ground.errors import one_line
 from printkit.declared.flagged import outlines
-from printkit.games import Game, Kit
+from printkit.games import Game, Kit, all_games
 from printkit.load.options import Options
 from printkit.live.pictures import (CUT, PDFIUM, STAMP, drawn, page_digests, remove_stale, sizes,  # noqa: F401
                                stamp_line, stamp_text, stamped, unchanged_pages, write_pictures, write_pngs)
@@ -154,17 +155,20 @@ class Entry:
 
 def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: int = DPI, force: bool = False,
             other_papers: bool = True, earlier: dict[str, Shown] | None = None, rendered=None,
-            proof: Proof | None = None, draw: bool = True, written=None):
+            proof: Proof | None = None, draw: bool = True, written=None, kits: dict | None = None):
     """Build as `printkit build` does, then the PNGs and the index. Returns (build results, shown).
     `earlier`: the PDFs shown by the last preview of this process (`printkit serve`), by path; a PDF
     the build did not change keeps their PNGs without a look at its stamp. `rendered(shown)` hears of
     every picture as soon as the changed PDFs' are written, before the index is. `proof`: the
     pictures and the page of a soft proof instead of the ordinary preview's. `draw` False: the pictures
     are listed, not drawn (`printkit serve` draws them as they are asked for). `written()` hears of
-    each batch of a PDF's pictures written, before the PDF's last."""
+    each batch of a PDF's pictures written, and of each changed PDF's once all are. `kits`: the kits
+    this process's last preview loaded (serve keeps them), by game: those whose sources and options
+    are as they were are not loaded and planned again."""
     refuse_links([out / (proof.folder if proof else FOLDER), out / (proof.index if proof else INDEX)], out)
-    results = build(games, content, out, options, force=force, other_papers=other_papers)
-    kits = {kit.game.slug: kit for kit in load_all(games, content, options)}
+    sources = _sources(games, content) if kits is not None else None  # before anything is read, as build's
+    results = build(games, content, out, options, force=force, other_papers=other_papers, sources=sources)
+    kits = _kits(games, content, options, kits, sources)
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
     # the PDFs (a cut file has nothing to show)
     pdfs = [(output, changed) for output, changed in results if output.path.suffix == ".pdf"]
@@ -177,6 +181,8 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         pictures = functools.partial(render_pngs, written=written) if draw else listed_pngs
         shown = replace(known, rendered=False) if known and not changed and not force else \
             pictures(out, output.path, layout, dpi, options.drawing["scale"], proof)
+        if written and changed and draw:  # its pictures all drawn: shown before the next changed PDF's
+            written()
         if layout:
             shown.names, shown.sources, shown.fields, flagged = card_details(entry.product, kits[slug], layout)
             shown.guides = Guides(layout.sheet.card, layout.sheet.bleed, dpi, _round(entry.product, kits[slug]),
@@ -192,6 +198,25 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     write_index(out, content, [(kits[slug], list(found.values())) for slug, found in entries.items()], options,
                 proof)
     return results, every
+
+
+def _sources(games: list[Game], content: Path) -> dict[str, str] | None:
+    """The digest of each game's sources (printkit/pipeline/nothing_changed.py), or None where a plug-in's game is
+    installed (its code is its own: every kit is loaded again)."""
+    if any(game.origin != "printkit" for game in all_games().values()):
+        return None
+    return unchanged.files(content, [game.slug for game in games])
+
+
+def _kits(games: list[Game], content: Path, options: Options, kept: dict | None, sources: dict | None) -> dict:
+    """Each game's kit: loaded, or the one in `kept` (slug: (digest, kit)) loaded from the same
+    sources with the same options, its plans with it; `kept` then holds those returned."""
+    if kept is None or sources is None:
+        return {kit.game.slug: kit for kit in load_all(games, content, options)}
+    digests = unchanged.keyed(sources, asdict(options))
+    again = [game for game in games if game.slug not in digests or kept.get(game.slug, (None,))[0] != digests[game.slug]]
+    kept.update({kit.game.slug: (digests.get(kit.game.slug), kit) for kit in load_all(again, content, options)})
+    return {game.slug: kept[game.slug][1] for game in games}
 
 
 def card_details(product: Product, kit: Kit, layout: DeckLayout) -> tuple[list[str], list[str], list[dict], list]:
@@ -249,7 +274,9 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
         if not current:
             digests = page_digests(data)
             kept = unchanged_pages(before, stamp, drawn_from, digests)
-            pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept, written)
+            # the pages drawn before that changed first, then those never drawn (serve's, at start)
+            pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept, written,
+                                first=set(drawn_from))
             remove_stale(folder, names)
             write_pictures([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)], folder)
         with PDFIUM:

@@ -44,6 +44,7 @@ class Proofing:
         self.live = Live()
         self.lock = threading.Lock()  # a build and a look at what was printed do not overlap
         self.shown: list[Shown] = []
+        self.kits: dict = {}  # the last build's kits, by game: an edit loads and plans those it changed
         self.digests: dict[str, tuple[int, int, str]] = {}  # path: (mtime_ns, size, digest)
         self.lazy: Lazy | None = None  # at start: the pictures listed and not yet drawn
         self.listed = threading.Event()  # set but while the pictures are being listed (the page may ask for them)
@@ -73,7 +74,7 @@ class Proofing:
             earlier = {shown.pdf: shown for shown in self.shown}
             done = attempt(lambda: preview(self.games, self.content, self.out, self.options, self.dpi,
                                            other_papers=False, earlier=earlier, rendered=rendered, draw=draw,
-                                           written=self._written), complain)
+                                           written=self._written, kits=self.kits), complain)
             if done is None:
                 self.listed.set()
                 self.live.publish(errors=problems, stale=bool(self.shown))
@@ -89,7 +90,8 @@ class Proofing:
 
     def _written(self) -> None:
         """Some of a changed PDF's pictures written, more to draw (an edit of every card of a big
-        deck): the pages shown those, the first cards, while the others are drawn."""
+        deck), or all of them, more PDFs to draw: the pages shown those while the others are drawn
+        (the pictures keep their names: a card's new version is its file's new digest)."""
         self.live.publish(images=self._versions(), errors=[], stale=False)
 
     def _draw_later(self) -> None:
