@@ -41,7 +41,7 @@ SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"]
 
 
 @pytest.mark.parametrize("signal_name", SIGNALS)
-@pytest.mark.parametrize("start, module", [("module", "printkit.cli.main"), ("entry point", "printkit.cli.arguments"),
+@pytest.mark.parametrize("start, module", [("module", "printkit.cli.main"), ("entry point", "printkit.cli.build_commands"),
                                            ("module", "yaml")])
 def test_a_signal_while_printkit_imports_is_one_line_and_its_exit_code(signal_name, start, module):
     code = DRIVER.format(module=module, signal=signal_name, start=BY_MODULE if start == "module" else by_entry_point(),

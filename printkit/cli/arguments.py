@@ -1,22 +1,23 @@
 """What the command line takes, and how its help reads: a description for every command and option,
 the project's games in GAME's help, the effective print settings (printkit.yaml's) as the defaults
 shown, paper and flip names in any case, and one prefix, `printkit: error:`, for every command-line
-mistake (exit 2; a mistyped command or option: printkit/cli/helping.py)."""
+mistake (exit 2; a mistyped command or option: printkit/cli/helping.py). What a value's text must be
+is printkit/cli/values.py's; the options of the games' products, printkit/cli/product_options.py's."""
 
 from __future__ import annotations
 
 import argparse
-import re
 from dataclasses import dataclass, field
 
 from printkit.load import project
 from printkit.load import settings
 from printkit.ground.errors import PrintkitError, UsageError
 from printkit.cli.helping import Parser  # noqa: F401 - printkit's parser class (its words for mistakes: helping.py)
+from printkit.cli.product_options import known_games, product_options
+from printkit.cli.report import VERBOSITY
+from printkit.cli.values import bleed, corners, dpi, editor, names, offset, port, proofed_shop, proofing_shops, scale
 from printkit.ground.papers import CUTTERS
 from printkit.ground.papers import PAPER_SIZES as PAPERS  # their names are all the parser needs
-
-VERBOSITY = {"quiet": 0, "normal": 1, "verbose": 2}
 
 
 @dataclass
@@ -91,83 +92,55 @@ def new(parser, ctx: Context) -> None:
     parser.add_argument("folder", metavar="DIR", help="the folder to make (new, or empty)")
     parser.add_argument("--example", metavar="GAME", action="append",
                         help="start from a game printkit has, with its content and templates to edit: "
-                             f"{', '.join(seeded(_known(all_games)))}, or all (may be given more than once; "
+                             f"{', '.join(seeded(known_games(all_games)))}, or all (may be given more than once; "
                              "default: the starter game)")
     _verbosity(parser, "every file written")
 
 
 def build(parser, ctx: Context) -> None:
-    _games(parser, ctx)
+    games(parser, ctx)
     _build_options(parser, ctx)
     parser.add_argument("--force", action="store_true",
                         help="draw every file again, even those whose content, templates and options are unchanged")
-    parser.add_argument("--only", type=_names, default=None, metavar="PRODUCT[,PRODUCT]",
+    parser.add_argument("--only", type=names, default=None, metavar="PRODUCT[,PRODUCT]",
                         help="build only these products (`printkit list` names them)")
     _strict(parser)
     product_options(parser, ctx)
 
 
 def watch(parser, ctx: Context) -> None:
-    _games(parser, ctx)
+    games(parser, ctx)
     _build_options(parser, ctx)
 
 
 def preview(parser, ctx: Context) -> None:
-    _games(parser, ctx)
+    games(parser, ctx)
     _build_options(parser, ctx)
     parser.add_argument("--force", action="store_true", help="draw every file again")
-    parser.add_argument("--dpi", type=_dpi, default=100, help="resolution of the PNGs, 10 to 600 (default: 100)")
-    parser.add_argument("--proof", type=_proofed_shop, default=None, metavar="SHOP",
+    parser.add_argument("--dpi", type=dpi, default=100, help="resolution of the PNGs, 10 to 600 (default: 100)")
+    parser.add_argument("--proof", type=proofed_shop, default=None, metavar="SHOP",
                         help="a soft proof: the pictures as SHOP's press will print them (its CMYK profile "
-                             f"and ink limit), in a page of their own: {', '.join(_proofing_shops())}")
-
-
-def _proofing_shops() -> list[str]:
-    """The shops whose files are CMYK, through a profile a proof can go through."""
-    from printkit.targets.profiles import profiles
-    return [slug for slug, profile in profiles().items() if profile.icc]
-
-
-def _proofed_shop(text: str):
-    from printkit.targets.profiles import profiles
-    if text not in _proofing_shops():
-        raise argparse.ArgumentTypeError(f"no soft proof for {text!r}: only a shop that prints CMYK has one "
-                                         f"({', '.join(_proofing_shops())})")
-    return profiles()[text]
+                             f"and ink limit), in a page of their own: {', '.join(proofing_shops())}")
 
 
 def serve(parser, ctx: Context) -> None:
-    _games(parser, ctx)
+    games(parser, ctx)
     _build_options(parser, ctx)
-    parser.add_argument("--dpi", type=_dpi, default=100, help="resolution of the pictures, 10 to 600 (default: 100)")
-    parser.add_argument("--port", type=_port, default=0,
+    parser.add_argument("--dpi", type=dpi, default=100, help="resolution of the pictures, 10 to 600 (default: 100)")
+    parser.add_argument("--port", type=port, default=0,
                         help="the port to serve on, 1 to 65535 (default: a free one, printed as a URL)")
     parser.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                         help="the address to serve on (default: 127.0.0.1, this machine only; 0.0.0.0: every "
                              "network this machine is on, so a tablet beside it can look too)")
     parser.add_argument("--open", action="store_true", help="open the page in the web browser once it is built")
-    parser.add_argument("--editor", type=_editor, default=None, metavar="URL",
+    parser.add_argument("--editor", type=editor, default=None, metavar="URL",
                         help="make each card's FILE:LINE a link that opens it in your editor: a URL with {file} "
                              "and {line}, e.g. 'vscode://file/{file}:{line}' (default: a click copies FILE:LINE)")
 
 
-def _editor(text: str) -> str:
-    if "{file}" not in text or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*:\S*", text) or \
-            text.split(":", 1)[0].lower() in ("javascript", "data", "vbscript"):
-        raise argparse.ArgumentTypeError(f"'{text}' is not an editor's URL: a scheme such as vscode://file/, "
-                                         "with {file} (and {line}) in it")
-    return text
-
-
-def _port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a port: a whole number from 1 to 65535")
-    return int(text)
-
-
 def validate(parser, ctx: Context) -> None:
-    _games(parser, ctx)
-    _where(parser)
+    games(parser, ctx)
+    where(parser)
     _strict(parser)
     _verbosity(parser, "each game checked")
 
@@ -185,14 +158,14 @@ def booklet(parser, ctx: Context) -> None:
                              "none: pages in reading order (default: saddle)")
     parser.add_argument("--out", default=None, metavar="FILE",
                         help="the PDF to write (default: the project's output/GAME/booklet-export.pdf)")
-    _where(parser)
+    where(parser)
     _print_options(parser, ctx)
     _verbosity(parser, None)
     product_options(parser, ctx)
 
 
 def calibrate(parser, ctx: Context) -> None:
-    _where(parser)
+    where(parser)
     _out(parser)
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
                         help=f"paper size {ctx.default('paper')}")
@@ -202,31 +175,31 @@ def calibrate(parser, ctx: Context) -> None:
 
 
 def settings_(parser, ctx: Context) -> None:
-    _where(parser)
+    where(parser)
     _print_options(parser, ctx, saving=True)
 
 
 def listing(parser, ctx: Context) -> None:
-    _where(parser)
+    where(parser)
 
 
 def help_(parser, ctx: Context) -> None:
     parser.add_argument("topic", nargs="?", metavar="COMMAND", help="the command to tell of (default: printkit's own "
                                                                     "help, every command listed)")
-    _where(parser)
+    where(parser)
 
 
 def printed(parser, ctx: Context) -> None:
-    _games(parser, ctx)
-    _where(parser)
+    games(parser, ctx)
+    where(parser)
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
                         help=f"the paper the cards were printed on, as the record says {ctx.default('paper')}")
     _verbosity(parser, None)
 
 
 def errata(parser, ctx: Context) -> None:
-    _games(parser, ctx)
-    _where(parser)
+    games(parser, ctx)
+    where(parser)
     _out(parser)
     _print_options(parser, ctx)
     _verbosity(parser, None)
@@ -234,7 +207,7 @@ def errata(parser, ctx: Context) -> None:
 
 # --- shared pieces ----------------------------------------------------------------------------------
 
-def _games(parser, ctx: Context) -> None:
+def games(parser, ctx: Context) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", action=_Games, context=ctx)
 
 
@@ -258,7 +231,7 @@ class _Games(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-def _where(parser) -> None:
+def where(parser) -> None:
     """Which project: found from the working folder unless given."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--project", metavar="DIR",
@@ -283,7 +256,7 @@ def _verbosity(parser, more: str | None = "every file, the unchanged ones too") 
 
 
 def _build_options(parser, ctx: Context) -> None:
-    _where(parser)
+    where(parser)
     _out(parser)
     _print_options(parser, ctx)
     _verbosity(parser)
@@ -293,12 +266,12 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
     """How to print: each defaults to the project's printkit.yaml, then to printkit's default."""
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
                         help=f"paper size, a4 or letter, in any case {ctx.default('paper')}")
-    parser.add_argument("--bleed", type=_bleed, default=None, metavar="MM",
+    parser.add_argument("--bleed", type=bleed, default=None, metavar="MM",
                         help=f"bleed around each card, 0 to 6 mm {ctx.default('bleed')}")
     parser.add_argument("--duplex", choices=["long", "short", "none"], type=str.lower, default=None,
                         help=f"the flip for two-sided printing; none: no back pages; card files with "
                              f"--sheet gutterfold are one-sided whatever it says {ctx.default('duplex')}")
-    parser.add_argument("--back-offset", type=_offset, default=None, metavar="X,Y",
+    parser.add_argument("--back-offset", type=offset, default=None, metavar="X,Y",
                         help=f"move every back page by X,Y mm, as `printkit calibrate` measures; not for "
                              f"gutter-fold sheets, which print both sides of a card in one pass "
                              f"{ctx.default('back_offset')}")
@@ -306,13 +279,13 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
                         help=f"card sheets: duplex (backs on the back page) or gutterfold (for a printer "
                              f"without duplex: each back beside its front, mirrored about a fold line; print "
                              f"one side, fold, glue, cut) {ctx.default('sheet')}")
-    parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
+    parser.add_argument("--corners", type=corners, default=None, metavar="MM",
                         help=f"round the cards' cut guides (and cut file) to this radius, 0 to 6 mm; poker cards' "
                              f"is 3.175 {ctx.default('corners')}")
     parser.add_argument("--cutter", choices=list(CUTTERS), type=str.lower, default=None,
                         help=f"the cutting machine: its registration marks on the card fronts and a cut file (SVG) "
                              f"beside each card PDF; none for scissors {ctx.default('cutter')}")
-    parser.add_argument("--scale-correction", type=_scale, default=None, metavar="X,Y",
+    parser.add_argument("--scale-correction", type=scale, default=None, metavar="X,Y",
                         help=f"the percent your printer prints at across and up the page, as read off "
                              f"`printkit calibrate`'s 100 mm rulers (e.g. 99.2,99.5): every page is drawn that much "
                              f"larger {ctx.default('scale_correction')}")
@@ -321,114 +294,3 @@ def _print_options(parser, ctx: Context, saving: bool = False) -> None:
         parser.add_argument("--ink-saver", action=argparse.BooleanOptionalAction, default=None, help=ink)
     else:
         parser.add_argument("--ink-saver", action="store_const", const=True, default=None, help=ink)
-
-
-def product_options(parser, ctx: Context) -> None:
-    """Every option a product of a known game understands, once each. They come from the games,
-    and finding the games loads them: added only where the command line asks for help or has an
-    option the command's own do not name."""
-    options = _product_options() if _more_than(parser, ctx.argv) else []
-    for option in options:
-        parser.add_argument(f"--{option.name}", type=_parsed(option), default=None, metavar=option.metavar,
-                            help=option.help)
-    parser.set_defaults(product_options=tuple(option.name for option in options))
-
-
-def _more_than(parser, argv: list[str] | None) -> bool:
-    """Whether `argv` may name an option `parser` does not have yet (or asks for its help)."""
-    if argv is None:
-        return True
-    own = {name for action in parser._actions for name in action.option_strings} - {"-h", "--help"}
-    for arg in argv:
-        if arg == "--":
-            return False
-        if arg.startswith("-") and arg != "-" and arg.split("=", 1)[0] not in own:
-            return True
-    return False
-
-
-def _product_options() -> list:
-    from printkit.games import all_games
-
-    seen = {}
-    for game in _known(all_games).values():
-        for product in game.products:
-            for option in product.options:
-                seen.setdefault(option.name, option)
-    return list(seen.values())
-
-
-def product_choices(args) -> dict:
-    """The product options given on the command line, by name."""
-    return {name: getattr(args, name) for name in getattr(args, "product_options", ())
-            if getattr(args, name, None) is not None}
-
-
-def _known(all_games) -> dict:
-    """Every game printkit knows, or none if a plug-in is broken (the command says so)."""
-    try:
-        return all_games()
-    except PrintkitError:
-        return {}
-
-
-def _parsed(option):
-    def parse(text: str):
-        try:
-            return option.parse(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-    parse.__name__ = option.name
-    return parse
-
-
-# --- the types of the values ------------------------------------------------------------------------
-
-def _names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
-
-
-def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres, e.g. 0.5,-1: {text!r}") from None
-    if not (abs(x) <= 10 and abs(y) <= 10):
-        raise argparse.ArgumentTypeError(f"a back offset is at most 10 mm each way, not {text}")
-    return x, y
-
-
-def _scale(text: str) -> tuple[float, float]:
-    low, high = settings.SCALE_CORRECTION
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in percent, e.g. 99.2,99.5: {text!r}") from None
-    if not (low <= x <= high and low <= y <= high):
-        raise argparse.ArgumentTypeError(f"a scale correction is {low:g} to {high:g} percent each way, not {text}; "
-                                         f"a printer further off is scaling the page: print at Actual size")
-    return x, y
-
-
-def _bleed(text: str) -> float:
-    return _millimetres(text, "bleed")
-
-
-def _corners(text: str) -> float:
-    return _millimetres(text, "a corner radius")
-
-
-def _millimetres(text: str, what: str, most: float = 6.0) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
-    if not 0 <= value <= most:
-        raise argparse.ArgumentTypeError(f"{what} must be 0 to {most:g} mm, not {text}")
-    return value
-
-
-def _dpi(text: str) -> int:
-    if not text.isdigit() or not 10 <= int(text) <= 600:
-        raise argparse.ArgumentTypeError(f"dpi must be a whole number from 10 to 600, not {text!r}")
-    return int(text)

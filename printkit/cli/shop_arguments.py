@@ -12,16 +12,17 @@ from printkit.targets.profiles import profiles
 def takes_export(parser, ctx) -> None:
     """What `printkit export` takes: the games, the shop, where to write, the paper of a sheets shop's sheets,
     the corners of a cutting machine's images, where a virtual table's images are hosted."""
-    from printkit.cli.arguments import _corners, _games, _where
+    from printkit.cli.arguments import games, where
+    from printkit.cli.values import corners
 
-    _games(parser, ctx)
+    games(parser, ctx)
     parser.add_argument("--for", dest="shop", type=_shop, required=True, metavar="SHOP",
                         help="the shop: " + ", ".join(f"{slug} ({p.name})" for slug, p in profiles().items()))
     parser.add_argument("--out", default=None, metavar="DIR", help="default: the project's output/shops/SHOP")
-    _where(parser)
+    where(parser)
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
                         help="paper of the print sheets (a shop of kind sheets), a4 or letter (default: the project's)")
-    parser.add_argument("--corners", type=_corners, default=None, metavar="MM",
+    parser.add_argument("--corners", type=corners, default=None, metavar="MM",
                         help="the corner radius a cutting machine's images (cricut) are cut to, 0 to 6 mm "
                              "(default: the project's, else a poker card's 3.175)")
     parser.add_argument("--base-url", default=None, metavar="URL",

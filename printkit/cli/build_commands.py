@@ -1,0 +1,149 @@
+"""The commands that build a project's PDFs or check them: `build`, `validate` and `booklet`. A
+whole build or validate with nothing changed since the last is answered from the output folder's
+record, without loading a game (printkit/pipeline/nothing_changed.py)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from printkit.cli.product_options import product_choices
+from printkit.cli.outputs import export_target, out
+from printkit.cli.report import VERBOSITY, say
+from printkit.ground import console
+from printkit.ground.errors import UsageError
+from printkit.load import project
+from printkit.pipeline.chosen import count, folder, games, options as options_of
+
+
+def cmd_build(args) -> int:
+    """build the printable PDFs of the project's games, or of those named
+
+    Only files whose content, templates or options changed are drawn again (the output folder's
+    .printkit-manifest.json remembers what each was built from). A line for each file written, then a
+    summary; with -v the unchanged files too. A build that fails writes nothing.
+    """
+    started = time.perf_counter()
+    options = options_of(args)
+    found, taken = _unchanged(args, options)
+    if found:
+        names, results = found
+    else:
+        from printkit.pipeline.build import build
+
+        chosen = games(args, args.games)
+        names = [game.slug for game in chosen]
+        bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"], within=out(args))
+        try:
+            built = build(chosen, folder(args), out(args), options, force=args.force,
+                          only=_only(chosen, args.only), choices=product_choices(args), progress=bar, sources=taken,
+                          strict=args.strict,
+                          removed=lambda path: say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
+        finally:
+            bar.clear()
+        results = [(output.path, output.pages, changed) for output, changed in built]
+    for path, pages, changed in results:
+        say(args, f"{project.shown(path)}  {count(pages, 'page')}{'' if changed else '  (unchanged)'}",
+            VERBOSITY["normal"] if changed else VERBOSITY["verbose"])
+    say(args, f"built {count(len(results), 'file')} ({sum(changed for *_, changed in results)} changed), "
+              f"{count(sum(pages for _, pages, _ in results), 'page')}, {count(len(names), 'game')}, "
+              f"{options.paper.name}, in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def _unchanged(args, options):
+    """A whole build with nothing changed since the last (printkit/pipeline/nothing_changed.py), answered without
+    loading a game: (its games, [(path, pages, False)]), or None for the ordinary build; and the
+    digests of the games' files taken for it, for the ordinary build to note (None: not taken)."""
+    if args.force or args.only or product_choices(args):
+        return None, None
+    from printkit.pipeline.nothing_changed import files, whole_build
+
+    content = folder(args)
+    names = args.games or _folders(content)
+    if not names or len(set(names)) != len(names):
+        return None, None
+    taken = files(content, names)
+    found = whole_build(content, out(args), names, options, taken)
+    return None if found is None else (names, [(path, pages, False) for path, pages in found]), taken
+
+
+def _only(chosen, names: list[str] | None) -> list[str] | None:
+    """`--only a,b`: product names, each one some chosen game has."""
+    if not names:
+        return None
+    known = {product.name for game in chosen for product in game.products}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise UsageError(f"unknown product: {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    return names
+
+
+def cmd_validate(args) -> int:
+    """check the content of the project's games (or of those named) and plan every product
+
+    Runs each game's rules model and plans every product on A4 and Letter, every text fitted to its
+    box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
+    """
+    options = options_of(args)
+    counts, taken = _noted_valid(args, options)
+    if counts is None:
+        from printkit.pipeline.validate import validate
+
+        chosen = games(args, args.games)
+        counts = {game.slug: len(game.products) for game in chosen}
+        validate(chosen, folder(args), options, sources=taken, strict=args.strict)
+    for slug, products in counts.items():
+        say(args, f"{slug}  {count(products, 'product')}", VERBOSITY["verbose"])
+    say(args, f"content is valid: {count(len(counts), 'game')} checked, {count(sum(counts.values()), 'product')} "
+              f"planned on A4 and Letter")
+    return 0
+
+
+def _noted_valid(args, options):
+    """The games to validate, each with its number of products, when a build noted every one of
+    them as planned whole on every paper from the sources it has now (printkit/pipeline/nothing_changed.py):
+    answered without loading a game. Else None, for the ordinary validate. With it, the digests of
+    the games' files taken for it (None: not taken)."""
+    from printkit.pipeline.nothing_changed import files, validated
+
+    content = folder(args)
+    names = args.games or _folders(content)
+    if not names or len(set(names)) != len(names):
+        return None, None
+    taken = files(content, names)
+    noted = validated(content, names, options, taken)
+    return ({name: noted[name] for name in names} if set(noted) == set(names) else None), taken
+
+
+def _folders(content: Path) -> list[str]:
+    """The names of the content folder's games, as the project's games are found."""
+    return sorted(path.name for path in content.iterdir() if path.is_dir() and not path.name.startswith("."))
+
+
+def cmd_booklet(args) -> int:
+    """export a scenario booklet of a chosen set of scenarios into one file
+
+    The booklet product of the game that has one (or of the one named), imposed as asked.
+    """
+    from printkit.pipeline.build import build_file
+
+    options = options_of(args)
+    content = folder(args)
+    game, product = _booklet(games(args, [args.game] if args.game else []), args.imposition)
+    default = None if args.out else project.own_output(content, game.slug) / "booklet-export.pdf"
+    target = export_target(Path(args.out) if args.out else default, content)
+    output = build_file(game, product, content, target, options, product_choices(args))
+    say(args, f"{project.shown(output.path)}  {count(output.pages, 'page')}, imposition {args.imposition}")
+    return 0
+
+
+def _booklet(chosen, imposition: str):
+    """The game and the name of its booklet product with this imposition."""
+    from printkit.products.booklet import Booklet
+
+    found = [(game, product.name) for game in chosen
+             for product in game.products if isinstance(product, Booklet) and product.imposition == imposition]
+    if len(found) != 1:
+        raise UsageError("name the game whose booklet to export" if found else "no game here has a booklet")
+    return found[0]

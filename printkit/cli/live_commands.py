@@ -1,0 +1,124 @@
+"""The live tools' commands (printkit/live/): `watch`, `preview` and `serve`, which show a project
+as it is edited, and `printed` and `errata`, which record the cards as printed and print again only
+those that changed since."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+from printkit.cli.outputs import out
+from printkit.cli.report import VERBOSITY, say
+from printkit.load import project
+from printkit.pipeline.chosen import count, folder, games, options
+
+
+def cmd_watch(args) -> int:
+    """build, then rebuild what each saved edit of content/ or templates/ affects
+
+    An edit with problems prints them and keeps the last good outputs. Ctrl-C stops it.
+    """
+    from printkit.live.watch import watch  # watchdog starts threads: only load it to watch
+
+    chosen = games(args, args.games)
+    chosen_options = options(args)
+    try:
+        watch(chosen, folder(args), out(args), chosen_options, find=lambda: games(args, args.games),
+              say=lambda line: say(args, line, flush=True),
+              complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event())
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how a watch ends
+    return 0
+
+
+def cmd_preview(args) -> int:
+    """build, then a PNG of every page and card and an index.html to open in a browser
+
+    The page works straight from the folder: no server. PNGs are rendered again only when their PDF
+    or the dpi changed. With --proof SHOP, a soft proof instead: the pictures as the shop's press will
+    print them, in proof-SHOP.html; the ordinary preview's files are left as they are.
+    """
+    from printkit.live.preview import INDEX, preview, proof_for
+
+    started = time.perf_counter()
+    chosen_options = options(args)
+    proof = proof_for(args.proof) if args.proof else None
+    results, shown = preview(games(args, args.games), folder(args), out(args), chosen_options, args.dpi,
+                             force=args.force, proof=proof)
+    for output, changed in results:
+        say(args, f"{project.shown(output.path)}  {count(output.pages, 'page')}{'' if changed else '  (unchanged)'}",
+            VERBOSITY["verbose"])
+    images = sum(len(s.images) + len(s.cards) for s in shown)
+    rendered = sum(len(s.images) + len(s.cards) for s in shown if s.rendered)
+    say(args, f"previewed {count(len(results), 'file')}: {count(images, 'PNG')} ({rendered} rendered) "
+              f"at {args.dpi} dpi, in {time.perf_counter() - started:.2f} s")
+    if proof:
+        say(args, f"a soft proof for {proof.name} ({proof.condition})")
+    say(args, f"open {project.shown(out(args) / (proof.index if proof else INDEX))}")
+    return 0
+
+
+def cmd_serve(args) -> int:
+    """build, then serve the proofing page and show each saved edit in it at once
+
+    Serves the preview's page on this machine (a free port unless --port), rebuilds what each saved
+    edit of content/ or templates/ affects, and swaps the changed pictures into every open page
+    without reloading it. An edit with problems shows them in the page and in the terminal, the last
+    good pictures kept and marked stale. Only the output folder's files are served. Ctrl-C stops it.
+    """
+    from printkit.live.serve import serve  # a server and watchdog's threads: only load them to serve
+
+    def opened(url: str) -> None:
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    try:
+        serve(games(args, args.games), folder(args), out(args), options(args), args.dpi, args.host, args.port,
+              say=lambda line: say(args, line, flush=True),
+              complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event(),
+              find=lambda: games(args, args.games), ready=opened, editor=args.editor)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how serving ends
+    return 0
+
+
+def cmd_printed(args) -> int:
+    """record the cards as printed, so that a later errata prints only those that change
+
+    Writes printed.json beside printkit.yaml (commit it with the game): for every card and token of
+    the games named (or of all the project's), a fingerprint of its face and back and the words it
+    shows, with today's date and the paper. Its place on the sheet, the paper and the print options
+    are not part of a card's fingerprint. A game recorded again replaces its entry; the others stay.
+    """
+    from printkit.live.errata.commands import printed
+
+    path, found, without = printed(games(args, args.games), folder(args), options(args), bool(args.games))
+    cards = sum(len(printing.cards) for printing in found.values())
+    each = ", ".join(f"{slug} {len(printing.cards)}" for slug, printing in found.items())
+    left = f"; {', '.join(without)} {'has' if len(without) == 1 else 'have'} none" if without else ""
+    date, paper = next(iter(found.values())).date, options(args).paper.name
+    say(args, f"{project.shown(path)}: recorded {count(cards, 'card')} as printed on {date}, {paper} ({each}){left}")
+    return 0
+
+
+def cmd_errata(args) -> int:
+    """the cards changed since `printkit printed`, to print and swap for the old ones
+
+    Writes GAME/errata.pdf for each game with a card changed, new or removed since printed.json
+    recorded it: a page listing each change (the words before and after), then the changed cards on
+    the deck's own sheets, with their backs, as the print options print the deck. A game with
+    nothing changed gets no file (and an earlier errata.pdf of it is removed).
+    """
+    from printkit.live.errata.commands import errata
+
+    for item in errata(games(args, args.games), folder(args), out(args), options(args), bool(args.games)):
+        if item.changes:
+            cards = sum(change.printed for change in item.changes)
+            say(args, f"{project.shown(item.path)}  {count(item.pages, 'page')}: {count(len(item.changes), 'change')} "
+                      f"since {item.date}, {count(cards, 'card')} to print")
+        else:
+            say(args, f"{item.game}: no card changed since {item.date}; no errata to print")
+    return 0

@@ -1,0 +1,54 @@
+"""The commands of printkit's targets (printkit/targets/): `calibrate`, pages to measure a home
+printer with, and `export` and `preflight`, files as a print shop takes them and their check
+against the shop's profile (printkit/targets/commands.py runs those two)."""
+
+from __future__ import annotations
+
+from printkit.cli.outputs import out
+from printkit.cli.report import say
+from printkit.load import project
+from printkit.pipeline.chosen import content, count, options
+
+
+def cmd_calibrate(args) -> int:
+    """pages to find a printer's back-side offset and check its scale
+
+    Writes calibration/back-offset.pdf (print it two-sided, read the offset against the light) and
+    calibration/scale.pdf (rulers, a 100 mm square: read what the printer prints 100 mm as), drawn
+    with no back offset and no scale correction: they measure the printer as it is. Needs no project.
+    """
+    from printkit.targets.calibrate import calibrate
+    from printkit.pipeline.kits import templates_for
+
+    for output in calibrate(out(args), options(args), templates_for(content(args))):
+        say(args, f"{project.shown(output.path)}  {count(output.pages, 'page')}")
+    say(args, "print back-offset.pdf two-sided and scale.pdf at Actual size; then "
+              "`printkit settings --back-offset X,Y --scale-correction X,Y` with what you read")
+    return 0
+
+
+def cmd_export(args) -> int:
+    """card and token products as a print shop takes them, then preflight
+
+    One file or image per card side, with the shop's bleed, boxes and names (printkit/shops.yaml),
+    into output/shops/SHOP; then every file is checked against the shop's profile."""
+    from printkit.targets.commands import cmd_export as export
+
+    return export(args)
+
+
+def cmd_preflight(args) -> int:
+    """check an export against its shop's profile: sizes, boxes, fonts, images, safe zone, order"""
+    from printkit.targets.commands import cmd_preflight as preflight
+
+    return preflight(args)
+
+
+def takes(name: str):
+    """What a command of printkit.targets takes (printkit/cli/shop_arguments.py), loaded only when
+    its parser is made."""
+    def taken(parser, ctx) -> None:
+        from printkit.cli import shop_arguments as shop
+
+        getattr(shop, f"takes_{name}")(parser, ctx)
+    return taken
