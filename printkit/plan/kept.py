@@ -7,8 +7,8 @@ The plan names its classes here itself, so that what keeps them (the pipeline's 
 printkit/pipeline/cache.py, in a store of bytes, printkit/ground/store.py) needs to know none of
 them. The same pickling of the fields a mark draws with is its digest (`digest_of`): a card's
 fingerprint in printed.json, a page's key in the page cache. Neither may change by a byte
-without every kept page and every recorded card becoming another: a mark's field added later is
-written only when it is not at its default (`_later`'s table).
+without every kept page and every recorded card becoming another: a field a mark gained later is
+written only when it is not at its default (the `later` table of `_marks`).
 
 The classes are loaded when a value is first pickled or read, not when this is imported: a build
 or validate with nothing to plan need not load printkit.plan's text and fonts.
