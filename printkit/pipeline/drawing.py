@@ -41,61 +41,94 @@ def draw_changed(planned: list[Planned], out: Path, manifest: Manifest, every: l
     outputs, settled, others = {}, _counter(progress, len(planned), out), []
     TEXTS.clear()
     for summaries in (False, True):  # a summary's inputs are the others' page counts: they come first
-        stale, uncounted = [], []
-        for item in (i for i in planned if i.file.product.summary == summaries):
-            path, fingerprint = fingerprinted(item, out, summaries)
-            pages = manifest.pages_if_fresh(path, fingerprint)
-            if pages is None:
-                stale.append((item, path, fingerprint))
-            else:
-                outputs[id(item)] = Output(path, None, pages)
-                item.kit.pages[item.file.name] = pages
-                settled(item)
+        mine = [item for item in planned if item.file.product.summary == summaries]
+        stale = _stale(mine, summaries, out, manifest, outputs, settled)
+        uncounted = []
         if not summaries:
             uncounted = _uncounted(planned, every, manifest, out)
-            heavy = {id(item.kit) for item in planned if too_heavy(item, weight(item))}  # not even listed there
-            others = on_other_papers({id(item.kit): item.kit for item in planned if id(item.kit) not in heavy}.values()) \
-                if everywhere is not None else []
+            others = _listed_elsewhere(planned, everywhere)
         stale.sort(key=lambda job: -manifest.pages_before(job[1]))  # of files as heavy, the longest first
-        jobs = [(item, True, manifest.plan_on_disk(path), fingerprint) for item, path, fingerprint in stale] + \
-            [(item, False, None, None) for item in uncounted] + \
-            [(item, False, None, fingerprint) for item, fingerprint in unnoted(others, summaries)]
-        if jobs:
-            register_fonts()  # once, before the workers are forked
-            # what this process kept, written for them to find; and closed, not only written: a worker forked
-            # while the database is open here would share SQLite's record of this process's locks on it
-            lasting.STORE.close()
-        here_too = _here_too(jobs)
-        _DIGESTS_KEPT[0] = here_too  # few files: a booklet's page digests kept for its volumes, drawn after it
-        try:
-            drawn = each_on_every_core(findings.heard_with(_planned_or_drawn), jobs, weight=lambda job: weight(job[0]),
-                                       least=least(summaries), done=lambda job, _: settled(job[0]) if job[1] else None,
-                                       after=_after([job[0] for job in jobs]), here_too=here_too,
-                                       together=lambda job: (job[0].kit.game.slug, job[0].file.name))
-        finally:
-            _DIGESTS_KEPT[0] = False
-            lasting.forget_digests()
-        drawn, found = findings.apart(drawn)
+        jobs = _jobs(stale, uncounted, others, summaries, manifest)
+        drawn, found = findings.apart(_handed_out(jobs, summaries, settled))
         heard += found
-        warned = findings.games(heard)
-        mine = len(stale) + len(uncounted)
-        failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
-        if failed:
-            raise PrintkitError(reported(failed))
-        for (item, *_), outcome in zip(jobs[len(stale):], drawn[len(stale):]):  # planned, not drawn
-            if not isinstance(outcome, list):  # (a file with a problem on another paper: its summary is not planned)
-                item.kit.pages[item.file.name] = outcome[1]
-        for (item, path, fingerprint), (data, pages, plan) in zip(stale, drawn):
-            item.kit.pages[item.file.name] = pages
-            fingerprint = findings.unfresh(fingerprint) if item.kit.game.slug in warned else fingerprint
-            if data is None:  # planned as it was: the file on disk is what drawing it would give
-                manifest.keep(path, fingerprint, plan)
-            else:
-                manifest.record(path, fingerprint, pages, data, plan)
-            outputs[id(item)] = Output(path, data, pages)
+        _settle(stale, uncounted, jobs, drawn, manifest, outputs, findings.games(heard))
     warned = findings.games(heard)
     note_everywhere(planned, others, {slug: d for slug, d in (everywhere or {}).items() if slug not in warned})
     return [outputs[id(item)] for item in planned]
+
+
+def _stale(items: list[Planned], summaries: bool, out: Path, manifest: Manifest, outputs: dict,
+           settled) -> list[tuple[Planned, Path, str]]:
+    """The files whose inputs changed since the manifest's entries, each with where it is written and
+    its fingerprint; each of the others settled, its Output the pages the manifest recorded."""
+    stale = []
+    for item in items:
+        path, fingerprint = fingerprinted(item, out, summaries)
+        pages = manifest.pages_if_fresh(path, fingerprint)
+        if pages is None:
+            stale.append((item, path, fingerprint))
+        else:
+            outputs[id(item)] = Output(path, None, pages)
+            item.kit.pages[item.file.name] = pages
+            settled(item)
+    return stale
+
+
+def _listed_elsewhere(planned: list[Planned], everywhere: dict[str, str] | None) -> list[Planned]:
+    """For a whole build (`everywhere`), its games' files on the other papers, but a heavy game's."""
+    heavy = {id(item.kit) for item in planned if too_heavy(item, weight(item))}  # not even listed there
+    return on_other_papers({id(item.kit): item.kit for item in planned if id(item.kit) not in heavy}.values()) \
+        if everywhere is not None else []
+
+
+def _jobs(stale: list, uncounted: list[Planned], others: list[Planned], summaries: bool, manifest: Manifest) -> list:
+    """What the workers are handed: (the file, whether to draw it, its plan's digest as the file on
+    disk was drawn, the fingerprint to note it planned under): the files changed, those a summary
+    counts that this build does not make, and the other papers' files the page cache does not note."""
+    return [(item, True, manifest.plan_on_disk(path), fingerprint) for item, path, fingerprint in stale] + \
+        [(item, False, None, None) for item in uncounted] + \
+        [(item, False, None, fingerprint) for item, fingerprint in unnoted(others, summaries)]
+
+
+def _handed_out(jobs: list, summaries: bool, settled) -> list:
+    """Each job planned (and drawn), side by side on the machine's cores: its outcome."""
+    if jobs:
+        register_fonts()  # once, before the workers are forked
+        # what this process kept, written for them to find; and closed, not only written: a worker forked
+        # while the database is open here would share SQLite's record of this process's locks on it
+        lasting.STORE.close()
+    here = _here_too(jobs)
+    _DIGESTS_KEPT[0] = here  # few files: a booklet's page digests kept for its volumes, drawn after it
+    try:
+        return each_on_every_core(findings.heard_with(_planned_or_drawn), jobs, weight=lambda job: weight(job[0]),
+                                  least=least(summaries), done=lambda job, _: settled(job[0]) if job[1] else None,
+                                  after=_after([job[0] for job in jobs]), here_too=here,
+                                  together=lambda job: (job[0].kit.game.slug, job[0].file.name))
+    finally:
+        _DIGESTS_KEPT[0] = False
+        lasting.forget_digests()
+
+
+def _settle(stale: list, uncounted: list[Planned], jobs: list, drawn: list, manifest: Manifest, outputs: dict,
+            warned: set) -> None:
+    """The outcomes taken in: the problems of the files this build makes (or counts) raised; each
+    page count noted in its kit; each file drawn recorded in the manifest (one planned as it was
+    kept as it is), under a fingerprint never fresh for a game the lint warned of."""
+    mine = len(stale) + len(uncounted)
+    failed = [(job[0].kit, outcome) for job, outcome in zip(jobs[:mine], drawn) if isinstance(outcome, list)]
+    if failed:
+        raise PrintkitError(reported(failed))
+    for (item, *_), outcome in zip(jobs[len(stale):], drawn[len(stale):]):  # planned, not drawn
+        if not isinstance(outcome, list):  # (a file with a problem on another paper: its summary is not planned)
+            item.kit.pages[item.file.name] = outcome[1]
+    for (item, path, fingerprint), (data, pages, plan) in zip(stale, drawn):
+        item.kit.pages[item.file.name] = pages
+        fingerprint = findings.unfresh(fingerprint) if item.kit.game.slug in warned else fingerprint
+        if data is None:  # planned as it was: the file on disk is what drawing it would give
+            manifest.keep(path, fingerprint, plan)
+        else:
+            manifest.record(path, fingerprint, pages, data, plan)
+        outputs[id(item)] = Output(path, data, pages)
 
 
 def _counter(progress, total: int, out: Path):
