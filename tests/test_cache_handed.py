@@ -1,6 +1,6 @@
 """The page cache is the pipeline's (issue 42, point 1): no stage below it imports it, and each of
 them keeps nothing unless the pipeline hands it the cache in use: the drawing (render's
-`keeper`), a kit (`Kit.keeper`) and printkit's own fonts (plan/fonts.py's `keep_parsed_with`). The
+`keeper`), a kit (`Kit.keeper`) and printkit's own fonts (load/fonts.py's `keep_parsed_with`). The
 store of bytes (printkit/ground/store.py) gives back what it was given under the name it was
 signed for, and nothing else; the plan's codec (printkit/plan/kept.py) reads back the plan's
 classes and nothing else."""
@@ -20,10 +20,10 @@ import pytest
 
 from printkit.ground.store import DATABASE, Store
 from printkit.pipeline import cache as lasting
-from printkit.plan import fonts, kept as codec
-from printkit.plan.geometry import Paper, Rect
+from printkit.load import fonts
+from printkit.plan import kept as codec
+from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import Box, Document, Group, Line, Page
-from printkit.plan.geometry import Segment
 from printkit.render.draw import render
 
 ROOT = Path(__file__).resolve().parent.parent
