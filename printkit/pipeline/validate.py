@@ -44,6 +44,17 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     outcomes, heard = findings.apart(each_on_every_core(findings.heard_with(_problems_of),
                                                         [left for _, _, left in each if left],
                                                         weight=lambda left: sum(map(weight, left)), least=SIDE_BY_SIDE))
+    for found in _by_paper(papers, each, outcomes, planned).values():  # the first paper's that has any
+        if found:
+            raise findings.with_problems(heard, found, strict)
+    findings.said(heard, strict)
+    return sum(len(game.products) for game in games)
+
+
+def _by_paper(papers: list, each: list, outcomes: list, planned=None) -> dict:
+    """Each paper's problems, in the papers' order: its kits' files' listing's, then their
+    planning's (`outcomes`, one for each kit that had files left to plan); `planned(file)` told of
+    each file planned."""
     outcomes = iter(outcomes)
     problems = {paper: [] for paper in papers}
     for paper, listed, left in each:
@@ -51,11 +62,7 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
         problems[paper] += listed + found
         for name in names if planned else ():
             planned(name)
-    for paper in papers:
-        if problems[paper]:
-            raise findings.with_problems(heard, problems[paper], strict)
-    findings.said(heard, strict)
-    return sum(len(game.products) for game in games)
+    return problems
 
 
 def _left_to_plan(kit: Kit) -> tuple[list[Problem], list[Planned]]:
