@@ -56,6 +56,7 @@ def test_the_check_names_a_module_outside_the_folders_and_one_that_reaches_up(tm
     ("printkit.shop.tts", "printkit.targets.tts"),
     ("printkit.shop.arguments", "printkit.cli.shop_arguments"),
     ("printkit.serve.server", "printkit.live.serve.server"),
+    ("printkit.render.words", "printkit.load.words"),  # a module that left its package
 ])
 def test_an_old_name_is_the_module_it_became(old, new):
     code = (f"import warnings, importlib\n"
