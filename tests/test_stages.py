@@ -79,3 +79,10 @@ def test_the_new_packages_are_not_taken_for_the_old_modules_of_their_names():
         importlib.import_module("printkit.cli")
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("printkit.shop.nothing_of_that_name")
+
+
+def test_no_import_reaches_up_or_closes_a_circle_and_no_module_is_over_400_lines():
+    """printkit's own imports, as tools/imports.py reads them: this fails on the first import that
+    reaches up a stage or closes a circle, and on a module grown past 400 lines, naming it."""
+    lines, problems = imports.report(ROOT / "printkit")
+    assert problems == 0 and lines[-1] == "modules over 400 lines: 0", "\n".join(lines)
