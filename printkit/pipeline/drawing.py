@@ -12,7 +12,7 @@ from printkit.pipeline.cores import each_on_every_core
 from printkit.pipeline.everywhere import note_everywhere, on_other_papers, unnoted
 from printkit.pipeline.fingerprints import TEXTS, file_shown, fingerprinted, weight
 from printkit.pipeline.manifest import Manifest
-from printkit.pipeline.other_papers import too_heavy
+from printkit.pipeline.other_papers import redrawn, too_heavy
 from printkit.pipeline.planning import Planned, plan_one
 from printkit.pipeline.reported import reported
 from printkit.pipeline.side_by_side import here_too, least
@@ -101,7 +101,8 @@ def _handed_out(jobs: list, summaries: bool, settled) -> list:
     _DIGESTS_KEPT[0] = here  # few files: a booklet's page digests kept for its volumes, drawn after it
     try:
         return each_on_every_core(findings.heard_with(_planned_or_drawn), jobs, weight=lambda job: weight(job[0]),
-                                  least=least(summaries), done=lambda job, _: settled(job[0]) if job[1] else None,
+                                  least=least(summaries, redrawn(jobs)),
+                                  done=lambda job, _: settled(job[0]) if job[1] else None,
                                   after=_after([job[0] for job in jobs]), here_too=here,
                                   together=lambda job: (job[0].kit.game.slug, job[0].file.name))
     finally:

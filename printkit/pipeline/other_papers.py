@@ -19,6 +19,14 @@ def too_heavy(item, weight: int) -> bool:
     return weight > OTHER_PAPERS_AT_MOST and not (lasting.keeps() and _declared_and_light(item))
 
 
+def redrawn(jobs: list) -> bool:
+    """Whether every file of a build's pass is a declared game's, its cards kept planned, and was
+    drawn before (the plan it was drawn from is on disk) or is only planned (on another paper): an
+    edit, whose cards are found kept but those it changed. `jobs`: (item, drawn, plan on disk, _)."""
+    return bool(jobs) and lasting.keeps() and all((before is not None or not draw) and _declared_and_light(item)
+                                                  for item, draw, before, _ in jobs)
+
+
 def _declared_and_light(item) -> bool:
     from printkit.declared import GAME_FILE
     from printkit.declared.kept_cards import keeps_cards
