@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from printkit.ground import bundled
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.load import project
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.products.kit import Game, Kit
@@ -61,7 +61,7 @@ def plugins(problems: list[Problem]) -> list[Game]:
     then (`_declared`): until one is installed, removed or changed, importlib.metadata (zipfile,
     email...: 10 ms) is not even loaded."""
     state = _declared()
-    if keyed.recorded(PLUGINS_RECORD, state) == NONE:
+    if signatures.recorded(PLUGINS_RECORD, state) == NONE:
         return []
     from importlib.metadata import entry_points
 
@@ -78,7 +78,7 @@ def plugins(problems: list[Problem]) -> list[Game]:
             continue
         found.append(dataclasses.replace(game, origin=f"plug-in {origin}"))
     if not found and not problems:
-        keyed.record(PLUGINS_RECORD, state, NONE)
+        signatures.record(PLUGINS_RECORD, state, NONE)
     return found
 
 

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from printkit import __version__
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.ground.bundled import PACKAGE
 
 CODE_RECORD = "code.json"  # in the cache folder: printkit's code digest, by the files' sizes and times
@@ -26,13 +26,13 @@ def code_digest() -> str:
     root = PACKAGE
     files = sorted(_code_files(str(root)))  # (relative name, its size and modification time)
     state = hashlib.sha256(json.dumps([__version__, str(root), files]).encode("utf-8")).hexdigest()
-    found = keyed.recorded(CODE_RECORD, state)
+    found = signatures.recorded(CODE_RECORD, state)
     if found is not None:
         return found
     digest = hashlib.sha256(__version__.encode())
     for name, *_ in files:
         digest.update(str(Path(name)).encode() + (root / name).read_bytes())
-    keyed.record(CODE_RECORD, state, digest.hexdigest())
+    signatures.record(CODE_RECORD, state, digest.hexdigest())
     return digest.hexdigest()
 
 

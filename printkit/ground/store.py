@@ -23,7 +23,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 
 MOST_FILES = 4000  # values kept: a few campaigns' worth of pages; the longest unused go first
 DATABASE = "pages.sqlite"
@@ -78,7 +78,7 @@ class Store:
         be kept: nothing kept could be trusted when read back)."""
         if not self.write or self._connection() is None:
             return
-        signature = keyed.sign(DATABASE, name, data)
+        signature = signatures.sign(DATABASE, name, data)
         if signature is None:
             return
         self._pending.append((name, signature.encode("ascii") + data, time.time()))
@@ -118,7 +118,7 @@ class Store:
         if self._pid != os.getpid():  # first use here, or a forked worker: never a connection of another process
             if self._db is not None:
                 _INHERITED.append(self._db)  # the parent's, neither used nor closed here
-            opened = _opened(self.folder, self.write) if keyed.user_key() is not None else None
+            opened = _opened(self.folder, self.write) if signatures.user_key() is not None else None
             self._db, self._pid, self._pending, self._used = opened, os.getpid(), [], []
             self._counts, self._counts_used = {}, []
         return self._db
@@ -228,7 +228,7 @@ def _opened(folder: Path, write: bool) -> sqlite3.Connection | None:
 def _verified(name: str, data: bytes) -> bytes | None:
     """The value in `data` (after its signature), or None if it is not signed by this user's
     printkit under `name`."""
-    if not isinstance(data, bytes) or not keyed.signed(data[:SIGNATURE].decode("ascii", "replace"), DATABASE, name,
+    if not isinstance(data, bytes) or not signatures.signed(data[:SIGNATURE].decode("ascii", "replace"), DATABASE, name,
                                                        data[SIGNATURE:]):
         return None
     return data[SIGNATURE:]

@@ -28,14 +28,15 @@ from urllib.parse import quote
 import pypdfium2
 import pypdfium2.raw as pdfium
 
-from printkit.pipeline import nothing_changed as unchanged
+from printkit.pipeline import nothing_changed
 from printkit.ground.bundled import PACKAGE
 from printkit.declared.lint import SAFE
 from printkit.ground.errors import one_line
 from printkit.declared.flagged import outlines
 from printkit.games import Game, Kit, all_games
 from printkit.load.options import Options
-from printkit.live.pictures import (CUT, PDFIUM, STAMP, drawn, page_digests, remove_stale, sizes,  # noqa: F401
+from printkit.live.page_digests import page_digests
+from printkit.live.pictures import (CUT, PDFIUM, STAMP, drawn, remove_stale, sizes,  # noqa: F401
                                stamp_line, stamp_text, stamped, unchanged_pages, write_pictures, write_pngs)
 from printkit.products import Product
 from printkit.products.cards import Cards
@@ -205,7 +206,7 @@ def _sources(games: list[Game], content: Path) -> dict[str, str] | None:
     installed (its code is its own: every kit is loaded again)."""
     if any(game.origin != "printkit" for game in all_games().values()):
         return None
-    return unchanged.files(content, [game.slug for game in games])
+    return nothing_changed.files(content, [game.slug for game in games])
 
 
 def _kits(games: list[Game], content: Path, options: Options, kept: dict | None, sources: dict | None) -> dict:
@@ -213,7 +214,7 @@ def _kits(games: list[Game], content: Path, options: Options, kept: dict | None,
     sources with the same options, its plans with it; `kept` then holds those returned."""
     if kept is None or sources is None:
         return {kit.game.slug: kit for kit in load_all(games, content, options)}
-    digests = unchanged.keyed(sources, asdict(options))
+    digests = nothing_changed.keyed(sources, asdict(options))
     again = [game for game in games if game.slug not in digests or kept.get(game.slug, (None,))[0] != digests[game.slug]]
     kept.update({kit.game.slug: (digests.get(kit.game.slug), kit) for kit in load_all(again, content, options)})
     return {game.slug: kept[game.slug][1] for game in games}

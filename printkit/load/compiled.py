@@ -28,7 +28,7 @@ from types import CodeType
 import jinja2
 import jinja2.bccache
 
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.ground.bundled import PACKAGE
 from printkit.ground.code import code_digest
 from printkit.ground.reading import read_bounded
@@ -55,9 +55,9 @@ def compiled_templates() -> SignedTemplates | None:
     cache folder (`PRINTKIT_CACHE`, else the user's), one for each version of printkit's code and
     of Jinja (the sandbox changes the code Jinja writes). None when `PRINTKIT_CACHE=off`, or where
     that folder cannot be made private to the user or no key can be kept there."""
-    if not keyed.caches_on() or keyed.user_key() is None:
+    if not signatures.caches_on() or signatures.user_key() is None:
         return None
-    folder = keyed.cache_root() / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
+    folder = signatures.cache_root() / f"templates-{jinja2.__version__}-{code_digest()[:16]}"
     try:
         if not folder.is_dir():  # a new printkit or Jinja: the folders of the oldest let go of
             _forget_old_templates(folder.parent)
@@ -172,12 +172,12 @@ class SignedTemplates(ShippedTemplates):
     def load_bytecode(self, bucket) -> None:
         data = _regular_file(self.folder / f"{bucket.key}.cache", self.MAX_BYTES)
         signature, code = data[:self.SIGNATURE].decode("ascii", "replace"), data[self.SIGNATURE:]
-        if code and keyed.signed(signature, "template", bucket.key, code):
+        if code and signatures.signed(signature, "template", bucket.key, code):
             bucket.bytecode_from_string(code)
 
     def dump_bytecode(self, bucket) -> None:
         code = bucket.bytecode_to_string()
-        signature = keyed.sign("template", bucket.key, code)
+        signature = signatures.sign("template", bucket.key, code)
         if signature is None:
             return
         try:

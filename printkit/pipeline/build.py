@@ -15,7 +15,7 @@ from printkit.games import all_games
 from printkit.ground.errors import WARNED, Problem, PrintkitError
 from printkit.load.options import Options
 from printkit.load.project import refuse_links
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.pipeline import nothing_changed as unchanged
 from printkit.pipeline.drawing import draw_changed
 from printkit.pipeline.kits import load_all, load_kit
@@ -54,7 +54,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     findings.taken()  # what an earlier command of this process left (one that failed): not this build's
     kits = load_all([game for game in games if game.slug not in fresh], content, options, choices)  # the rest: as built
     sources, everywhere = _unwarned(sources), _unwarned(everywhere)  # a game with warnings: loaded every time, to say them
-    store = lasting.use(lasting.default_folder())
+    store = cache.use(cache.default_folder())
     heard: list[Problem] = []  # what the files' planning found, listing them too (a cut file counts sheets)
     try:
         planned = draw_changed(files(kits, only), out, manifest, files(kits) if only else [], progress, everywhere, heard)
@@ -132,7 +132,7 @@ def build_file(game: Game, product: str, content: Path, target: Path, options: O
     kit = load_kit(game, content, options, choices)
     (chosen,) = [p for p in game.products if p.name == product]
     output = Output(target, *render(plan_every([Planned(kit, chosen.export(kit))])[0], **options.drawing,
-                                   keeper=lasting.KEPT))
+                                   keeper=cache.KEPT))
     write_outputs([output])
     return output
 

@@ -32,7 +32,7 @@ from typing import Any, Callable
 from printkit.ground.store import Store
 from printkit.pipeline.manifest import MAX_PAGES, code_digest
 from printkit.plan import kept as codec
-from printkit.plan.kept_marks import Marks
+from printkit.plan.kept_marks import Joined, Marks
 
 FORMAT = 2
 
@@ -330,7 +330,7 @@ _DIGESTS: dict[int, tuple[Any, str]] = {}  # id of marks -> (them, their digest)
 
 
 def _digest_once(value: Any) -> str:
-    if type(value) is Marks:
+    if type(value) in (Marks, Joined):
         return value.digest
     found = _DIGESTS.get(id(value))
     if found is None or found[0] is not value:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.ground.errors import PrintkitError
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.pipeline.fingerprints import file_key, found_planned, noted, weight
 from printkit.pipeline.other_papers import too_heavy
 from printkit.pipeline.planning import Planned, files, on_paper
@@ -27,7 +27,7 @@ def note_everywhere(planned: list[Planned], others: list[Planned], everywhere: d
         mine = [item for item in planned if item.kit is kit]
         if all(found_planned(item) for item in mine + listed if not item.file.product.summary) and \
                 all(found_planned(_as_listed(item)) for item in mine + listed if item.file.product.summary):
-            lasting.note_planned(f"{slug} {EVERYWHERE}", everywhere[slug], len(kit.game.products))
+            cache.note_planned(f"{slug} {EVERYWHERE}", everywhere[slug], len(kit.game.products))
 
 
 def _as_listed(summary: Planned) -> Planned:

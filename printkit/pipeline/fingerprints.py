@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.pipeline.manifest import inputs_json, key
 from printkit.pipeline.planning import Planned
 
@@ -57,7 +57,7 @@ def found_planned(item: Planned) -> bool:
 def noted(item: Planned, fingerprint: str) -> bool:
     """Whether the page cache notes the file as planned from the inputs `fingerprint` names (a
     file's page count then noted in its kit, for its summary)."""
-    pages = lasting.planned(file_shown(item), fingerprint)
+    pages = cache.planned(file_shown(item), fingerprint)
     if pages is not None and not item.file.product.summary:
         item.kit.pages[item.file.name] = pages
     return pages is not None

@@ -13,7 +13,7 @@ from printkit.load import load_yaml, read_content
 from printkit.load.options import Options
 from printkit.load.project import shown
 from printkit.load.schema import Spec, dotted
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.load.fonts import keep_parsed_with
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
 from printkit.products.kit import Game, Kit
@@ -22,7 +22,7 @@ from printkit.load.words import Templates
 # The pipeline keeps plans (printkit/pipeline/cache.py): a kit is handed the page cache in use for its
 # products' plans (Kit.keeper), and printkit's own fonts, as ReportLab parsed them, are kept in it too
 # (printkit/load/fonts.py, which registers them, keeps nothing itself).
-keep_parsed_with(lasting.KEPT)
+keep_parsed_with(cache.KEPT)
 
 
 def load_kit(game: Game, content: Path, options: Options, choices: dict | None = None) -> Kit:
@@ -45,7 +45,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
     if problems:
         raise PrintkitError(problems)
     return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}),
-               folder=content / game.slug, keeper=lasting.KEPT)
+               folder=content / game.slug, keeper=cache.KEPT)
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:

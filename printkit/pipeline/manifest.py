@@ -18,7 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from printkit import __version__
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.ground.code import code_digest
 
 NAME = ".printkit-manifest.json"
@@ -57,14 +57,14 @@ class Manifest:
         self.entries: dict[str, dict] = {}
         self.games: dict[str, dict] = {}  # a game's last whole build: see printkit/pipeline/nothing_changed.py
         try:
-            loaded = keyed.read_json(self.path)
+            loaded = signatures.read_json(self.path)
             if loaded is not None and not (isinstance(loaded, dict) and isinstance(loaded.get("outputs"), dict)):
-                raise keyed.Unreadable("not a manifest printkit wrote")
-        except keyed.Unreadable as error:
+                raise signatures.Unreadable("not a manifest printkit wrote")
+        except signatures.Unreadable as error:
             from printkit.load.project import shown
 
             if not quiet:
-                keyed.set_aside(shown(self.path), str(error), "every file is drawn again")
+                signatures.set_aside(shown(self.path), str(error), "every file is drawn again")
             return
         if loaded is not None:
             self.entries = {name: entry for name, entry in loaded["outputs"].items() if plain_name(name)}
@@ -134,14 +134,14 @@ class Manifest:
         """A whole build of `game` from the sources whose digest is `sources` made these files."""
         names = [self._name(path) for path in made]
         record = {"sources": sources, "files": names, "entries": self._entries_digest(names)}
-        self.games[game] = {**record, "check": keyed.sign(NAME, "games", game, list(record.values()))}
+        self.games[game] = {**record, "check": signatures.sign(NAME, "games", game, list(record.values()))}
 
     def noted_whole(self, game: str, sources: str) -> list[str] | None:
         """The names of the files the last whole build of `game` made, if it was made from the same
         sources and their entries are as that build left them (the files on disk not looked at)."""
         record = self.games.get(game)
         if not isinstance(record, dict) or record.get("sources") != sources or \
-                not keyed.signed(record.get("check"), NAME, "games", game,
+                not signatures.signed(record.get("check"), NAME, "games", game,
                                  [record.get(name) for name in ("sources", "files", "entries")]):
             return None
         names = record["files"]
@@ -200,14 +200,14 @@ def _fields(entry: dict) -> list:
 
 def _check(name: str, entry: dict) -> str | None:
     """The entry's fields and name, signed with the user's key (None: no key, nothing is trusted)."""
-    return keyed.sign(NAME, name, _fields(entry))
+    return signatures.sign(NAME, name, _fields(entry))
 
 
 def _sound(name: str, entry) -> bool:
     """An entry as printkit wrote it: a page count that is a whole number from 1 to MAX_PAGES,
     and a check that matches under this user's key (so no field was edited, and the entry was
     not moved from another file's name)."""
-    if not isinstance(entry, dict) or not keyed.signed(entry.get("check"), NAME, name, _fields(entry)):
+    if not isinstance(entry, dict) or not signatures.signed(entry.get("check"), NAME, name, _fields(entry)):
         return False
     pages = entry["pages"]
     return isinstance(pages, int) and not isinstance(pages, bool) and 1 <= pages <= MAX_PAGES

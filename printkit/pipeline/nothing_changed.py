@@ -70,11 +70,11 @@ def validated(content: Path, slugs: list[str], options, found: dict[str, str] | 
     without a problem on every paper, from the sources they have now and these options: each with
     its number of products. `validate` need not load them. (A build notes a game where it can
     tell: see printkit.pipeline.everywhere.note_everywhere.) `found`: their `files`, taken already."""
-    from printkit.pipeline import cache as lasting
+    from printkit.pipeline import cache
 
     digests = keyed(of(found, slugs) if found is not None else files(content, slugs), on_every_paper(options))
-    lasting.use(lasting.default_folder(), write=False)
-    products = {slug: lasting.planned(f"{slug} {EVERYWHERE}", digest) for slug, digest in digests.items()}
+    cache.use(cache.default_folder(), write=False)
+    products = {slug: cache.planned(f"{slug} {EVERYWHERE}", digest) for slug, digest in digests.items()}
     return {slug: count for slug, count in products.items() if count is not None}
 
 

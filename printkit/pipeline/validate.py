@@ -8,7 +8,7 @@ from pathlib import Path
 
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.options import Options
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.pipeline import nothing_changed as unchanged
 from printkit.pipeline.cores import each_on_every_core
 from printkit.pipeline.fingerprints import TEXTS, file_shown, found_planned, weight
@@ -36,11 +36,11 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     printing = printing or Options(papers[0])
     noted = unchanged.validated(content, [game.slug for game in games], printing, sources)  # games a build planned whole
     kits = load_all([game for game in games if game.slug not in noted], content, replace(printing, paper=papers[0]))
-    lasting.use(lasting.default_folder(), write=False)  # what builds planned, found again
+    cache.use(cache.default_folder(), write=False)  # what builds planned, found again
     findings.taken()  # what an earlier command of this process left: not this one's
     TEXTS.clear()
     each = [(paper, *_left_to_plan(on_paper(kit, replace(printing, paper=paper)))) for paper in papers for kit in kits]
-    lasting.STORE.close()  # opened to find the files noted: never open here while workers are forked (see draw_changed)
+    cache.STORE.close()  # opened to find the files noted: never open here while workers are forked (see draw_changed)
     outcomes, heard = findings.apart(each_on_every_core(findings.heard_with(_problems_of),
                                                         [left for _, _, left in each if left],
                                                         weight=lambda left: sum(map(weight, left)), least=SIDE_BY_SIDE))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit import __version__
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.ground.atomic import blamed, replace_whole, sync_folders, write_temp
 from printkit.ground.interrupt import held
 from printkit.load.project import refuse_links
@@ -247,7 +247,7 @@ def _write_journal(journal: Path, renames: list[_Rename]) -> None:
         return None if path is None else os.path.relpath(path, journal.parent)
 
     entries = [{"new": relative(r.new), "target": relative(r.target), "old": relative(r.old)} for r in renames]
-    text = json.dumps({"printkit": __version__, "renames": entries, "check": keyed.sign(JOURNAL.pattern, entries)},
+    text = json.dumps({"printkit": __version__, "renames": entries, "check": signatures.sign(JOURNAL.pattern, entries)},
                       indent=1)
     replace_whole(journal, text.encode("utf-8"))
 
@@ -256,16 +256,16 @@ def _roll_back_journal(journal: Path) -> set[str]:
     """What a process that died in phase two left: its renames undone from its journal; returns
     the backups it still needs."""
     try:
-        loaded = keyed.read_json(journal, MAX_JOURNAL)
+        loaded = signatures.read_json(journal, MAX_JOURNAL)
         entries = loaded["renames"]
-        if not keyed.signed(loaded.get("check"), JOURNAL.pattern, entries):
-            raise keyed.Unreadable("not written by printkit for this user")
+        if not signatures.signed(loaded.get("check"), JOURNAL.pattern, entries):
+            raise signatures.Unreadable("not written by printkit for this user")
         renames = [_entry(journal.parent, entry) for entry in entries]
-    except (keyed.Unreadable, KeyError, TypeError, AttributeError, OSError) as error:
+    except (signatures.Unreadable, KeyError, TypeError, AttributeError, OSError) as error:
         from printkit.load.project import shown
 
-        reason = str(error) if isinstance(error, keyed.Unreadable) else "not a journal printkit wrote"
-        keyed.set_aside(shown(journal), reason, "nothing is rolled back from it, and it is removed")
+        reason = str(error) if isinstance(error, signatures.Unreadable) else "not a journal printkit wrote"
+        signatures.set_aside(shown(journal), reason, "nothing is rolled back from it, and it is removed")
         _unlink(journal)  # the manifest's hashes find any output a real one would have put back
         return set()
     with held():

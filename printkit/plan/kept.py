@@ -24,7 +24,7 @@ import operator
 import pickle
 from typing import Any
 
-from printkit.plan.kept_marks import Marks
+from printkit.plan.kept_marks import Joined, Marks
 
 MISSING = object()  # what `unpickled` gives for bytes that are no value of the plan's
 
@@ -58,6 +58,18 @@ def digest_of(value: Any, known: bool = False) -> str:
     writer.fast = True  # no memo: equal marks give equal bytes, however their objects are shared
     writer.dump(value)
     return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+
+def joined(head: tuple, body) -> tuple | Joined:
+    """`head`'s marks then `body`'s, as one page's marks: where `body` was kept (a Marks), a Joined,
+    which is digested from `head` and `body`'s digest without `body` being read (a sheet's footer
+    over a setup sheet kept: its page is digested and found drawn without unpickling it)."""
+    return Joined(head, body, _joined_digest) if type(body) is Marks else tuple(head) + tuple(body)
+
+
+def _joined_digest(head: tuple, body: Marks) -> str:
+    """A Joined's digest, where it is asked for: a digest of one, `known`."""
+    return digest_of(("joined", head, body), known=True)
 
 
 @functools.cache
@@ -118,6 +130,7 @@ def _dispatch(drawn: bool = False, known: bool = False) -> dict:
     table.update({cls: _reducer(cls, fields[cls], later[cls]) for cls in later})
     if known:
         table[Marks] = lambda value: (str, ("kept marks " + value.digest,))
+        table[Joined] = lambda value: (tuple, (("joined", value.head, value.body),))  # its body never read for it
     return table
 
 

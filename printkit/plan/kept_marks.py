@@ -65,3 +65,26 @@ class Marks:
 
     def __reduce__(self):
         return tuple, (self.marks,)
+
+
+class Joined(Marks):
+    """`head`'s marks, then `body`'s (kept), as one page's: a sheet's footer over a setup sheet
+    kept. Read only when asked for; a page of them is digested (the pipeline's page_digest, its
+    known marks) from `head` and `body`'s digest, and its own `digest` (`digested`, handed by the
+    plan's codec, printkit/plan/kept.py: `joined`) worked out only if it is asked for."""
+
+    __slots__ = ("head", "body", "_digest", "_digested")
+
+    def __init__(self, head: tuple, body: Marks, digested):  # noqa: super().__init__ would set the digest now
+        self.head, self.body, self._digest, self._digested = tuple(head), body, None, digested
+        self._marks, self._later, self._page = None, self, 0
+
+    def pages(self) -> tuple:
+        """(Marks.marks reads its marks so, from itself.)"""
+        return (self.head + self.body.marks,)
+
+    @property
+    def digest(self) -> str:
+        if self._digest is None:
+            self._digest = self._digested(self.head, self.body)
+        return self._digest

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from printkit.ground.errors import PrintkitError, Problem
 from printkit.plan.geometry import Rect, Segment
+from printkit.plan.kept import joined
 from printkit.plan.marks import Document, Group, Line, Page
 from printkit.plan.page import MARGIN, SheetFrame, plan_sheet
 from printkit.plan.scale import scale_bar_marks
@@ -165,7 +166,7 @@ def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: lis
     """Each body's marks on a page of the frame, with the footer and the scale bars."""
     footer = kit.footer(shown)
     count = len(bodies)
-    pages = tuple(Page(frame.paper, footer_marks(frame, footer, number, count) + tuple(body))
+    pages = tuple(Page(frame.paper, joined(footer_marks(frame, footer, number, count), body))
                   for number, body in enumerate(bodies, start=1))
     return Document(kit.file_title(shown), subject, pages)
 

@@ -36,7 +36,7 @@ import pypdfium2
 from PIL import Image
 
 from printkit import __version__
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.load import project
 from printkit.pipeline.cores import each_on_every_core
 from printkit.ground.errors import PrintkitError, UsageError
@@ -353,14 +353,14 @@ def _earlier_files(out: Path) -> set[str]:
     """The files the export's record names: a hint, read with bounds (printkit/ground/signatures.py); a
     record that cannot be read is set aside with one warning line, and nothing is removed."""
     try:
-        record = keyed.read_json(out / RECORD, RECORD_BYTES)
+        record = signatures.read_json(out / RECORD, RECORD_BYTES)
         if record is None:
             return set()
         return {page["file"] for product in record["products"] for page in product["pages"]
                 if isinstance(page["file"], str)}
-    except (keyed.Unreadable, KeyError, TypeError) as error:
-        reason = str(error) if isinstance(error, keyed.Unreadable) else "not an export record printkit wrote"
-        keyed.set_aside(project.shown(out / RECORD), reason, "the files an earlier export made are not removed")
+    except (signatures.Unreadable, KeyError, TypeError) as error:
+        reason = str(error) if isinstance(error, signatures.Unreadable) else "not an export record printkit wrote"
+        signatures.set_aside(project.shown(out / RECORD), reason, "the files an earlier export made are not removed")
         return set()
 
 

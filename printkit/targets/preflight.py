@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 from printkit.pipeline.cores import each_on_every_core
 from printkit.ground.errors import Problem, PrintkitError, warn
 from printkit.pipeline.manifest import within
@@ -98,7 +98,7 @@ def _files_read(folder: Path, shown: str, products: list[dict], profile: Profile
 
 def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
     try:
-        record = keyed.read_json(folder / RECORD, RECORD_BYTES)
+        record = signatures.read_json(folder / RECORD, RECORD_BYTES)
         if record is None:
             raise FileNotFoundError(RECORD)
         if record["shop"] not in profiles():
@@ -113,7 +113,7 @@ def _record(folder: Path, shown: str) -> tuple[dict, Profile]:
     except FileNotFoundError:
         raise PrintkitError([Problem(shown, None, f"no export here (no {RECORD}); "
                                                   f"`printkit export --for SHOP` writes one")]) from None
-    except (OSError, ValueError, KeyError, TypeError) as error:  # keyed.Unreadable is a ValueError
+    except (OSError, ValueError, KeyError, TypeError) as error:  # signatures.Unreadable is a ValueError
         raise _unreadable(shown, error) from None
     return record, profile
 
