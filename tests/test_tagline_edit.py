@@ -1,0 +1,63 @@
+"""The benchmark's edit (issue 41, point 2): Cross Sums scenario 1's tagline changed. It costs
+what it changes: the pages that print the tagline are planned and drawn again; what does not read
+it is found kept without being read (a setup sheet's marks), planned on neither paper (the
+booklet's front matter, the rules sheet), and a game it is no part of is not even imported. Where
+a designer's template does read it, the pages that print it show the new text. Read back with pypdf."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from conftest import build
+from printkit.pipeline import cache
+
+TAGLINE = "Six places leave room for different plans."  # scenario 1's: the benchmark's edit (issue 41)
+EDITED = "Six places leave room for other plans."
+
+
+def _tagline_edited(project: Path, to: str = EDITED) -> None:
+    scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
+    text = scenarios.read_text(encoding="utf-8")
+    assert text.count(TAGLINE) == 1
+    scenarios.write_text(text.replace(TAGLINE, to), encoding="utf-8")
+
+
+def _text(path: Path, page: int) -> str:
+    return " ".join(pypdf.PdfReader(path).pages[page].extract_text().split())
+
+
+def _streams(path: Path) -> list[bytes]:
+    return [page.get_contents().get_data() for page in pypdf.PdfReader(path).pages]
+
+
+@pytest.fixture
+def read_again(monkeypatch) -> list:
+    """The keys of the pages' marks found kept and then read (unpickled) because their marks were
+    asked for."""
+    keys, read = [], cache.PageCache.read_again
+    monkeypatch.setattr(cache.PageCache, "read_again", lambda self, name, shape: keys.append(name) or
+                        read(self, name, shape))
+    return keys
+
+
+def test_the_setup_sheets_kept_are_not_read_to_put_their_footers_on_them(project, cli, monkeypatch, tmp_path,
+                                                                      read_again):
+    """setup-sheets.pdf after the tagline's edit: scenario 1's sheet is planned again, the 49 others
+    are found kept and their pages found drawn by their digests (the footer's and the sheet's), so
+    that none of them is read; the file is the one a build without the cache writes."""
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    assert build(cli, "cross-sums")[0] == 0
+    sheets = project / "out" / "cross-sums" / "setup-sheets.pdf"
+    before = _streams(sheets)
+    _tagline_edited(project)
+    read_again.clear()
+    assert build(cli, "cross-sums")[0] == 0
+    after = _streams(sheets)
+    assert len(after) == 50 and [n for n, (a, b) in enumerate(zip(before, after)) if a != b] == [0]
+    assert read_again == []  # on A4 and Letter: 98 read without Joined
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    assert build(cli, "cross-sums", out="uncached")[0] == 0
+    assert sheets.read_bytes() == (project / "uncached" / "cross-sums" / "setup-sheets.pdf").read_bytes()
