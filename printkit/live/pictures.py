@@ -1,7 +1,8 @@
 """The pictures of a built PDF (for preview and serve): each page's PNG and each card's, cut from
 its page, drawn with pdfium, and the stamp beside them that says what they were drawn from. Only the
 pages whose content changed since the stamp are drawn again: each page's digest is taken from the
-PDF itself (its content, resources, fonts and images, everything the page reaches), so a one-card
+PDF itself (its content, resources, fonts and images, everything the page reaches:
+printkit/live/page_digests.py), so a one-card
 edit of a deck of 1,000 draws the page it is on and the back behind it, not 224 pages.
 """
 
@@ -31,48 +32,6 @@ PAGE = "@"  # a stamp's line "@<page index> <digest>": what that page's pictures
 # pdfium is not made for threads: `printkit serve`'s pictures drawn as they are asked for and those an
 # edit draws take turns, a page at a time
 PDFIUM = threading.RLock()
-
-
-# --- what each page is ----------------------------------------------------------------------------------
-
-def page_digests(data: bytes) -> list[str] | None:
-    """Each page's digest: of its dictionary and everything it reaches (content streams as stored,
-    resources, fonts, images, forms), but not its place in the page tree. Two pages alike in all
-    that draw alike. None when pypdf cannot read the file (every page is then drawn again)."""
-    from pypdf import PdfReader  # here: a quarter of a second's import that serve's start need not wait for
-    from pypdf.errors import PyPdfError
-
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        known: dict = {}
-        return [_digest(page, known) for page in reader.pages]
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        return None
-
-
-def _digest(value, known: dict) -> str:
-    """A value's digest, each indirect object's taken once (a font shared by 224 pages, once)."""
-    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
-
-    if isinstance(value, IndirectObject):
-        key = (value.idnum, value.generation)
-        if key not in known:
-            known[key] = f"cycle {key}"  # an object reached again inside itself (a /Parent loop) names itself
-            known[key] = _digest(value.get_object(), known)
-        return known[key]
-    digest = hashlib.sha256(type(value).__name__.encode())
-    if isinstance(value, DictionaryObject):
-        for name in sorted(value):
-            if name != "/Parent":  # its place in the page tree, which reaches every other page
-                digest.update(f"{name}\0{_digest(value.raw_get(name), known)}\0".encode())
-        if isinstance(value, StreamObject):
-            digest.update(hashlib.sha256(value._data or b"").digest())  # as stored: no filter decoded
-    elif isinstance(value, ArrayObject):
-        for item in value:
-            digest.update(f"{_digest(item, known)}\0".encode())
-    else:
-        digest.update(repr(value).encode())
-    return digest.hexdigest()
 
 
 # --- the stamp ----------------------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ from typing import Callable
 import pypdfium2
 
 from printkit.ground.errors import PrintkitError
-from printkit.live.pictures import (PDFIUM, STAMP, cards_by_page, drawn, drawn_page, page_digests, pixel_digest, png,
+from printkit.live.pictures import (PDFIUM, STAMP, cards_by_page, drawn, drawn_page, pixel_digest, png,
                                stamp_line, stamp_text, stamped, unchanged_pages, write_pictures)
+from printkit.live.page_digests import page_digests
 from printkit.plan.deck import DeckLayout
 from printkit.load.project import refuse_links
 from printkit.pipeline.write import Output
