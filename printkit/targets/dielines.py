@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from printkit.plan.items import CUT_GUIDE
 from printkit.plan.marks import Circle, DieLine, Group, Page
-from printkit.targets.safezone import CUT_GUIDE
 
 
 def shop_deck(product, kit, bleed: float) -> tuple:
