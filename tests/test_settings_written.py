@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import errno
 import os
+import subprocess
+import sys
 
 from printkit.ground import atomic
 from printkit.load.project import LINKED
@@ -59,3 +61,24 @@ def test_a_temporary_file_is_named_as_the_next_write_removes_it(tmp_path):
     assert found and int(found.group(1)) == os.getpid()
     write.recover(tmp_path)  # (this process has no batch open: what it left is left over)
     assert list(tmp_path.iterdir()) == []
+
+
+def _ended_pid() -> int:
+    """The id of a process that has ended (one started and waited for here)."""
+    child = subprocess.Popen([sys.executable, "-c", ""])
+    child.wait()
+    return child.pid
+
+
+def test_settings_removes_a_temporary_file_a_crash_left(project, cli):
+    """A `printkit settings` that died mid-save left its temporary printkit.yaml in the project
+    folder: the next one removes it; one of a printkit still running (this test's parent) stays."""
+    (project / "printkit.yaml").write_text(BEFORE, encoding="utf-8")
+    crashed = project / f".printkit.yaml.{_ended_pid()}-abcdefgh.tmp"
+    running = project / f".printkit.yaml.{os.getppid()}-abcdefgh.tmp"
+    for temporary in (crashed, running):
+        temporary.write_text("paper: a", encoding="utf-8")
+    assert cli("settings", "--content", "content", "--paper", "a4")[0] == 0
+    assert "paper: a4" in (project / "printkit.yaml").read_text(encoding="utf-8").splitlines()
+    assert sorted(path.name for path in project.iterdir()) == sorted(["content", "printkit.yaml", "templates",
+                                                                      running.name])

@@ -1,13 +1,15 @@
 """One file replaced whole or not at all: its new bytes written in full to a temporary name beside
 it and synced to disk, then renamed over it, so that a reader never sees half a file and a full
 disk leaves the old one as it was. printkit.yaml is written so; a build's batch of files
-(printkit/pipeline/write.py) writes each of its files, and its journal, with the same steps."""
+(printkit/pipeline/write.py) writes each of its files, and its journal, with the same steps. A
+temporary file a crash left is removed by the next write of the same file."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -45,10 +47,42 @@ def blamed(path: Path):
         raise PrintkitError([Problem(str(path), None, f"cannot write: {reason}")]) from None
 
 
+def remove_left_over(path: Path) -> None:
+    """The temporary files of `path` beside it that a process which has ended left (it died
+    mid-write), removed; those of a printkit still writing there are left alone."""
+    own = re.compile(re.escape(f".{path.name}.") + r"(\d+)-[a-z0-9_]{8}\.tmp")
+    for name in _names(path.parent):
+        found = own.fullmatch(name)
+        if found and ended(int(found.group(1))):
+            with contextlib.suppress(FileNotFoundError):  # another printkit removed it first
+                os.unlink(path.parent / name)
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []  # no folder yet: nothing left in it
+
+
+def ended(pid: int) -> bool:
+    """Whether the process that made a temporary file has ended (or is this one, which is not
+    writing it now); on a system with no signal 0 to ask, taken as ended."""
+    if pid == os.getpid() or os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it runs, as another user
+    return False
+
+
 def write_temp(path: Path, data: bytes, synced: bool = True) -> Path:
     """The whole of `data` in a new temporary file beside `path`, synced to disk (or left for
     the caller); returns its name, .NAME.PID-XXXXXXXX.tmp: one a crash left is removed by the next
-    batch written there (printkit/pipeline/write.py)."""
+    write of NAME (remove_left_over) or batch written there (printkit/pipeline/write.py)."""
     if path.is_dir():  # found now, not when renaming, so no other output has been replaced yet
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)

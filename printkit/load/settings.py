@@ -12,7 +12,7 @@ from pathlib import Path
 
 from yaml import ScalarNode
 
-from printkit.ground.atomic import blamed, replace_whole
+from printkit.ground.atomic import blamed, remove_left_over, replace_whole
 from printkit.ground.errors import PrintkitError
 from printkit.load import Bool, Choice, ListOf, Number, Record, load_yaml, read_content
 from printkit.load.nodes import RESOLVER
@@ -71,9 +71,11 @@ def save(content: Path, changes: dict) -> dict:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """printkit.yaml replaced whole or not at all, never through a link at its name."""
+    """printkit.yaml replaced whole or not at all, never through a link at its name; a temporary
+    one a save that crashed left in the project folder removed first."""
     refuse_links([path], path.parent)
     with blamed(path):
+        remove_left_over(path)
         replace_whole(path, data)
 
 
