@@ -61,3 +61,53 @@ def test_the_setup_sheets_kept_are_not_read_to_put_their_footers_on_them(project
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
     assert build(cli, "cross-sums", out="uncached")[0] == 0
     assert sheets.read_bytes() == (project / "uncached" / "cross-sums" / "setup-sheets.pdf").read_bytes()
+
+
+@pytest.fixture
+def front_matter_planned(monkeypatch) -> list:
+    """Each time the booklet's front matter is planned (its table of the scenarios at a glance
+    comes after the rules, in it alone)."""
+    from printkit.games.cross_sums import booklet, glance
+
+    planned, table = [], glance.booklet_table
+    monkeypatch.setattr(booklet.glance, "booklet_table", lambda *args: planned.append(1) or table(*args))
+    return planned
+
+
+def test_a_tagline_edit_plans_the_booklet_s_front_matter_on_neither_paper(project, cli, monkeypatch, tmp_path,
+                                                                         front_matter_planned):
+    """The rules and their picture read the first scenario's rows, columns and number and its
+    strip's labels, not its tagline: its edit finds the front matter kept, on A4 and on Letter."""
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    assert build(cli, "cross-sums")[0] == 0
+    assert len(front_matter_planned) == 2  # A4 and Letter, planned once each
+    _tagline_edited(project)
+    front_matter_planned.clear()
+    code, out, _ = build(cli, "cross-sums")
+    assert code == 0 and "booklet.pdf" in out and front_matter_planned == []
+    booklet = project / "out" / "cross-sums" / "booklet.pdf"
+    assert any(EDITED in _text(booklet, n) for n in range(len(pypdf.PdfReader(booklet).pages)))  # scenario 1's spread
+
+
+@pytest.mark.parametrize("template, old, new", [
+    ("rules.j2", "# Welcome to Cross Sums\n", "# Welcome to Cross Sums\n\n{{ first.tagline }}\n"),
+    ("setup.j2", "{% set discards_label %}Discards{% endset %}",
+     "{% set discards_label %}Discards{{ ' for others' if 'other' in s.tagline }}{% endset %}")])
+def test_a_tagline_the_rules_print_is_printed_again_when_it_is_edited(project, cli, monkeypatch, tmp_path,
+                                                                     front_matter_planned, template, old, new):
+    """A designer's rules that print the first scenario's tagline, or a label of its picture that
+    reads it: its edit plans the front matter again, and the booklet's rules page shows it."""
+    path = project / "templates" / "cross-sums" / template
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    assert build(cli, "cross-sums")[0] == 0
+    rules_page = project / "out" / "cross-sums" / "booklet.pdf"
+    shown = EDITED if template == "rules.j2" else "Discards for others"
+    assert shown not in _text(rules_page, 1)
+    _tagline_edited(project)
+    front_matter_planned.clear()
+    assert build(cli, "cross-sums")[0] == 0
+    assert front_matter_planned == [1, 1]
+    assert shown in _text(rules_page, 1) + _text(rules_page, 2)

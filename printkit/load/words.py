@@ -10,8 +10,6 @@ Templates run in printkit's sandbox (printkit/load/sandbox.py): bounded, and eve
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import os
 import posixpath
 import re
@@ -22,6 +20,7 @@ import jinja2.meta
 import markupsafe
 
 from printkit.ground.errors import Problem, PrintkitError
+from printkit.load import reads
 from printkit.load.files import read_text
 from printkit.load.limits import PAGE_LIMIT, SIZE_LIMIT
 from printkit.load.sandbox import Sandbox, located
@@ -103,9 +102,27 @@ class Words:
         except jinja2.TemplateNotFound:
             self._run  # noqa: B018 - the template itself is missing: said where it is, as a run says it
             raise
-        shown = self.context if names is None else {n: self.context[n] for n in sorted(names) if n in self.context}
-        text = json.dumps([sources, shown], sort_keys=True, default=repr, ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return reads.digest(sources, self.context, names, reads.uses(self._templates.env, sources))
+
+    def fingerprint_of(self, named: tuple[str, ...]) -> str:
+        """What the named words and macros `named` alone can print depends on: the template's text
+        and the context values they read, through the template's other words and macros they use
+        and whatever its body runs (which may change a value they read). The whole `fingerprint`
+        where the template imports or includes another. Found without running the template."""
+        try:
+            sources, names = _reads(self._templates.env, self.name)
+        except jinja2.TemplateNotFound:
+            return self.fingerprint  # said where it is, as the whole fingerprint says it
+        read = reads.reads_of(self._templates.env, sources[0], tuple(sorted(named))) if len(sources) == 1 else None
+        if read is None or names is None:
+            return self.fingerprint
+        names_read, used = read
+        return reads.digest(sources + [sorted(named)], self.context, names & names_read, used)
+
+    def only(self, named: tuple[str, ...]) -> "SomeWords":
+        """These words with only the words and macros `named` to ask for, and their fingerprint
+        (`fingerprint_of`): what is kept under it cannot print another."""
+        return SomeWords(self, tuple(named))
 
     def where(self, name: str | None = None) -> Problem:
         """Where a named word (or, without a name, the template) was written: for messages about
@@ -130,6 +147,31 @@ class Words:
             return getattr(self.module, name)
         except AttributeError:
             raise PrintkitError([Problem(self.source, None, f"template does not define '{name}'")]) from None
+
+
+class SomeWords:
+    """A template's words of which only some may be asked for (Words.only): another is a bug."""
+
+    def __init__(self, words: Words, named: tuple[str, ...]):
+        self.words, self.named = words, named
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        return self.words.fingerprint_of(self.named)
+
+    def where(self, name: str | None = None) -> Problem:
+        return self.words.where(self._allowed(name) if name else None)
+
+    def markup(self, name: str, *args, **kwargs) -> str:
+        return self.words.markup(self._allowed(name), *args, **kwargs)
+
+    def plain(self, name: str, *args, **kwargs) -> str:
+        return self.words.plain(self._allowed(name), *args, **kwargs)
+
+    def _allowed(self, name: str) -> str:
+        if name not in self.named:
+            raise RuntimeError(f"{self.words.name}: '{name}' is asked for, but only {self.named} are in the fingerprint")
+        return name
 
 
 class Templates:

@@ -66,8 +66,8 @@ class FrontMatter:
 
 def front_matter(kit, body: Rect) -> FrontMatter:
     """Planned once per build, and kept between builds: it is made from the words of the booklet,
-    the rules and the table (and the first scenario's, whose table the rules picture), and from the
-    rules model (every scenario's facts, not its words)."""
+    the rules and the table (and those of the first scenario's the rules' picture prints), and from
+    the rules model (every scenario's facts, not its words)."""
     def make() -> tuple[list, list]:
         words = kit.words("booklet")
         flow = rules.rules_flow(kit, body, TYPE.body)
@@ -84,7 +84,7 @@ def front_matter(kit, body: Rect) -> FrontMatter:
     def kept() -> FrontMatter:
         first = view(kit, 0)
         inputs = [kit.words("booklet").fingerprint, rules.rules_words(kit).fingerprint,
-                  glance.glance_words(kit).fingerprint, first.words.fingerprint, first.setup, kit.model]
+                  glance.glance_words(kit).fingerprint, rules.picture_words(first).fingerprint, first.setup, kit.model]
         return FrontMatter(*kit.kept(("front matter, kept", body), inputs, make, shape=(list, list)))
     return kit.memo(("front matter", body), kept)
 

@@ -121,6 +121,9 @@ def strip_width(card: float, words, setup: Setup) -> float:
     return max(card_width(card) + PILE_STEP * 2, widest) + SPACE / 2
 
 
+STRIP_WORDS = ("stock_label", "market_label", "discards_label")  # the table's strip: all it reads of the words
+
+
 def _strip_labels(words, setup: Setup) -> tuple[str, str, str]:
     return (words.plain("stock_label", setup.stock), words.plain("market_label", setup.market),
             words.plain("discards_label"))

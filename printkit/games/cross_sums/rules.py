@@ -55,8 +55,9 @@ def table_figure(kit, width: float, words) -> tuple[list, float]:
     """The first scenario's table in a light frame, its caption under it: the marks (from the
     frame's bottom-left corner) and their height."""
     first = view(kit, 0)
+    first_words = picture_words(first)
     inner = width - 4 * SPACE
-    card = _card(inner, first)
+    card = _card(inner, first, first_words)
     rows, _ = first.setup.grid
     pitch_y = card + diagrams.LABEL + 1.5
     picture = max((rows + 1) * pitch_y, diagrams.strip_height(card, first.setup.market))
@@ -64,17 +65,23 @@ def table_figure(kit, width: float, words) -> tuple[list, float]:
                   "rules picture caption", words.where("figure_caption"))
     height = 2 * SPACE + picture + SPACE + caption.height + 2 * SPACE
     drawing = diagrams.table(Rect(2 * SPACE, height - 2 * SPACE - picture, inner, picture), first.setup,
-                             kit.model.campaign.target_suit, card, first.words, centred=True)
+                             kit.model.campaign.target_suit, card, first_words, centred=True)
     caption = replace(caption, top=2 * SPACE + caption.height)
     frame = Box(Rect(0, 0, width, height), width=LINE.thin, level=GREY.guide, radius=SPACE)
     return [frame] + drawing + [caption], height
 
 
-def _card(width: float, first) -> float:
+def picture_words(first):
+    """The first scenario's words the picture prints (its strip's labels), and no other: what is
+    kept of the rules is kept under their fingerprint, which the scenario's tagline is no part of."""
+    return first.words.only(diagrams.STRIP_WORDS)
+
+
+def _card(width: float, first, words) -> float:
     """The picture's card: CARD, or smaller if the grid and the strip would not fit the width."""
     rows, columns = first.setup.grid
     card = CARD
     while card > 8 and not diagrams.table_fits(Rect(0, 0, width, 1000), card, rows, columns, first.setup.market,
-                                               diagrams.strip_width(card, first.words, first.setup)):
+                                               diagrams.strip_width(card, words, first.setup)):
         card -= 0.5
     return card
