@@ -53,7 +53,7 @@ class AssetChecks:
     def _asset(self, path: tuple, name: str, read) -> Asset | None:
         """A file the game names, read once; None (and a problem at `path`) when it cannot be."""
         try:
-            asset = read(self._inside(path, name))
+            asset = read(self.inside(name))
         except ValueError as error:
             self.problems.append(self.at(path, f"'{name}' {error}"))
             return None
@@ -64,8 +64,9 @@ class AssetChecks:
     def _read_image(self, target: Path) -> Asset:
         return read_image(target, self.folder)
 
-    def _inside(self, path: tuple, name: str) -> Path:
-        """A file named in game.yaml, which must be in the game's own folder."""
+    def inside(self, name: str) -> Path:
+        """A file named in game.yaml, which must be in the game's own folder (its fonts, images and
+        icons here; its tables' in printkit/declared/rows.py); ValueError says when it is not."""
         target = (self.folder / name).resolve()
         if not target.is_relative_to(self.folder.resolve()):
             raise ValueError(f"is outside the game's folder, {self.slug}/")
@@ -86,7 +87,7 @@ class AssetChecks:
             asset = self._asset(at, path, lambda target, single=single, index=index, named=named:
                                 read_font(target, single, index, named))
             if asset:
-                read[face] = (BytesIO(asset.font) if asset.font else str(self._inside(at, path)), asset.digest)
+                read[face] = (BytesIO(asset.font) if asset.font else str(self.inside(path)), asset.digest)
         if len(read) < len(faces):
             return
         if one:

@@ -16,7 +16,7 @@ import difflib
 
 from printkit.ground.errors import Problem
 from printkit.load.nodes import Node
-from printkit.load.schema import _describe, dotted
+from printkit.load.schema import describe, dotted
 
 LAYERS, OLD_LAYERS = "layers", "boxes"
 
@@ -106,7 +106,7 @@ class _Merging:
         name = base.value
         if not isinstance(name, str):
             self.problems.append(base.problem(f"{dotted(at + ('extends',))}: expected some text, got "
-                                              f"{_describe(name)}"))
+                                              f"{describe(name)}"))
             return layout
         known = list(self.layouts) + [n for n in self.shared if n not in self.layouts]
         if name not in known:

@@ -64,7 +64,7 @@ class Tables:
     def _table(self, path: tuple, named: tuple, name: str, sheet: str | None) -> Cards | None:
         """The table, read once for every product that names it; None after a problem at `named`."""
         try:
-            target = self.checks._inside(named, name)
+            target = self.checks.inside(name)
         except ValueError as error:
             self.checks.problems.append(self.checks.at(named, f"'{name}' {error}"))
             return None

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from printkit.load import Bool, Choice, Int, ListOf, Number, Record, Str
-from printkit.load.schema import INVALID, Spec, _describe, dotted
+from printkit.load.schema import INVALID, Spec, describe, dotted
 from printkit.load.tables import MAX_CARDS  # a list of cards in YAML as long as a table
 from printkit.declared.bind import EXPRESSION, syntax_error
 from printkit.declared.layout import CARD_SIZES, SIZE_NAMES
@@ -152,7 +152,7 @@ class Anything(Spec):
         if node.value is None or isinstance(node.value, (str, int, float, bool)):
             return node.value
         problems.append(node.problem(f"{dotted(path)}: expected text, a number, a list or a mapping, "
-                                     f"got {_describe(node.value)}"))
+                                     f"got {describe(node.value)}"))
         return INVALID
 
 
@@ -232,7 +232,7 @@ class Corners(Spec):
         if isinstance(node.value, str) and difflib.get_close_matches(node.value, ["only"], n=1):
             problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not allowed (did you mean 'only'?)"))
             return INVALID
-        shown = f"'{node.value}'" if isinstance(node.value, str) else _describe(node.value)
+        shown = f"'{node.value}'" if isinstance(node.value, str) else describe(node.value)
         problems.append(node.problem(f"{dotted(path)}: {shown} is not allowed (expected true, false or only)"))
         return INVALID
 

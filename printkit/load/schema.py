@@ -55,7 +55,7 @@ class Spec:
         raise NotImplementedError
 
     def wrong_type(self, node: Node, path: Path, problems: list[Problem], expected: str):
-        problems.append(node.problem(f"{dotted(path)}: expected {expected}, got {_describe(node.value)}"))
+        problems.append(node.problem(f"{dotted(path)}: expected {expected}, got {describe(node.value)}"))
         return INVALID
 
 
@@ -125,7 +125,7 @@ class Choice(Spec):
             written = node.text if node.text is not None else str(node.value)  # `no`, not 'False'
             close = difflib.get_close_matches(written, self.options, n=1)
             hint = f"did you mean '{close[0]}'?" if close else "expected one of: " + ", ".join(self.options)
-            shown = f"'{written}'" if node.text is not None else _describe(node.value)
+            shown = f"'{written}'" if node.text is not None else describe(node.value)
             problems.append(node.problem(f"{dotted(path)}: {shown} is not allowed ({hint})"))
             return INVALID
         return node.value
@@ -212,7 +212,8 @@ def read_content(node: Node, spec: Spec) -> tuple[Any, Located, list[Problem]]:
     return data, located, problems
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """A value as a message names what was found instead (text 'x', the number 3, a list)."""
     if value is None:
         return "nothing"
     if isinstance(value, bool):
