@@ -346,9 +346,9 @@ def test_a_build_on_a_terminal_shows_a_bar_as_it_draws(here: Path):
 def test_every_command_and_option_has_a_description():
     """`printkit COMMAND --help` explains each thing it lists: nothing bare, no developer's note."""
     from printkit.cli import arguments
-    from printkit.cli.main import _parser
+    from printkit.cli.main import parser_for
 
-    parser = _parser(arguments.Context(found=["a-game"]))
+    parser = parser_for(arguments.Context(found=["a-game"]))
     (commands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
     assert list(commands.choices) == list(COMMANDS)
     for name, sub in commands.choices.items():

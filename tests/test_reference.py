@@ -125,7 +125,7 @@ def test_every_setting_has_an_entry():
 
 def test_every_command_and_option_has_an_entry():
     page = _committed("docs/reference/commands.md")
-    parser = cli._parser(cli.arguments.Context(), None)
+    parser = cli.parser_for(cli.arguments.Context(), None)
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
     assert set(commands) == set(cli.COMMANDS)
     for name, each in commands.items():

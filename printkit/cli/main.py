@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # inside: a closed pipe or a full disk is reported here, not at exit
         return code
     except UsageError as error:
-        helping.said(error, lambda: _parser(arguments.Context(), ""))
+        helping.said(error, lambda: parser_for(arguments.Context(), ""))
         return 2
     except PrintkitError as error:
         for problem in error.problems:
@@ -70,11 +70,11 @@ def _run(argv: list[str]) -> int:
         print(f"printkit {__version__}")
         return 0
     argv = arguments.command_first(argv)
-    parser = _parser(arguments.context(argv), argv[0] if argv else "")
+    parser = parser_for(arguments.context(argv), argv[0] if argv else "")
     if not argv:
         parser.print_help()
         return 0
-    helping.did_you_mean(argv, COMMANDS, lambda: _parser(arguments.Context()))
+    helping.did_you_mean(argv, COMMANDS, lambda: parser_for(arguments.Context()))
     args = parser.parse_args(argv)
     try:
         return args.command(args)
@@ -89,7 +89,7 @@ def cmd_help(args) -> int:
     """show printkit's help, or a command's: `printkit help build` is `printkit build --help`"""
     where = [f"--{key}={getattr(args, key)}" for key in ("project", "content") if getattr(args, key, None)]
     topic = args.topic or ""
-    return helping.show(_parser(arguments.context([topic, "--help", *where]), topic), args.topic)
+    return helping.show(parser_for(arguments.context([topic, "--help", *where]), topic), args.topic)
 
 
 COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
@@ -111,7 +111,10 @@ COMMANDS = {  # name: (what runs it, its docstring the help; what it takes)
 }
 
 
-def _parser(ctx: arguments.Context, chosen: str | None = None) -> helping.Parser:
-    """printkit's parser, what `chosen` takes in it (None: every command's): printkit/cli/helping.py."""
+def parser_for(ctx: arguments.Context, chosen: str | None = None) -> helping.Parser:
+    """printkit's parser, what `chosen` takes in it (None: every command's): printkit/cli/helping.py.
+    The generated reference of the commands reads it too (printkit/cli/reference.py)."""
     return helping.parser(COMMANDS, ctx, chosen, description=DESCRIPTION, epilog=EPILOG)
 
+
+_parser = parser_for  # its name before it was public, until cli/reference.py takes parser_for

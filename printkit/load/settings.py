@@ -83,19 +83,23 @@ def text(settings: dict) -> str:
     """printkit.yaml holding these settings."""
     lines = ["# How this project prints: read by every printkit command (options on the command line win).",
              "# Written by `printkit settings`; edit it by hand or with that command."]
-    lines += [f"{key}: {_yaml(settings[key])}" for key in DEFAULTS if key in settings]
+    lines += [f"{key}: {as_yaml(settings[key])}" for key in DEFAULTS if key in settings]
     return "\n".join(lines) + "\n"
 
 
-def _yaml(value) -> str:
-    """A value as YAML that reads back as the same value."""
+def as_yaml(value) -> str:
+    """A value as YAML that reads back as the same value (printkit.yaml's, and the settings and
+    defaults the command line shows)."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_yaml(v) for v in value) + "]"
+        return "[" + ", ".join(as_yaml(v) for v in value) + "]"
     if isinstance(value, (int, float)):
         return _number(value)
     return value if RESOLVER.resolve(ScalarNode, value, (True, False)).endswith(":str") else json.dumps(value)
+
+
+_yaml = as_yaml  # its name before it was public, until cli/arguments.py and cli/reference.py take as_yaml
 
 
 def _number(value: float) -> str:
