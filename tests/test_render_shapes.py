@@ -1,6 +1,7 @@
-"""The drawing layer's shapes and effects (printkit/render/draw.py, pdf.py): ellipses, dashed
-outlines, open polylines, linear gradients, a group's opacity and clip, read back from the PDF
-(pdfplumber and pypdf for the geometry and the dictionaries, pypdfium2 for the pixels at 300 dpi).
+"""The drawing layer's shapes and effects (printkit/render/draw.py, and render/pdf.py's parts
+shapes.py and resources.py): ellipses, dashed outlines, open polylines, linear gradients, a group's
+opacity and clip, read back from the PDF (pdfplumber and pypdf for the geometry and the
+dictionaries, pypdfium2 for the pixels at 300 dpi).
 Expected numbers come from the marks' millimetres (1 pt = 25.4/72 mm), never from the renderer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rich card text (plan.markup, plan.text, render.pdf's set_text): line breaks, spans of another
+"""Rich card text (plan.markup, plan.typeset and plan.fitting, render/text.py's set_text): line breaks, spans of another
 colour and size, inline icons (an image as a Picture, a glyph as text), a project's font family
 face by face; refusals with their exact messages; and the drawn PDF read back. Expected positions
 are worked out here from ReportLab's string widths and the rules the modules document (a line's

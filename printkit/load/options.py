@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-if TYPE_CHECKING:  # a type only: options are read before anything is planned (papers.py names the sizes)
+if TYPE_CHECKING:  # a type only: options are read before anything is planned (ground/papers.py names the sizes)
     from printkit.plan.geometry import Paper
 
 

@@ -16,7 +16,7 @@ from printkit.ground.errors import WARNED, Problem, PrintkitError
 from printkit.load.options import Options
 from printkit.load.project import refuse_links
 from printkit.pipeline import cache
-from printkit.pipeline import nothing_changed as unchanged
+from printkit.pipeline import nothing_changed
 from printkit.pipeline.drawing import draw_changed
 from printkit.pipeline.kits import load_all, load_kit
 from printkit.pipeline.manifest import Manifest
@@ -37,14 +37,15 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     files an earlier build made that it no longer makes, if they are as printkit wrote them;
     `removed(path)` hears of each. `progress(done, total, path)` hears of each file as it is
     drawn. A whole build also plans what it changed on the other papers, for validate to find
-    (`other_papers`: see draw_changed). `sources`: the digests of the games' files (unchanged.files),
+    (`other_papers`: see draw_changed). `sources`: the digests of the games' files (nothing_changed.files),
     where the caller took them already, before anything was read. What the layout lint finds is
     said once as a warning, and its game planned again by the next build, to say it again; with
     `strict` it is the build's error and nothing is written (printkit/plan/findings.py)."""
     whole = not only and not choices
-    found = _sources(games, content, sources) if whole else {}  # before anything is read: see unchanged.py
-    sources = unchanged.keyed(found, asdict(options))
-    everywhere = unchanged.keyed(found, unchanged.on_every_paper(options)) if whole and other_papers else None
+    found = _sources(games, content, sources) if whole else {}  # before anything is read: see nothing_changed.py
+    sources = nothing_changed.keyed(found, asdict(options))
+    everywhere = (nothing_changed.keyed(found, nothing_changed.on_every_paper(options))
+                  if whole and other_papers else None)
     refuse_links([out / game.slug for game in games], out)  # each game's folder: before anything is read there
     recover(out)  # an interrupted build's renames rolled back before the manifest is read
     earlier = Manifest(out)
@@ -108,7 +109,7 @@ def _sources(games: list[Game], content: Path, taken: dict[str, str] | None) -> 
     if any(game.origin != "printkit" for game in all_games().values()):
         return {}
     slugs = [game.slug for game in games]
-    return unchanged.of(taken, slugs) if taken is not None else unchanged.files(content, slugs)
+    return nothing_changed.of(taken, slugs) if taken is not None else nothing_changed.files(content, slugs)
 
 
 def remove_output(path: Path, out: Path) -> bool:

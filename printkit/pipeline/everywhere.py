@@ -39,7 +39,7 @@ def _as_listed(summary: Planned) -> Planned:
 def on_other_papers(kits) -> list[Planned]:
     """The kits' files on each paper but the one they are built on (a kit whose files cannot be
     listed there is validate's to report). A game with a file made from more than
-    OTHER_PAPERS_AT_MOST characters (a declared deck aside: planned_anywhere.py) is left out: the
+    OTHER_PAPERS_AT_MOST characters (a declared deck aside: other_papers.py) is left out: the
     500-scenario campaign, planned on both papers, took a build's largest process from 147 to 178
     MiB (156 MiB without its booklets), past the 150 MiB a build may take (benchmarks/bench_build.py);
     a game whose files on its own paper show it is not even listed on the others (listing the campaign's 565 files costs 8 MiB, which every worker

@@ -9,7 +9,7 @@ from pathlib import Path
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.load.options import Options
 from printkit.pipeline import cache
-from printkit.pipeline import nothing_changed as unchanged
+from printkit.pipeline import nothing_changed
 from printkit.pipeline.cores import each_on_every_core
 from printkit.pipeline.fingerprints import TEXTS, file_shown, found_planned, weight
 from printkit.pipeline.kits import load_all
@@ -34,7 +34,7 @@ def validate(games: list[Game], content: Path, printing: Options | None = None, 
     with `strict` reported with the problems."""
     papers = list(PAPERS.values())
     printing = printing or Options(papers[0])
-    noted = unchanged.validated(content, [game.slug for game in games], printing, sources)  # games a build planned whole
+    noted = nothing_changed.validated(content, [game.slug for game in games], printing, sources)  # games a build planned whole
     kits = load_all([game for game in games if game.slug not in noted], content, replace(printing, paper=papers[0]))
     cache.use(cache.default_folder(), write=False)  # what builds planned, found again
     findings.taken()  # what an earlier command of this process left: not this one's

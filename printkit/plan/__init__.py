@@ -1,1 +1,1 @@
-"""Stage 3, plan: page geometry as plain data (millimetres), computed before anything is drawn."""
+"""Stage 2, plan: page geometry as plain data (millimetres), computed before anything is drawn."""

@@ -2,7 +2,7 @@
 does not make a broken file (the layout lint's words on words, words inside the safe zone). A
 build or validate says each once as a warning and goes on; with `--strict` they are its errors.
 
-Files are planned in workers forked from printkit (cores.py): what a worker heard comes back with
+Files are planned in workers forked from printkit (printkit/pipeline/cores.py): what a worker heard comes back with
 its result (`heard_with`), and printkit's own process says it, each finding once however many
 files and papers found it (`said`).
 """

@@ -1,1 +1,1 @@
-"""Stage 4, render: plans and words drawn into PDF bytes with ReportLab. `pdf` owns the canvas."""
+"""Stage 3, render: plans and words drawn into PDF bytes with ReportLab. `pdf` owns the canvas."""
