@@ -87,13 +87,13 @@ def command_first(argv: list[str]) -> list[str]:
 
 def new(parser, ctx: Context) -> None:
     from printkit.games import all_games
-    from printkit.cli.new import seeded
+    from printkit.cli.new import starting_points
 
     parser.add_argument("folder", metavar="DIR", help="the folder to make (new, or empty)")
     parser.add_argument("--example", metavar="GAME", action="append",
                         help="start from a game printkit has, with its content and templates to edit: "
-                             f"{', '.join(seeded(known_games(all_games)))}, or all (may be given more than once; "
-                             "default: the starter game)")
+                             f"{', '.join(starting_points(known_games(all_games)))}, or all (the kits; "
+                             "may be given more than once; default: the starter game)")
     _verbosity(parser, "every file written")
 
 

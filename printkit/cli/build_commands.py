@@ -20,8 +20,21 @@ def cmd_build(args) -> int:
     """build the printable PDFs of the project's games, or of those named
 
     Only files whose content, templates or options changed are drawn again (the output folder's
-    .printkit-manifest.json remembers what each was built from). A line for each file written, then a
-    summary; with -v the unchanged files too. A build that fails writes nothing.
+    .printkit-manifest.json remembers what each was built from); --force draws and writes every file
+    again, each counted as changed. A whole build (no --only, no --scenarios) of a game whose files
+    (its content folder, the templates, printkit.yaml, the options, printkit itself and the installed
+    packages) are byte for byte as its last whole build found them, and whose outputs are as that
+    build wrote them, is answered from the manifest without loading the game; a game with a warning
+    is loaded every time, to say it again.
+
+    On a terminal a bar shows the files as they are drawn; then a line for each file written, with
+    its page count, and a summary. A build where nothing changed prints the summary alone; with -v,
+    every file too, the unchanged ones marked (unchanged), which are left untouched. A build that
+    fails writes nothing.
+
+    What the layout lint finds is a warning: every card is still drawn, and the next build says it
+    again; --strict makes it an error. A product named where a game is expected (`printkit build
+    deck`) is a command-line mistake that gives the command meant (`printkit build GAME --only deck`).
     """
     started = time.perf_counter()
     options = options_of(args)
@@ -82,8 +95,16 @@ def _only(chosen, names: list[str] | None) -> list[str] | None:
 def cmd_validate(args) -> int:
     """check the content of the project's games (or of those named) and plan every product
 
-    Runs each game's rules model and plans every product on A4 and Letter, every text fitted to its
-    box: drawing nothing, writing nothing. Prints every problem as FILE:LINE: message.
+    Runs each game's rules model and plans every product on A4 and Letter, every page's layout and
+    every text fitted to its box, printed as printkit.yaml says (on gutter-fold sheets, clear of
+    rounded corners and of a cutter's marks): drawing nothing, writing nothing. Prints every problem
+    as FILE:LINE: message.
+
+    A file the page cache notes as planned without a problem, from the same content, templates,
+    options and printkit, is not planned again. A build notes what it plans, and plans a changed
+    game's files on the other paper too (without drawing them), so validate after an edit plans only
+    what the edit changed; a game whose every file a whole build noted as planned on both papers, from
+    the files it has now and the same options, is not even loaded.
     """
     options = options_of(args)
     counts, taken = _noted_valid(args, options)
@@ -124,7 +145,9 @@ def _folders(content: Path) -> list[str]:
 def cmd_booklet(args) -> int:
     """export a scenario booklet of a chosen set of scenarios into one file
 
-    The booklet product of the game that has one (or of the one named), imposed as asked.
+    The booklet product of the game that has one (or of the one named), imposed as asked: the short
+    form of `printkit build GAME --only BOOKLET --scenarios LIST`, written to one file of its own. A
+    bad range (0, 5-3, x) is a command-line mistake, exit 2.
     """
     from printkit.pipeline.build import build_file
 

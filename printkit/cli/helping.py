@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
+import textwrap
 
 from printkit.ground.errors import UsageError
 
@@ -37,26 +38,46 @@ def said(error: UsageError, usage) -> None:
     print(f"printkit: error: {error}", file=sys.stderr)
 
 
+class Paragraphs(argparse.HelpFormatter):
+    """argparse's help, but a description's paragraphs (apart by a blank line) kept apart, each one
+    filled to the terminal's width; and no line broken inside a name at its hyphen (`harbour-` /
+    `masters`, `--scale-` / `correction`)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n\n".join(textwrap.fill(" ".join(paragraph.split()), width, initial_indent=indent,
+                                           subsequent_indent=indent, break_on_hyphens=False)
+                            for paragraph in text.split("\n\n"))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def parser(commands: dict, ctx, chosen: str | None, **described) -> Parser:
     """printkit's parser: every command with its one-line help, and what the `chosen` command takes
     (only it: another's options may need the games, or printkit.targets, loaded; None: every command's)."""
     from printkit import __version__
 
-    made = Parser(prog="printkit", **described)
+    made = Parser(prog="printkit", formatter_class=Paragraphs, **described)
     made.add_argument("--version", action="version", version=f"printkit {__version__}")
     sub = made.add_subparsers(metavar="COMMAND", title="commands", required=True)
     for name, (command, takes) in commands.items():
         summary, _, description = (command.__doc__ or "").partition("\n")
-        each = sub.add_parser(name, help=summary.strip(), description=_paragraph(summary, description))
+        each = sub.add_parser(name, help=summary.strip(), description=described_by(summary, description),
+                              formatter_class=Paragraphs)
         if chosen is None or name == chosen:
             takes(each, ctx)
         each.set_defaults(command=command, parser=each)
     return made
 
 
-def _paragraph(summary: str, description: str) -> str:
-    text = " ".join(description.split())
-    return f"{summary.strip()[0].upper()}{summary.strip()[1:]}." + (f" {text}" if text else "")
+def described_by(summary: str, description: str) -> str:
+    """A command's description from its docstring: the first line as a sentence, then the rest, each
+    paragraph on one line (the docstring's line breaks are the source's, not the help's), paragraphs
+    apart by a blank line."""
+    first = f"{summary.strip()[0].upper()}{summary.strip()[1:]}."
+    paragraphs = [" ".join(paragraph.split()) for paragraph in description.split("\n\n")]
+    body = [paragraph for paragraph in paragraphs if paragraph]
+    return "\n\n".join([f"{first} {body[0]}" if body else first, *body[1:]])
 
 
 def commands_of(made: argparse.ArgumentParser) -> dict:

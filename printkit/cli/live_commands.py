@@ -17,7 +17,10 @@ from printkit.pipeline.chosen import count, folder, games, options
 def cmd_watch(args) -> int:
     """build, then rebuild what each saved edit of content/ or templates/ affects
 
-    An edit with problems prints them and keeps the last good outputs. Ctrl-C stops it.
+    Watches content/ (its YAML, and the card tables, images and fonts a game reads) and templates/,
+    every file but an editor's scratch and lock files, and prints the files each rebuild changed (a
+    product added to a game.yaml is built too). An edit with problems prints them, one line each
+    (FILE:LINE: message), and keeps the last good outputs. Ctrl-C stops it.
     """
     from printkit.live.watch import watch  # watchdog starts threads: only load it to watch
 
@@ -35,9 +38,17 @@ def cmd_watch(args) -> int:
 def cmd_preview(args) -> int:
     """build, then a PNG of every page and card and an index.html to open in a browser
 
-    The page works straight from the folder: no server. PNGs are rendered again only when their PDF
-    or the dpi changed. With --proof SHOP, a soft proof instead: the pictures as the shop's press will
-    print them, in proof-SHOP.html; the ordinary preview's files are left as they are.
+    In the output folder: preview/GAME/PRODUCT/page-NN.png for every page, card-NN.png beside them
+    for every card of a card product, and index.html, which works straight from the folder: no
+    server. PNGs are rendered again only when their PDF or the dpi changed. With --proof SHOP, a soft
+    proof instead: the pictures as the shop's press will print them, in proof-SHOP.html; the
+    ordinary preview's files are left as they are.
+
+    The page is for proofing: a table of contents, then every product with its pages and its cards
+    at their real size, each card under its name (its id, when the deck gives one) and with the bleed
+    round it when the build has one; a checkbox draws the trim, the bleed edge and the 1/8 in safe
+    zone over every card. A click on a picture shows it at full size; each product links to its PDF
+    and says how to print it.
     """
     from printkit.live.preview import INDEX, preview, proof_for
 
@@ -62,10 +73,16 @@ def cmd_preview(args) -> int:
 def cmd_serve(args) -> int:
     """build, then serve the proofing page and show each saved edit in it at once
 
-    Serves the preview's page on this machine (a free port unless --port), rebuilds what each saved
-    edit of content/ or templates/ affects, and swaps the changed pictures into every open page
-    without reloading it. An edit with problems shows them in the page and in the terminal, the last
-    good pictures kept and marked stale. Only the output folder's files are served. Ctrl-C stops it.
+    Serves the preview's page on this machine (http://127.0.0.1:PORT/, a free port unless --port),
+    rebuilds what each saved edit of content/ or templates/ affects, and swaps the changed pictures
+    into every open page without reloading it (the scroll kept). An edit with problems shows them in
+    the page and in the terminal (FILE:LINE: message), the last good pictures kept and marked stale
+    until a save builds. Only the output folder's files are served, and only on the loopback address
+    unless --host says otherwise. Ctrl-C stops it.
+
+    Over the preview's page: a bar to filter the cards by product and by a field's value; each card's
+    FILE:LINE, which a click copies (with --editor, a link that opens it in your editor); and, after
+    `printkit printed`, the cards changed since, each as printed beside as it is now.
     """
     from printkit.live.serve import serve  # a server and watchdog's threads: only load them to serve
 
@@ -92,6 +109,7 @@ def cmd_printed(args) -> int:
     the games named (or of all the project's), a fingerprint of its face and back and the words it
     shows, with today's date and the paper. Its place on the sheet, the paper and the print options
     are not part of a card's fingerprint. A game recorded again replaces its entry; the others stay.
+    printed.json is no output: removing the output folder keeps it.
     """
     from printkit.live.errata.commands import printed
 
@@ -110,7 +128,8 @@ def cmd_errata(args) -> int:
     Writes GAME/errata.pdf for each game with a card changed, new or removed since printed.json
     recorded it: a page listing each change (the words before and after), then the changed cards on
     the deck's own sheets, with their backs, as the print options print the deck. A game with
-    nothing changed gets no file (and an earlier errata.pdf of it is removed).
+    nothing changed gets a line saying so and no file (and an earlier errata.pdf of it is removed).
+    No printed.json, or nothing in it for a game named: one line, exit 1.
     """
     from printkit.live.errata.commands import errata
 

@@ -15,9 +15,14 @@ from printkit.pipeline.chosen import content, count
 def cmd_new(args) -> int:
     """make a project to start from: printkit.yaml, content/ and templates/
 
-    Writes DIR (a new or empty folder), all at once or not at all: printkit.yaml, and the content and
-    templates of the games named with --example, copied from printkit (or from the plug-in the game
-    comes from); with no --example, a small starter game. Then `cd DIR && printkit build`.
+    Writes DIR (a new folder, or an empty one: a folder holding anything is refused), all at once or
+    not at all: printkit.yaml, and the content and templates of the games named with --example,
+    copied from printkit (or from the plug-in the game comes from); with no --example, a small starter
+    game. Then `cd DIR && printkit build`.
+
+    A game to start from is one of printkit's kits, one of its example games (a game.yaml and the
+    files it names, shipped with printkit) or a plug-in's game: `printkit list` names them all, and
+    where each comes from.
     """
     from printkit.games import all_games
     from printkit.cli.new import new_project, starting_points
@@ -60,7 +65,11 @@ def cmd_settings(args) -> int:
 
 
 def cmd_list(args) -> int:
-    """list the project's games and their products, and the games to start a project from"""
+    """list the project's games and their products, and the games to start a project from
+
+    The games to start from are those `printkit new DIR --example GAME` takes, each with where it
+    comes from: printkit, an example, or a plug-in and its version.
+    """
     from printkit.games import all_games
     from printkit.cli.new import starting_points
     from printkit.pipeline.kits import select_games

@@ -184,20 +184,83 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
     return dict(sub.choices)
 
 
+# The pages of the docs that tell more of a command: links only, for what the command says of itself
+# is its help (its function's docstring); `mkdocs build --strict` fails on one that leads nowhere.
+FURTHER = {
+    "new": ["[Projects](../explanation/projects.md)"],
+    "build": ["[The layout lint](../how-to/cookbook/checks.md#the-layout-lint)",
+              "[Edit content and rebuild](../how-to/edit-and-rebuild.md)"],
+    "watch": ["[Edit content and rebuild](../how-to/edit-and-rebuild.md)"],
+    "preview": ["[Ordering printed cards](../how-to/order-from-shops.md) (a soft proof)"],
+    "serve": ["[From first edit to a playtest](../tutorial/first-edit-to-playtest.md)"],
+    "validate": ["[The layout lint](../how-to/cookbook/checks.md#the-layout-lint)"],
+    "calibrate": ["[Print at home](../how-to/print-at-home.md)"],
+    "export": ["[Ordering printed cards](../how-to/order-from-shops.md)",
+               "[Playtest on Tabletop Simulator](../how-to/playtest-online.md)"],
+    "preflight": ["[Ordering printed cards](../how-to/order-from-shops.md)"],
+    "printed": ["[Errata packs](../how-to/errata-packs.md)"],
+    "errata": ["[Errata packs](../how-to/errata-packs.md)"],
+}
+
+
 def commands_page() -> str:
-    lines = [HEADER, "# Commands", "", "Every `printkit` command and what it takes, as `printkit COMMAND --help` "
-             "says it. The defaults shown for the print options are printkit's own; in a project, its "
-             "`printkit.yaml` gives them ([printkit.yaml](printkit-yaml.md)).", ""]
-    for name, parser in _commands().items():
+    commands = _commands()
+    lines = [HEADER, "# Commands", "", *_introduction(commands)]
+    for name, parser in commands.items():
         lines += _command(name, parser)
     return "\n".join(lines)
+
+
+def _introduction(commands: dict[str, argparse.ArgumentParser]) -> list[str]:
+    """What every command shares: its help, the one line of a mistyped name (said here by the
+    parser's own functions), names in any case, -q and -v, the exit codes, and all files or none."""
+    from printkit.cli.arguments import Context
+    from printkit.cli.helping import _unknown_command
+
+    option = _mistyped(commands["build"], "--onyl")
+    now = Context(settings={**settings.DEFAULTS, "paper": "letter"}, saved={"paper": "letter"}).default("paper")
+    paragraphs = [
+        "Every `printkit` command and what it takes, as `printkit COMMAND --help` says it. The defaults shown for "
+        "the print options are printkit's own; in a project, its `printkit.yaml` gives them "
+        "([printkit.yaml](printkit-yaml.md)).",
+        "`printkit help` lists the commands (as `printkit --help` does, and a bare `printkit`, exit 0); "
+        "`printkit help COMMAND` is `printkit COMMAND --help`. Run in a project, a command's help shows each print "
+        f"option's default as the project has it (`--paper ... {now}`) and names the project's games under "
+        "`GAME`. `--project DIR` or `--content DIR` may come before the command too (`printkit --project kit build`).",
+        "A mistyped command or option is one line naming the nearest one printkit knows, exit 2: `printkit biuld` "
+        f"→ `printkit: error: {_unknown_command('biuld', commands)}`; `printkit build --onyl` → "
+        f"`printkit: error: {option}`. The names an option chooses from (paper, flip, sheet, cutter) are read in "
+        "any case (`--paper A4`). `-q`/`--quiet` prints nothing but problems; `-v`/`--verbose`, where a command "
+        "has it, prints more.",
+        "Exit codes: 0 done (and a bare `printkit`, which prints the help); 1 a content, validation, template or "
+        "output problem, printed one line per problem as `FILE:LINE: message` (FILE relative to the content "
+        "folder, or a template's path); 2 a command-line mistake, `printkit: error: ...` (after the usage, but "
+        "for a mistyped name), the one prefix of every message printkit gives about itself.",
+        "A build that fails writes nothing. Every file is first written in full to a temporary name, and only "
+        "when all are on disk are they renamed into place: a full disk or a folder that cannot be written is one "
+        "line (`output/cross-sums/booklet.pdf: cannot write: No space left on device`), and every earlier PDF "
+        "stays as it was.",
+    ]
+    return [line for paragraph in paragraphs for line in (paragraph, "")]
+
+
+def _mistyped(command: argparse.ArgumentParser, option: str) -> str:
+    """What printkit says of an option `command` does not take."""
+    from printkit.cli.helping import Unknown, unknown_option
+
+    try:
+        unknown_option([option], command, None)
+    except Unknown as error:
+        return str(error)
+    raise Undescribed(f"{command.prog} takes {option}: name another mistyped option in the introduction")
 
 
 def _command(name: str, parser: argparse.ArgumentParser) -> list[str]:
     parser.formatter_class = lambda prog: argparse.HelpFormatter(prog, width=100)  # not the terminal's width
     formatter = parser._get_formatter()
     usage = parser.format_usage().strip().removeprefix("usage: ")
-    lines = [f"## printkit {name}", "", parser.description or "", "", "```", usage, "```", "",
+    further = [f"More: {', '.join(FURTHER[name])}.", ""] if name in FURTHER else []
+    lines = [f"## printkit {name}", "", parser.description or "", "", *further, "```", usage, "```", "",
              "| argument | value | default | meaning |", "|---|---|---|---|"]
     for action in parser._actions:
         if action.help == argparse.SUPPRESS or isinstance(action, argparse._HelpAction):

@@ -14,8 +14,9 @@ def cmd_calibrate(args) -> int:
     """pages to find a printer's back-side offset and check its scale
 
     Writes calibration/back-offset.pdf (print it two-sided, read the offset against the light) and
-    calibration/scale.pdf (rulers, a 100 mm square: read what the printer prints 100 mm as), drawn
-    with no back offset and no scale correction: they measure the printer as it is. Needs no project.
+    calibration/scale.pdf (rulers in mm and inches, a 100 mm square: read what the printer prints
+    100 mm as), drawn with no back offset and no scale correction: they measure the printer as it is.
+    Needs no project.
     """
     from printkit.targets.calibrate import calibrate
     from printkit.pipeline.kits import templates_for
@@ -31,14 +32,23 @@ def cmd_export(args) -> int:
     """card and token products as a print shop takes them, then preflight
 
     One file or image per card side, with the shop's bleed, boxes and names (printkit/shops.yaml),
-    into output/shops/SHOP; then every file is checked against the shop's profile."""
+    into output/shops/SHOP, all of them or none; then every file is checked against the shop's
+    profile, as `printkit preflight` checks it. Besides the print shops: cricut, the images a
+    Cricut's Print Then Cut takes, and tts, the deck sheets Tabletop Simulator loads (with --base-url,
+    for images on a web host).
+    """
     from printkit.targets.commands import cmd_export as export
 
     return export(args)
 
 
 def cmd_preflight(args) -> int:
-    """check an export against its shop's profile: sizes, boxes, fonts, images, safe zone, order"""
+    """check an export against its shop's profile: sizes, boxes, fonts, images, safe zone, order
+
+    One line per problem (FILE:LINE: message, at the designer's layer where there is one), exit 1
+    when there is any; frames and borders that stop inside the safe zone short of the trim are
+    warnings.
+    """
     from printkit.targets.commands import cmd_preflight as preflight
 
     return preflight(args)
