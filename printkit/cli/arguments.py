@@ -47,7 +47,7 @@ class Context:
     def default(self, key: str) -> str:
         """`(default: a4)`, or `(now: letter, from printkit.yaml)`."""
         value = self.settings[key]
-        value = ",".join(f"{v:g}" for v in value) if isinstance(value, (list, tuple)) else settings._yaml(value)
+        value = ",".join(f"{v:g}" for v in value) if isinstance(value, (list, tuple)) else settings.as_yaml(value)
         return f"(now: {value}, from {project.FILE})" if key in self.saved else f"(default: {value})"
 
 

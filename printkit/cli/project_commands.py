@@ -60,7 +60,7 @@ def cmd_settings(args) -> int:
     saved = settings.load(folder)
     print(f"{project.shown(settings.path_for(folder))}:" if saved else f"no {project.FILE}: printkit's defaults")
     for key, value in settings.resolve(folder, {}).items():
-        print(f"  {key}: {settings._yaml(value)}{'' if key in saved else '  (default)'}")
+        print(f"  {key}: {settings.as_yaml(value)}{'' if key in saved else '  (default)'}")
     return 0
 
 

@@ -168,7 +168,7 @@ def settings_page() -> str:
              "complete it with [printkit.schema.json](../schema/printkit.schema.json).", "",
              "| setting | value | default | meaning |", "|---|---|---|---|"]
     for key, spec in settings.SPEC.optional.items():
-        default = f"`{settings._yaml(settings.DEFAULTS[key])}`"
+        default = f"`{settings.as_yaml(settings.DEFAULTS[key])}`"
         lines.append(f"| `{key}` | {_cell(shape(spec))} | {default} | {_cell(helps[key])} |")
     return "\n".join(lines) + "\n"
 
@@ -179,7 +179,7 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
     from printkit.cli import arguments  # the command line on top: read, never imported by it
     from printkit.cli import main as cli
 
-    parser = cli._parser(arguments.Context(), None)
+    parser = cli.parser_for(arguments.Context(), None)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return dict(sub.choices)
 
