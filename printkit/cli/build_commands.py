@@ -70,13 +70,12 @@ def _unchanged(args, options):
     digests of the games' files taken for it, for the ordinary build to note (None: not taken)."""
     if args.force or args.only or product_choices(args):
         return None, None
-    from printkit.pipeline.nothing_changed import files, whole_build
+    from printkit.pipeline.nothing_changed import whole_build
 
-    content = folder(args)
-    names = args.games or _folders(content)
-    if not names or len(set(names)) != len(names):
+    named = _named_with_sources(args)
+    if named is None:
         return None, None
-    taken = files(content, names)
+    content, names, taken = named
     found = whole_build(content, out(args), names, options, taken)
     return None if found is None else (names, [(path, pages, False) for path, pages in found]), taken
 
@@ -126,15 +125,27 @@ def _noted_valid(args, options):
     them as planned whole on every paper from the sources it has now (printkit/pipeline/nothing_changed.py):
     answered without loading a game. Else None, for the ordinary validate. With it, the digests of
     the games' files taken for it (None: not taken)."""
-    from printkit.pipeline.nothing_changed import files, validated
+    from printkit.pipeline.nothing_changed import validated
+
+    named = _named_with_sources(args)
+    if named is None:
+        return None, None
+    content, names, taken = named
+    noted = validated(content, names, options, taken)
+    return ({name: noted[name] for name in names} if set(noted) == set(names) else None), taken
+
+
+def _named_with_sources(args):
+    """What a build or validate answered without loading a game speaks for: the content folder,
+    the games named (every game folder's when none is) and the digests of their files as they are
+    now; None where no game is, or one is named twice (the ordinary command says why)."""
+    from printkit.pipeline.nothing_changed import files
 
     content = folder(args)
     names = args.games or _folders(content)
     if not names or len(set(names)) != len(names):
-        return None, None
-    taken = files(content, names)
-    noted = validated(content, names, options, taken)
-    return ({name: noted[name] for name in names} if set(noted) == set(names) else None), taken
+        return None
+    return content, names, files(content, names)
 
 
 def _folders(content: Path) -> list[str]:
