@@ -40,11 +40,12 @@ def all_games() -> dict[str, Game]:
 @functools.lru_cache(maxsize=4)
 def _known(path: tuple[str, ...]) -> dict[str, Game]:
     """Found once for each import path: the command line asks for the games for its help and then
-    for the build, and looking for plug-ins reads every installed package's metadata."""
+    for the build, and looking for plug-ins reads every installed package's metadata. printkit's
+    own are found by their packages' names, imported only when they are used (`Bundled`)."""
     games = {}
     for module in pkgutil.iter_modules(__path__):
-        game = importlib.import_module(f"{__name__}.{module.name}").GAME
-        games[game.slug] = dataclasses.replace(game, home=bundled.root())
+        game = Bundled(module.name.replace("_", "-"), f"{__name__}.{module.name}", bundled.root())
+        games[game.slug] = game
     problems = []
     for game in plugins(problems):
         if game.slug in games:
@@ -53,6 +54,34 @@ def _known(path: tuple[str, ...]) -> dict[str, Game]:
     if problems:
         raise PrintkitError(problems)
     return dict(sorted(games.items()))
+
+
+class Bundled(Game):
+    """A game of printkit's own, known by its slug (its package's name, `cross_sums` for
+    `cross-sums`), where it is (`home`) and its origin; its package is imported when anything else
+    of it is first asked for (its content files, its products): a build that finds a game's files
+    as it made them never imports it, nor does one of another game."""
+
+    def __init__(self, slug: str, package: str | None = None, home: Path | None = None, **fields):
+        """The game of `package`, its fields set when it is imported; or, given every field (as
+        dataclasses.replace gives them), a game like any other."""
+        if package is None:
+            super().__init__(slug=slug, home=home, **fields)
+            return
+        for name, value in (("slug", slug), ("home", home), ("origin", "printkit"), ("_package", package)):
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str):
+        """A field not set yet: the game's package imported, and every field taken from its GAME."""
+        if name.startswith("__") or name == "_package":
+            raise AttributeError(name)
+        game = importlib.import_module(self._package).GAME
+        if game.slug != self.slug:
+            raise RuntimeError(f"{self._package} declares the game '{game.slug}', not '{self.slug}'")
+        for field in dataclasses.fields(Game):
+            if field.name not in ("slug", "home", "origin"):
+                object.__setattr__(self, field.name, getattr(game, field.name))
+        return object.__getattribute__(self, name)
 
 
 def plugins(problems: list[Problem]) -> list[Game]:
