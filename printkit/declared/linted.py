@@ -18,7 +18,7 @@ from printkit.plan.geometry import Rect
 from printkit.declared import lint
 from printkit.declared.layouts import once
 
-SAFE_ZONE = "safe zone"  # the words of a finding a shop's own safe zone makes an error (shop/export.py)
+SAFE_ZONE = "safe zone"  # as the finding names it; a shop's own safe zone is held by its preflight (printkit/targets/)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """How long a template's value would be as text, measured before the text is made: a list of a
 thousand references to a list of a thousand references to a list of a thousand numbers is small
 in memory and three billion characters printed, indented or turned into JSON. The sandbox
-(sandbox.py) measures what it is about to print, join, format or turn into JSON."""
+(sandbox.py) measures what it is about to print or join, and its filters' limits (limits.py) what
+they are about to join, format or turn into JSON."""
 
 from __future__ import annotations
 
