@@ -74,17 +74,31 @@ def front_matter_planned(monkeypatch) -> list:
     return planned
 
 
+@pytest.fixture
+def rules_planned(monkeypatch) -> list:
+    """Each time the rules are laid out: for rules.pdf and for the booklet's front matter."""
+    from printkit.games.cross_sums import rules
+
+    planned, flow = [], rules.rules_flow
+    monkeypatch.setattr(rules, "rules_flow", lambda *args: planned.append(1) or flow(*args))
+    return planned
+
+
 def test_a_tagline_edit_plans_the_booklet_s_front_matter_on_neither_paper(project, cli, monkeypatch, tmp_path,
-                                                                         front_matter_planned):
+                                                                         front_matter_planned, rules_planned):
     """The rules and their picture read the first scenario's rows, columns and number and its
-    strip's labels, not its tagline: its edit finds the front matter kept, on A4 and on Letter."""
+    strip's labels, not its tagline: its edit finds the front matter kept, on A4 and on Letter,
+    and rules.pdf as it was, its rules laid out for neither file on neither paper."""
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     assert build(cli, "cross-sums")[0] == 0
     assert len(front_matter_planned) == 2  # A4 and Letter, planned once each
+    assert len(rules_planned) == 4  # A4 and Letter: the booklet's, rules.pdf's
     _tagline_edited(project)
     front_matter_planned.clear()
+    rules_planned.clear()
     code, out, _ = build(cli, "cross-sums")
     assert code == 0 and "booklet.pdf" in out and front_matter_planned == []
+    assert rules_planned == []  # nor the rules sheet's
     booklet = project / "out" / "cross-sums" / "booklet.pdf"
     assert any(EDITED in _text(booklet, n) for n in range(len(pypdf.PdfReader(booklet).pages)))  # scenario 1's spread
 
@@ -111,3 +125,5 @@ def test_a_tagline_the_rules_print_is_printed_again_when_it_is_edited(project, c
     assert build(cli, "cross-sums")[0] == 0
     assert front_matter_planned == [1, 1]
     assert shown in _text(rules_page, 1) + _text(rules_page, 2)
+    rules = project / "out" / "cross-sums" / "rules.pdf"
+    assert shown in _text(rules, 0) + _text(rules, 1)  # the rules sheet too

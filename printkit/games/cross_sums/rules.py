@@ -22,11 +22,18 @@ CARD = 13.0  # mm: the picture's cards, at most
 CAPTION = 14.0  # mm, at most
 
 
+PROSE = ("tagline", "section", "watch")  # a scenario's prose: the rules print what their words read of it
+
+
 def items(kit) -> list[Item]:
-    """One file, drawn again when the campaign, the first scenario or the templates change."""
+    """One file, drawn again when the campaign, the first scenario's facts, what the rules' words
+    and their picture's read of it (its tagline, where a designer's rules.j2 prints it), or the
+    templates change."""
     first = kit.data["scenarios"]["scenarios"][0]
-    return [Item("rules.pdf", {"campaign": kit.data["campaign"], "first scenario": first}, "Rules",
-                 f"Rules for {kit.title}", None)]
+    facts = {key: value for key, value in first.items() if key not in PROSE}
+    words = [rules_words(kit).fingerprint, picture_words(view(kit, 0)).fingerprint]
+    return [Item("rules.pdf", {"campaign": kit.data["campaign"], "first scenario": facts, "its words": words},
+                 "Rules", f"Rules for {kit.title}", None)]
 
 
 def sheet_pages(kit, body: Rect, _=None) -> list[list]:
