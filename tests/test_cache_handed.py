@@ -19,7 +19,7 @@ import pypdf
 import pytest
 
 from printkit.ground.store import DATABASE, Store
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.load import fonts
 from printkit.plan import kept as codec
 from printkit.plan.geometry import Paper, Rect, Segment
@@ -35,11 +35,11 @@ BELOW = {"ground", "load", "plan", "render", "declared/games/products"}  # the s
 
 
 @pytest.fixture
-def in_use(tmp_path, monkeypatch) -> lasting.PageCache:
+def in_use(tmp_path, monkeypatch) -> cache.PageCache:
     """A page cache of the test's own, in use (as `use` makes it for a build)."""
-    cache = lasting.PageCache(tmp_path / "cache")
-    monkeypatch.setattr(lasting, "STORE", cache)
-    return cache
+    store = cache.PageCache(tmp_path / "cache")
+    monkeypatch.setattr(cache, "STORE", store)
+    return store
 
 
 def test_no_stage_below_the_pipeline_imports_the_page_cache():
@@ -60,8 +60,8 @@ def test_the_drawing_keeps_nothing_unless_it_is_handed_the_cache(in_use):
     plain, pages = render(document)  # a cache is in use, but the drawing was handed none
     assert pages == 1 and abs(_page_width_mm(plain) - 90.0) < 0.05
     assert (in_use.made, in_use.found) == (0, 0) and in_use.keys() == set()
-    drawn, _ = render(document, keeper=lasting.KEPT)
-    again, _ = render(document, keeper=lasting.KEPT)
+    drawn, _ = render(document, keeper=cache.KEPT)
+    again, _ = render(document, keeper=cache.KEPT)
     assert (in_use.made, in_use.found) == (1, 1) and len(in_use.keys()) == 1
     assert again == drawn == plain and abs(_page_width_mm(again) - 90.0) < 0.05
 
@@ -77,7 +77,7 @@ def kit():
 
 
 def test_a_kit_keeps_through_the_cache_the_pipeline_hands_it_only(kit, in_use):
-    assert kit.keeper is lasting.KEPT  # handed by the pipeline as it loads the kit
+    assert kit.keeper is cache.KEPT  # handed by the pipeline as it loads the kit
     made = []
 
     def make() -> list:
@@ -96,12 +96,12 @@ def test_a_kit_keeps_through_the_cache_the_pipeline_hands_it_only(kit, in_use):
 def test_the_fonts_keep_nothing_unless_the_pipeline_hands_them_the_cache(in_use, monkeypatch):
     import printkit.pipeline.kits  # noqa: F401  (what hands them the cache in use)
 
-    assert fonts._KEEPER is lasting.KEPT
+    assert fonts._KEEPER is cache.KEPT
     path = fonts.FOLDER / fonts.FONTS["Sans"]
     monkeypatch.setattr(fonts, "_KEEPER", None)  # (put back as it was after the test)
     assert len(fonts._own_font("Sans", path).face.charToGlyph) > 5000
     assert (in_use.made, in_use.found) == (0, 0)
-    fonts.keep_parsed_with(lasting.KEPT)
+    fonts.keep_parsed_with(cache.KEPT)
     fonts._own_font("Sans", path)
     assert (in_use.made, in_use.found) == (1, 0)
 

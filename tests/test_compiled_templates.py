@@ -15,7 +15,7 @@ import pytest
 
 from conftest import ROOT, build, pdfs
 from printkit.load import compiled, shipping
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.pipeline import kits
 from printkit.load.sandbox import Sandbox
 
@@ -46,9 +46,9 @@ def empty_cache(tmp_path, monkeypatch) -> Path:
     """A PRINTKIT_CACHE that does not exist yet, as a user's first build finds it."""
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "first-cache"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
-    lasting.use(None)
+    cache.use(None)
     yield tmp_path / "first-cache"
-    lasting.use(None)
+    cache.use(None)
 
 
 @pytest.fixture
@@ -72,16 +72,16 @@ def shipped_store(tmp_path: Path, compiles: list[str]) -> Path:
     return into
 
 
-def as_a_new_process(cache: Path) -> None:
+def as_a_new_process(folder: Path) -> None:
     """What a second `printkit build` starts without: the first's cache folder (set aside), its
     page cache and its templates compiled in memory."""
-    cache.rename(cache.with_name(f"{cache.name}-before"))
-    lasting.use(None)
+    folder.rename(folder.with_name(f"{folder.name}-before"))
+    cache.use(None)
     kits._templates.cache_clear()
 
 
-def compiled_in_cache(cache: Path) -> list[Path]:
-    return sorted(cache.glob("templates-*/*.cache"))
+def compiled_in_cache(folder: Path) -> list[Path]:
+    return sorted(folder.glob("templates-*/*.cache"))
 
 
 def test_a_cold_build_compiles_only_the_templates_it_uses_each_once(project, cli, compiles, empty_cache, shipped):

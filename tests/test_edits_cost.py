@@ -183,10 +183,10 @@ def test_validate_after_a_build_plans_nothing(deck, monkeypatch, capsys, long_ta
     """Also when the deck is made from more content than a file planned on the other paper by a
     build may be (a long campaign's booklet is left to validate there): its cards are kept alike
     on every paper, and its sheets laid out on Letter too."""
-    from printkit.pipeline import other_papers as planned_anywhere
+    from printkit.pipeline import other_papers
 
     if long_table:
-        monkeypatch.setattr(planned_anywhere, "OTHER_PAPERS_AT_MOST", 2_000)
+        monkeypatch.setattr(other_papers, "OTHER_PAPERS_AT_MOST", 2_000)
     assert main(["build", "-q"]) == 0
     planned = []
     plan = planning.plan_one

@@ -17,7 +17,7 @@ import yaml
 
 from conftest import CONTENT, build
 from declared import line_of
-from printkit.ground import signatures as keyed
+from printkit.ground import signatures
 
 GAME = "one-too-many"
 MANIFEST = ".printkit-manifest.json"
@@ -42,7 +42,7 @@ def unkeyed(entry: dict) -> str:
 
 def signed_as(name: str):
     """A check made with the user's own key: what only printkit (or the user) can write."""
-    return lambda entry: keyed.sign(MANIFEST, name, [entry.get(field) for field in ("key", "pages", "size", "sha256", "plan")])
+    return lambda entry: signatures.sign(MANIFEST, name, [entry.get(field) for field in ("key", "pages", "size", "sha256", "plan")])
 
 
 def add_entry(project, name: str, entry: dict) -> None:
@@ -132,7 +132,7 @@ def test_an_entry_moved_to_another_files_name_is_not_trusted(project, cli):
 
 def test_the_key_is_the_users_alone(project, cli):
     assert build(cli, GAME)[0] == 0
-    path = keyed.cache_root() / keyed.KEY
+    path = signatures.cache_root() / signatures.KEY
     status = path.stat()
     assert stat.S_IMODE(status.st_mode) == 0o600 and status.st_size == 32
     assert manifest(project)["outputs"][f"{GAME}/rules.pdf"]["check"] == \
@@ -147,7 +147,7 @@ def test_without_a_key_every_entry_is_untrusted(project, cli, monkeypatch, tmp_p
     shared.chmod(0o777)
     monkeypatch.setenv("PRINTKIT_CACHE", str(shared))
     assert build(cli, GAME)[0] == 0
-    assert not (shared / keyed.KEY).exists()
+    assert not (shared / signatures.KEY).exists()
     code, out, _ = build(cli, GAME)
     assert code == 0 and "(unchanged)" not in out and "built 6 files (0 changed)" in out
 
@@ -171,8 +171,8 @@ def test_a_damaged_manifest_is_set_aside_with_one_warning(project, cli, text, fo
 
 
 def test_a_manifest_too_large_is_set_aside(project, cli, monkeypatch):
-    monkeypatch.setattr(keyed, "MAX_STATE_BYTES", 1000)
-    monkeypatch.setattr(keyed.read_json, "__defaults__", (1000,))
+    monkeypatch.setattr(signatures, "MAX_STATE_BYTES", 1000)
+    monkeypatch.setattr(signatures.read_json, "__defaults__", (1000,))
     (project / "out").mkdir()
     (project / "out" / MANIFEST).write_text('{"outputs": {}, "x": "' + "a" * 2000 + '"}', encoding="utf-8")
     code, _, err = build(cli, GAME)

@@ -21,7 +21,7 @@ from jinja2.bccache import bc_magic
 
 from conftest import CONTENT, ROOT, build, pdfs
 from printkit.ground import store as kept_bytes
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.load import compiled, sandbox
 from printkit.cli.main import main
 
@@ -43,9 +43,9 @@ def caches(tmp_path, monkeypatch) -> Path:
     """A cache folder of the test's own, and the user's cache folder elsewhere, both empty."""
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
-    lasting.use(None)  # the store of an earlier test let go of
+    cache.use(None)  # the store of an earlier test let go of
     yield tmp_path / "cache"
-    lasting.use(None)
+    cache.use(None)
 
 
 def not_shipped(project: Path) -> None:
@@ -150,9 +150,9 @@ def whole_build(tmp_path_factory) -> tuple[Path, Path]:
         patch.chdir(project)
         patch.setenv("PRINTKIT_CACHE", str(project / "cache"))
         patch.setenv("XDG_CACHE_HOME", str(project / "user-cache"))
-        lasting.use(None)
+        cache.use(None)
         assert main(["build", "--content", "content", "--out", "out"]) == 0
-        lasting.use(None)  # its store written and closed
+        cache.use(None)  # its store written and closed
     return project / "out", project / "cache"
 
 
@@ -168,17 +168,17 @@ def test_a_plain_value_in_the_page_cache_is_a_miss(project, cli, caches, whole_b
     before = pdfs(project / "out")
     planted = keys(caches)
     assert plant_in_every_row(caches, value) == len(planted) > 0
-    lasting.use(None)
+    cache.use(None)
     code, _, err = cli("build", "--content", "content", "--out", "out", "--force")
     assert (code, err) == (0, "") and pdfs(project / "out") == before
-    lasting.use(None)
+    cache.use(None)
     assert keys(caches) == planted
 
 
 @pytest.mark.parametrize("value", [7, "a page", [[], []], (1.0, 2.0), [[], [], []], None])
 def test_a_value_of_the_wrong_shape_is_a_miss_even_when_signed(caches, value):
     """Signed, as printkit's own: a value is checked against the shape its caller expects."""
-    store = lasting.use(Path(caches))
+    store = cache.use(Path(caches))
     store._keep(store._key(["inputs"]), value)
     store.flush()
     made = []
@@ -187,7 +187,7 @@ def test_a_value_of_the_wrong_shape_is_a_miss_even_when_signed(caches, value):
 
 
 def test_a_signed_value_of_the_right_shape_is_found(caches):
-    store = lasting.use(Path(caches))
+    store = cache.use(Path(caches))
     assert store.kept(["inputs"], lambda: (1.0, 2.0, 3.0), shape=(float, float, float)) == (1.0, 2.0, 3.0)
     store.flush()
     assert store.kept(["inputs"], lambda: pytest.fail("made again"), shape=(float, float, float)) == (1.0, 2.0, 3.0)
@@ -197,7 +197,7 @@ def test_a_planted_pickle_in_the_page_cache_runs_nothing(project, cli, caches, t
     assert build(cli, GAME)[0] == 0
     marker = tmp_path / "ran"
     plant_in_every_row(caches, pickle.dumps(Planted(marker)))
-    lasting.use(None)
+    cache.use(None)
     assert cli("build", GAME, "--content", "content", "--out", "out", "--force")[0] == 0
     assert not marker.exists()
 
@@ -205,7 +205,7 @@ def test_a_planted_pickle_in_the_page_cache_runs_nothing(project, cli, caches, t
 def test_a_locked_page_cache_is_skipped_after_a_short_wait(project, cli, caches):
     """Another process holds the database's lock for the whole build: each write waited 30 s."""
     assert build(cli, GAME)[0] == 0
-    lasting.use(None)
+    cache.use(None)
     holder = sqlite3.connect(caches / kept_bytes.DATABASE, isolation_level=None)
     holder.execute("PRAGMA locking_mode=EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")

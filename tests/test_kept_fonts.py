@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.load import fonts
 
 CODES = [0, 32, 65, 97, 0xE9, 0x2660, 0x2665, 0x2212]  # notdef, space, A, a, é, two suits, minus
@@ -16,7 +16,7 @@ CODES = [0, 32, 65, 97, 0xE9, 0x2660, 0x2665, 0x2212]  # notdef, space, A, a, é
 @pytest.fixture
 def store(tmp_path, monkeypatch):
     """A page cache of the test's own, handed to the fonts (as the pipeline hands them its own)."""
-    used = lasting.PageCache(tmp_path / "cache")
+    used = cache.PageCache(tmp_path / "cache")
     monkeypatch.setattr(fonts, "_KEEPER", used)
     return used
 
@@ -43,7 +43,7 @@ def test_a_font_found_kept_is_the_font_parsed_from_its_file(store, name):
 
 
 def test_without_a_page_cache_the_font_is_parsed_and_nothing_is_kept(monkeypatch, tmp_path):
-    monkeypatch.setattr(fonts, "_KEEPER", lasting.PageCache(None))
+    monkeypatch.setattr(fonts, "_KEEPER", cache.PageCache(None))
     font = fonts._own_font("Sans", fonts.FOLDER / fonts.FONTS["Sans"])
     assert len(font.face.charToGlyph) > 5000
     assert not (tmp_path / "cache").exists()

@@ -143,13 +143,13 @@ def test_a_game_with_a_file_made_from_much_content_is_left_to_validate_on_the_ot
     from more than OTHER_PAPERS_AT_MOST characters (a long campaign: planned twice, it would take a
     build past its memory): validate plans every file of that game on Letter, and only there."""
     import printkit.pipeline.fingerprints as fingerprints
-    import printkit.pipeline.other_papers as planned_anywhere
+    from printkit.pipeline import other_papers
 
     content = project / "content"
     games = select_games(["cross-sums", "one-too-many"], content)
     on_letter = files(load_all(games[:1], content, Options(PAPERS["letter"])))
     assert max(map(fingerprints.weight, on_letter)) > 20_000  # the booklet, at a glance, the log, the key
-    monkeypatch.setattr(planned_anywhere, "OTHER_PAPERS_AT_MOST", 20_000)
+    monkeypatch.setattr(other_papers, "OTHER_PAPERS_AT_MOST", 20_000)
     build(games, content, project / "out", Options(PAPERS["a4"]))
     planned = _planned_by_validate(project, "cross-sums", "one-too-many")
     assert all(name.startswith("cross-sums/") and name.endswith(" on Letter") for name in planned), planned

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from conftest import ROOT
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.marks import (Box, Circle, Document, Ellipse, Form, Gradient, Group, Line, Page, Picture, Polygon,
                                  UseForm)
@@ -313,22 +313,22 @@ NEW_MARKS = [Ellipse(Rect(1, 2, 3, 4), 0.5, (0.1, 0.2, 0.3), GRADIENT, (1.0, 0.5
 
 
 def test_the_new_marks_are_kept_and_read_back_as_they_were(tmp_path):
-    store = lasting.PageCache(tmp_path / "cache")
+    store = cache.PageCache(tmp_path / "cache")
     store.kept(["page"], lambda: NEW_MARKS)
     store.flush()
-    found = lasting.PageCache(store.folder).kept(["page"], lambda: None)
+    found = cache.PageCache(store.folder).kept(["page"], lambda: None)
     assert found == NEW_MARKS and found is not NEW_MARKS
 
 
 def test_a_form_drawn_again_from_the_store_names_its_gradients_and_opacities(tmp_path, monkeypatch):
-    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(tmp_path / "cache"))
+    monkeypatch.setattr(cache, "STORE", cache.PageCache(tmp_path / "cache"))
     marks = (Box(Rect(10, 10, 60, 20), level=None, fill=Gradient((10.0, 0.0), (70.0, 0.0), (RED, BLUE))),
              Group((Box(Rect(0, 0, 20, 20), level=None, fill=BLACK),), 10, 50, opacity=0.5))
 
     def document() -> Document:  # made anew, as a second file of a build plans it
         return Document("form", "test", (Page(PAPER, (UseForm("page1"),)),), forms=(Form("page1", PAPER, marks),))
-    first, again = (written(tmp_path, document(), keeper=lasting.KEPT) for _ in range(2))
-    assert lasting.STORE.made == 1 and lasting.STORE.found == 1
+    first, again = (written(tmp_path, document(), keeper=cache.KEPT) for _ in range(2))
+    assert cache.STORE.made == 1 and cache.STORE.found == 1
     assert again.read_bytes() == first.read_bytes()
     (form,) = pypdf.PdfReader(again).pages[0]["/Resources"]["/XObject"].values()
     assert "/Shading" in form.get_object()["/Resources"] and "/ExtGState" in form.get_object()["/Resources"]

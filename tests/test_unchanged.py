@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import build
-from printkit.pipeline import nothing_changed as unchanged
+from printkit.pipeline import nothing_changed
 from printkit.load.options import Options
 from printkit.plan.geometry import PAPERS
 
@@ -35,7 +35,7 @@ def small(project, cli):
 
 
 def answered(project: Path, paper: str = "a4", games=(GAME,)):
-    return unchanged.whole_build(project / "content", project / "out", list(games), Options(PAPERS[paper]))
+    return nothing_changed.whole_build(project / "content", project / "out", list(games), Options(PAPERS[paper]))
 
 
 def test_a_whole_build_is_answered_with_its_files_and_page_counts(small):
@@ -113,7 +113,7 @@ def test_anything_a_build_is_made_from_changed_is_not_answered(small, change):
 
 def test_other_options_are_not_answered(small):
     assert answered(small, "letter") is None
-    assert unchanged.whole_build(small / "content", small / "out", [GAME],
+    assert nothing_changed.whole_build(small / "content", small / "out", [GAME],
                                  Options(PAPERS["a4"], ink_saver=True)) is None
 
 
@@ -163,9 +163,9 @@ def test_a_rebuild_with_nothing_changed_loads_no_game(small):
 def test_validate_after_a_whole_build_loads_no_game_and_says_what_the_ordinary_validate_says(small, cli, monkeypatch):
     """The build planned every file on both papers and noted the game whole: validate answers from
     that note, with the same lines (per game, -v) as the ordinary validate, which plans."""
-    assert unchanged.validated(small / "content", [GAME], Options(PAPERS["a4"])) != {}
+    assert nothing_changed.validated(small / "content", [GAME], Options(PAPERS["a4"])) != {}
     code, quick, _ = cli("validate", "-v", "--content", "content")
-    monkeypatch.setattr(unchanged, "validated", lambda *args: {})  # no note: the ordinary validate
+    monkeypatch.setattr(nothing_changed, "validated", lambda *args: {})  # no note: the ordinary validate
     code_, ordinary, _ = cli("validate", "-v", "--content", "content")
     assert code == code_ == 0 and quick == ordinary and "products planned on A4 and Letter" in quick
     probe = ("import sys\nfrom printkit.cli.main import main\n"
@@ -180,14 +180,14 @@ def test_validate_after_a_whole_build_loads_no_game_and_says_what_the_ordinary_v
 
 def test_validate_is_not_answered_for_other_options_an_edit_or_a_watched_build(small, cli):
     content = small / "content"
-    assert unchanged.validated(content, [GAME], Options(PAPERS["a4"], corners=3.175)) == {}
-    assert unchanged.validated(content, [GAME], Options(PAPERS["letter"])) != {}  # the paper is validate's to vary
+    assert nothing_changed.validated(content, [GAME], Options(PAPERS["a4"], corners=3.175)) == {}
+    assert nothing_changed.validated(content, [GAME], Options(PAPERS["letter"])) != {}  # the paper is validate's to vary
     edit_content(small)
-    assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}
+    assert nothing_changed.validated(content, [GAME], Options(PAPERS["a4"])) == {}
     from printkit.pipeline.build import build as build_
     from printkit.pipeline.kits import select_games
     build_(select_games([GAME], content), content, small / "out", Options(PAPERS["a4"]), other_papers=False)
-    assert unchanged.validated(content, [GAME], Options(PAPERS["a4"])) == {}  # Letter left to validate
+    assert nothing_changed.validated(content, [GAME], Options(PAPERS["a4"])) == {}  # Letter left to validate
 
 
 def test_an_edit_that_breaks_letter_only_is_found_by_validate(small, cli):
@@ -217,8 +217,8 @@ def test_a_build_and_a_validate_read_the_games_files_once(small, cli, monkeypatc
     """The digest of a game's files is taken once a command, before anything is read: the check
     for a build with nothing to draw (or a validate a build answered) and the ordinary build (or
     validate) that follows when it finds an edit use the same one."""
-    read, files = [], unchanged.files
-    monkeypatch.setattr(unchanged, "files", lambda *args: read.append(args) or files(*args))
+    read, files = [], nothing_changed.files
+    monkeypatch.setattr(nothing_changed, "files", lambda *args: read.append(args) or files(*args))
     rules = small / "content" / GAME / "game.yaml"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
     assert build(cli)[0] == 0 and len(read) == 1
