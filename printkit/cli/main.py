@@ -115,6 +115,3 @@ def parser_for(ctx: arguments.Context, chosen: str | None = None) -> helping.Par
     """printkit's parser, what `chosen` takes in it (None: every command's): printkit/cli/helping.py.
     The generated reference of the commands reads it too (printkit/cli/reference.py)."""
     return helping.parser(COMMANDS, ctx, chosen, description=DESCRIPTION, epilog=EPILOG)
-
-
-_parser = parser_for  # its name before it was public, until cli/reference.py takes parser_for

@@ -99,9 +99,6 @@ def as_yaml(value) -> str:
     return value if RESOLVER.resolve(ScalarNode, value, (True, False)).endswith(":str") else json.dumps(value)
 
 
-_yaml = as_yaml  # its name before it was public, until cli/arguments.py and cli/reference.py take as_yaml
-
-
 def _number(value: float) -> str:
     """Written out in full: `0.00001`, never `1e-05`, which YAML reads as text; `-1`, not `-1.0`."""
     text = format(Decimal(repr(float(value))), "f")
