@@ -33,6 +33,7 @@ from printkit.ground.store import Store
 from printkit.pipeline.manifest import MAX_PAGES, code_digest
 from printkit.plan import kept as codec
 from printkit.plan.kept_marks import Joined, Marks
+from printkit.plan.page_digest import page_digest as digest_of_page
 
 FORMAT = 2
 
@@ -322,7 +323,7 @@ def page_digest(page) -> str:
     for the file being drawn (for its manifest and to find the page's drawing kept)."""
     found = _DIGESTS.get(id(page))
     if found is None or found[0] is not page:
-        found = _DIGESTS[id(page)] = (page, codec.digest_of(page, known=True))
+        found = _DIGESTS[id(page)] = (page, digest_of_page(page, _DIGESTS))
     return found[1]
 
 

@@ -203,13 +203,15 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
     fronts carry the cut guides (rounded to `corners`) and a cutting machine's marks."""
     bars = tuple(scale_bar_marks(bar) for bar in scale_bars(sheet))
     bars_behind, art = _back_bars(sheet)
-    pages = []
+    pages, fixed = [], {}  # a page's fixed marks by its cards' count: the same marks on every full sheet
     for start in range(0, len(cards), sheet.per_sheet):
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
         fronts = tuple(_placed(card.face, slot) for slot, card in batch)
-        furniture = trim_guides(sheet, [slot for slot, _ in batch], corners) + registration_marks(sheet)
-        marks = crop_marks(sheet.marks, [slot for slot, _ in batch])
-        pages.append(Page(sheet.paper, fronts + furniture + marks + bars, **_boxes(sheet, [s for s, _ in batch])))
+        if len(batch) not in fixed:  # (made once a deck, they are digested once: printkit/plan/page_digest.py)
+            slots = [slot for slot, _ in batch]
+            fixed[len(batch)] = trim_guides(sheet, slots, corners) + registration_marks(sheet) + \
+                crop_marks(sheet.marks, slots) + bars
+        pages.append(Page(sheet.paper, fronts + fixed[len(batch)], **_boxes(sheet, [s for s, _ in batch])))
         if duplex != "none":
             behind = [(sheet.back_slot(slot, duplex), card) for slot, card in batch]
             backs = _backs(behind, art)
