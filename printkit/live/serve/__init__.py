@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from stat import S_ISREG
 import time
 import traceback
 from pathlib import Path
@@ -25,13 +26,17 @@ from printkit.live.errata.record import path_for as record_path
 from printkit.ground.errors import PrintkitError, Problem
 from printkit.live.preview import FOLDER, INDEX, Shown, preview
 from printkit.live.serve.pictures import Lazy
-from printkit.live.serve.server import Live, Server
+from printkit.live.serve.published import Live
+from printkit.live.serve.server import Server
 from printkit.live.watch import attempt, built, follow, games_after
 from printkit.pipeline.write import Output, write_outputs
 
 DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
 AS_PRINTED = "_printed"  # preview/<game>/_printed/<fingerprint>.png: a card's picture as `printkit printed` recorded it
 EAGER = 24  # pages: at start, as few pictures as these to draw are drawn before the page is served, more as asked for
+# seconds at most an edit's index waits for the open pages to fetch its new pictures (one out of sight is
+# not fetched until scrolled to): made meanwhile, it would slow the serving of the picture awaited
+FETCHED_WITHIN = 0.3
 
 
 class Proofing:
@@ -58,6 +63,7 @@ class Proofing:
             self.lazy = None
         self.games = games_after(changed, self.games, self.find, self.complain)
         started, problems = time.perf_counter(), []
+        self.live.edited()
 
         def complain(line: str) -> None:
             if not line.startswith("not built"):  # the page says that in its own words
@@ -67,6 +73,8 @@ class Proofing:
         def rendered(shown: list[Shown]) -> None:  # the pictures first: a page swaps them before the index is made
             self.shown = shown
             self.live.publish(images=self._versions(), errors=[], stale=False)
+            if changed:
+                self.live.fetched_by_now(FETCHED_WITHIN)
 
         if not draw:
             self.listed.clear()
@@ -124,11 +132,18 @@ class Proofing:
 
     def _versions(self) -> dict[str, str]:
         """Each picture's short digest, read again only when the file changed on disk."""
-        return {path: self._digest(self.out / path) for shown in self.shown for path in shown.images + shown.cards
-                if (self.out / path).is_file()}  # one not drawn yet has no version
+        found = {path: self._digest(self.out / path) for shown in self.shown for path in shown.images + shown.cards}
+        return {path: digest for path, digest in found.items() if digest}  # one not drawn yet has no version
 
-    def _digest(self, path: Path) -> str:
-        stat = path.stat()
+    def _digest(self, path: Path) -> str | None:
+        """A file's short digest (None if it is not there), read again only when it changed: one
+        look at the disk for each picture of a deck of 1,000 as it was."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        if not S_ISREG(stat.st_mode):
+            return None
         key = str(path)
         known = self.digests.get(key)
         if known and known[:2] == (stat.st_mtime_ns, stat.st_size):

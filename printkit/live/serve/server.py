@@ -38,6 +38,7 @@ from urllib.parse import unquote
 
 from printkit.ground.bundled import PACKAGE
 from printkit.live.serve.clean import without_scripts
+from printkit.live.serve.published import Live
 
 LIVE = "/_printkit/"  # printkit's own URLs; no output file starts with an underscore folder of this name
 PING = 15.0  # seconds between keep-alive comments on the event stream: a closed page is noticed
@@ -70,41 +71,6 @@ UNBUILT = """<!DOCTYPE html>
 </body>
 </html>
 """
-
-
-class Live:
-    """What the last build gave, for every open page: a version number, each picture's digest
-    (path under the output folder: short digest), the index's digest, the problems of the last
-    build (empty when it built) and whether the pictures are stale (from an earlier build)."""
-
-    def __init__(self) -> None:
-        self.changed = threading.Condition()
-        self.version = 0
-        self.state: dict = {"version": 0, "images": {}, "index": "", "errors": [], "stale": False}
-        self.closing = False
-
-    def publish(self, **state) -> None:
-        with self.changed:
-            self.version += 1
-            self.state = {**self.state, **state, "version": self.version}
-            self.changed.notify_all()
-
-    def close(self) -> None:
-        with self.changed:
-            self.closing = True
-            self.changed.notify_all()
-
-    def wake(self) -> None:
-        """Every waiting stream looks again whether it is to end (one was let go for a new connection)."""
-        with self.changed:
-            self.changed.notify_all()
-
-    def after(self, seen: int, timeout: float, ended=lambda: False) -> dict | None:
-        """The state once its version is past `seen` (None: nothing new within `timeout`, closing,
-        or `ended()`)."""
-        with self.changed:
-            self.changed.wait_for(lambda: self.version > seen or self.closing or ended(), timeout)
-            return None if self.closing or ended() or self.version <= seen else dict(self.state)
 
 
 class Connections:
@@ -281,6 +247,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(data, "text/html; charset=utf-8", body, policy=PAGE_POLICY)
         versioned = "?v=" in self.path
         self._send(found.read_bytes(), _type(found), body, cache="max-age=31536000, immutable" if versioned else None)
+        if versioned and body:
+            self.server.live.fetched(unquote(path).lstrip("/"), self.path.split("?v=", 1)[1].split("&", 1)[0])
 
     # --- what is served -------------------------------------------------------------------------
 
@@ -310,6 +278,7 @@ class Handler(BaseHTTPRequestHandler):
         self.server.connections.mark(self.connection, "stream")
         live, seen = self.server.live, -1
         ended = lambda: self.server.connections.ended(self.connection)  # noqa: E731 - let go for a newer one
+        live.watch(1)
         try:
             while True:
                 state = live.after(seen, PING, ended)
@@ -323,6 +292,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
         except (ConnectionError, TimeoutError):
             return  # the page was closed or reloaded
+        finally:
+            live.watch(-1)
 
     def _send(self, data: bytes, kind: str, body: bool, cache: str | None = None, policy: str | None = None) -> None:
         self.send_response(HTTPStatus.OK)
