@@ -179,7 +179,8 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
         known = (earlier or {}).get(output.path.relative_to(out).as_posix())
-        pictures = functools.partial(render_pngs, written=written) if draw else listed_pngs
+        pictures = functools.partial(render_pngs, written=written, sized=known.sizes if known else None) \
+            if draw else listed_pngs
         shown = replace(known, rendered=False) if known and not changed and not force else \
             pictures(out, output.path, layout, dpi, options.drawing["scale"], proof)
         if written and changed and draw:  # its pictures all drawn: shown before the next changed PDF's
@@ -258,10 +259,12 @@ def _entry_of(entries: dict[str, Entry], name: str) -> Entry:
 # --- PNGs -------------------------------------------------------------------------------------------
 
 def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
-                scale: tuple[float, float] = (1.0, 1.0), proof: Proof | None = None, written=None) -> Shown:
+                scale: tuple[float, float] = (1.0, 1.0), proof: Proof | None = None, written=None,
+                sized: dict[str, tuple[int, int]] | None = None) -> Shown:
     """The page PNGs (and card PNGs) of one PDF, rendered unless the stamp says they are current;
     `scale`: the pages' scale correction, which the cards' trims are drawn with; `proof`: as a
-    shop's press prints them, in the proof's folder."""
+    shop's press prints them, in the proof's folder. `sized`: each picture's size as this process
+    last showed it (serve), kept for those whose pixels are as they were, not read from its file."""
     folder = out / (proof.folder if proof else FOLDER) / pdf_path.relative_to(out).with_suffix("")
     refuse_links([pdf_path, folder], out)  # its PNGs are read, replaced and removed: never through a link
     data = pdf_path.read_bytes()
@@ -272,12 +275,14 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
         names = _png_names(pages, len(layout.faces()) if layout else 0)
         stamp, (before, pixels, drawn_from) = stamp_line(data, layout, dpi, proof), stamped(folder / STAMP)
         current = before == stamp and all(drawn(folder / n) for n in names)
+        same = set(names) if current else set()  # the pictures whose pixels are as they were
         if not current:
             digests = page_digests(data)
             kept = unchanged_pages(before, stamp, drawn_from, digests)
             # the pages drawn before that changed first, then those never drawn (serve's, at start)
-            pixels = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept, written,
-                                first=set(drawn_from))
+            pixels, earlier = write_pngs(document, folder, layout, dpi, names, scale, pixels, proof, kept, written,
+                                         first=set(drawn_from)), pixels
+            same = {name for name in names if earlier.get(name) == pixels[name]}
             remove_stale(folder, names)
             write_pictures([Output(folder / STAMP, stamp_text(stamp, pixels, digests).encode(), 0)], folder)
         with PDFIUM:
@@ -288,7 +293,8 @@ def render_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     shown = [(folder / n).relative_to(out).as_posix() for n in names]
     return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, shown[:pages], shown[pages:],
                  not current, bool(layout and isinstance(layout.sheet, GutterFold)),
-                 sizes={path: _png_size(out / path) for path in shown}, layout=layout)
+                 sizes=_sizes(out, shown, {shown[n] for n, name in enumerate(names) if name in same}, sized or {}),
+                 layout=layout)
 
 
 def listed_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
@@ -306,6 +312,12 @@ def listed_pngs(out: Path, pdf_path: Path, layout: DeckLayout | None, dpi: int,
     names = [(folder / n).relative_to(out).as_posix() for n in _png_names(pages, len(measured) - pages)]
     return Shown(pdf_path.relative_to(out).as_posix(), pages, duplex, names[:pages], names[pages:], False,
                  bool(layout and isinstance(layout.sheet, GutterFold)), sizes=dict(zip(names, measured)), layout=layout)
+
+
+def _sizes(out: Path, pictures: list[str], same: set[str], sized: dict) -> dict[str, tuple[int, int]]:
+    """Each picture's size: as shown before if its pixels are as they were (their digest holds
+    the size), else from its file."""
+    return {path: sized[path] if path in same and path in sized else _png_size(out / path) for path in pictures}
 
 
 def _png_size(path: Path) -> tuple[int, int]:
