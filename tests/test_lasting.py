@@ -22,7 +22,7 @@ import yaml
 
 from conftest import build
 from printkit.ground import store as kept_bytes
-from printkit.pipeline import cache as lasting
+from printkit.pipeline import cache
 from printkit.plan import kept as codec
 from printkit.ground.errors import PrintkitError
 from printkit.pipeline.manifest import MAX_PAGES  # a page count over it is no count printkit wrote
@@ -42,8 +42,8 @@ MARKS = [Text(1.5, 2.25, (TextLine(0.0, -3.1, 9.5, (("Sans", "a"), ("Sans-Bold",
 
 
 @pytest.fixture
-def store(tmp_path) -> lasting.PageCache:
-    return lasting.PageCache(tmp_path / "cache")
+def store(tmp_path) -> cache.PageCache:
+    return cache.PageCache(tmp_path / "cache")
 
 
 def made(value):
@@ -60,7 +60,7 @@ def test_marks_are_read_back_as_they_were_made(store):
     make, calls = made(value)
     assert store.kept(["page", 1], make) is value
     store.flush()
-    found = lasting.PageCache(store.folder).kept(["page", 1], made(None)[0])
+    found = cache.PageCache(store.folder).kept(["page", 1], made(None)[0])
     assert found == value and found is not value and calls == [1]
     assert type(found[0]) is list and type(found[1]) is tuple and type(found[0][0].lines) is tuple
 
@@ -76,7 +76,7 @@ def test_other_inputs_or_another_printkit_find_nothing(store, monkeypatch):
     make, calls = made(MARKS)
     store.kept(["page", 2], make)
     store.flush()
-    other = lasting.PageCache(store.folder)
+    other = cache.PageCache(store.folder)
     monkeypatch.setattr(other, "_code", "another printkit")
     other.kept(["page", 1], make)
     assert calls == [1, 1]
@@ -93,7 +93,7 @@ def test_a_damaged_value_is_planned_again(store):
         (value,) = db.execute("SELECT value FROM kept").fetchone()
         db.execute("UPDATE kept SET value = ?", (value[:-20],))
     make, calls = made(MARKS)
-    assert lasting.PageCache(store.folder).kept(["page"], make) == MARKS and calls == [1]
+    assert cache.PageCache(store.folder).kept(["page"], make) == MARKS and calls == [1]
 
 
 @pytest.mark.parametrize("junk", [b"", b"not a database at all" * 100, b"SQLite format 3\x00" + b"\xff" * 4000])
@@ -103,12 +103,12 @@ def test_a_damaged_database_keeps_nothing_and_fails_nothing(store, junk):
     for extra in ("-wal", "-shm"):
         (store.folder / (kept_bytes.DATABASE + extra)).unlink(missing_ok=True)
     (store.folder / kept_bytes.DATABASE).write_bytes(junk)
-    again = lasting.PageCache(store.folder)
+    again = cache.PageCache(store.folder)
     make, calls = made(MARKS)
     assert again.kept(["page"], make) == MARKS and again.kept(["page"], make) == MARKS
     again.flush()
     again.prune()
-    assert calls and lasting.PageCache(store.folder).kept(["page"], make) == MARKS
+    assert calls and cache.PageCache(store.folder).kept(["page"], make) == MARKS
 
 
 def test_a_foreign_pickle_runs_no_code(store, tmp_path):
@@ -121,13 +121,13 @@ def test_a_foreign_pickle_runs_no_code(store, tmp_path):
     with _database(store) as db:
         db.execute("UPDATE kept SET value = ?", (pickle.dumps([Hostile()]),))
     make, calls = made(MARKS)
-    assert lasting.PageCache(store.folder).kept(["page"], make) == MARKS and calls == [1]
+    assert cache.PageCache(store.folder).kept(["page"], make) == MARKS and calls == [1]
     assert not witness.exists()
 
 
 def test_a_store_that_cannot_be_written_keeps_nothing_and_fails_nothing(tmp_path):
     (tmp_path / "file").write_text("not a folder")
-    store = lasting.PageCache(tmp_path / "file" / "cache")
+    store = cache.PageCache(tmp_path / "file" / "cache")
     make, calls = made(MARKS)
     assert store.kept(["page"], make) == MARKS and store.kept(["page"], make) == MARKS and calls == [1, 1]
     store.flush()
@@ -135,7 +135,7 @@ def test_a_store_that_cannot_be_written_keeps_nothing_and_fails_nothing(tmp_path
 
 
 def test_validate_reads_and_keeps_nothing(tmp_path):
-    store = lasting.PageCache(tmp_path / "cache", write=False)
+    store = cache.PageCache(tmp_path / "cache", write=False)
     make, calls = made(MARKS)
     store.kept(["page"], make)
     store.flush()
@@ -201,7 +201,7 @@ def test_a_worker_finds_what_another_process_kept(store):
     assert [store.kept(["page", name], make) for name in ("parent", "a", "b")] == [MARKS] * 3 and calls == []
 
 
-def _keep_in_child(store: lasting.PageCache, name: str) -> None:
+def _keep_in_child(store: cache.PageCache, name: str) -> None:
     assert store.kept(["page", "parent"], made(None)[0]) == MARKS  # the parent's, found
     store.kept(["page", name], made(MARKS)[0])
     store.flush()
@@ -213,7 +213,7 @@ def test_a_file_noted_as_planned_is_found_under_its_name_and_fingerprint_only(st
     store.note_planned("game/rules.pdf", "inputs 1", 3)
     assert store.planned("game/rules.pdf", "inputs 1") == 3  # before it is written, by its own process
     store.close()
-    again = lasting.PageCache(store.folder, write=False)
+    again = cache.PageCache(store.folder, write=False)
     assert again.planned("game/rules.pdf", "inputs 1") == 3
     # files of a game made from the same inputs share a fingerprint: the name tells them apart
     assert again.planned("game/aid.pdf", "inputs 1") is None and again.planned("game/rules.pdf", "inputs 2") is None
@@ -222,11 +222,11 @@ def test_a_file_noted_as_planned_is_found_under_its_name_and_fingerprint_only(st
 def test_a_store_that_does_not_write_notes_nothing(tmp_path, store):
     store.note_planned("game/rules.pdf", "inputs", 1)
     store.close()
-    reading = lasting.PageCache(store.folder, write=False)
+    reading = cache.PageCache(store.folder, write=False)
     reading.note_planned("game/aid.pdf", "inputs", 2)
     reading.flush()
-    assert lasting.PageCache(store.folder).planned("game/aid.pdf", "inputs") is None
-    absent = lasting.PageCache(tmp_path / "none", write=False)
+    assert cache.PageCache(store.folder).planned("game/aid.pdf", "inputs") is None
+    absent = cache.PageCache(tmp_path / "none", write=False)
     absent.note_planned("game/aid.pdf", "inputs", 2)
     assert absent.planned("game/aid.pdf", "inputs") is None and not (tmp_path / "none").exists()
 
@@ -236,19 +236,19 @@ def test_a_page_count_no_file_has_is_planned_again(store, pages):
     store.note_planned("game/rules.pdf", "inputs", 1)
     with _database(store) as db:
         db.execute("UPDATE planned SET pages = ?", (pages,))
-    assert lasting.PageCache(store.folder, write=False).planned("game/rules.pdf", "inputs") is None
+    assert cache.PageCache(store.folder, write=False).planned("game/rules.pdf", "inputs") is None
 
 
 def test_a_database_kept_before_files_were_noted_is_read_without_them(store):
     store.kept(["page"], made(MARKS)[0])
     with _database(store) as db:
         db.execute("DROP TABLE planned")
-    reading = lasting.PageCache(store.folder, write=False)  # validate opens it as it is
+    reading = cache.PageCache(store.folder, write=False)  # validate opens it as it is
     assert reading.planned("game/rules.pdf", "inputs") is None and reading.kept(["page"], made(None)[0]) == MARKS
-    writing = lasting.PageCache(store.folder)  # a build adds the table
+    writing = cache.PageCache(store.folder)  # a build adds the table
     writing.note_planned("game/rules.pdf", "inputs", 2)
     writing.close()
-    assert lasting.PageCache(store.folder, write=False).planned("game/rules.pdf", "inputs") == 2
+    assert cache.PageCache(store.folder, write=False).planned("game/rules.pdf", "inputs") == 2
 
 
 def test_the_files_noted_longest_unused_are_pruned(store, monkeypatch):
@@ -260,7 +260,7 @@ def test_the_files_noted_longest_unused_are_pruned(store, monkeypatch):
         store.flush()
     assert store.planned("game/0.pdf", "inputs") == 1  # found again: used last
     store.prune()
-    found = lasting.PageCache(store.folder, write=False)
+    found = cache.PageCache(store.folder, write=False)
     assert [found.planned(f"game/{n}.pdf", "inputs") for n in range(4)] == [1, None, None, 1]
 
 
@@ -334,9 +334,9 @@ def test_a_template_named_as_it_runs_makes_every_value_count(tmp_path):
 
 # --- whole builds ----------------------------------------------------------------------------------
 
-def _build(project: Path, out: str, cache: str) -> dict[str, str]:
+def _build(project: Path, out: str, cache_folder: str) -> dict[str, str]:
     subprocess.run([sys.executable, "-m", "printkit", "build", "cross-sums", "--out", out], cwd=project, check=True,
-                   stdout=subprocess.DEVNULL, env={**os.environ, "PRINTKIT_CACHE": cache})
+                   stdout=subprocess.DEVNULL, env={**os.environ, "PRINTKIT_CACHE": cache_folder})
     folder = project / out
     return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*.pdf"))}
@@ -361,10 +361,10 @@ def _pages(path: Path) -> list[bytes]:
 
 
 def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_store(project):
-    cache = project / "cache"
-    first = _build(project, "out", str(cache))
+    cache_folder = project / "cache"
+    first = _build(project, "out", str(cache_folder))
     before = _forms(project / "out" / "cross-sums" / "booklet.pdf")
-    kept = lasting.PageCache(cache).keys()
+    kept = cache.PageCache(cache_folder).keys()
     booklets = [project / "out" / "cross-sums" / "booklet.pdf",
                 *sorted((project / "out" / "cross-sums" / "booklet-saddle").glob("volume-*.pdf"))]
     # the 50 spreads, the plan they share and what it takes from each scenario (the height of its setup steps, its table's
@@ -382,14 +382,14 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     drawn = {page for path in _unbound(project / "out" / "cross-sums") for page in _pages(path)}
     assert len(kept) == 2 * (50 + 1 + 50 + 50 + examples + 1 + 1 + 4) + len(set(every)) + len(FONTS) + 2 * 50 + \
         len(drawn) and len(set(every)) < 0.6 * len(every)
-    assert _build(project, "again", str(cache)) == first == _build(project, "off", "off")
+    assert _build(project, "again", str(cache_folder)) == first == _build(project, "off", "off")
     text = scenarios.read_text(encoding="utf-8")
     assert text.count("Which card do you take") == 1
     edited_one = next(scenario for scenario in listed if "Which card do you take" in scenario["tagline"])
     assert "effect_example" not in edited_one
     scenarios.write_text(text.replace("Which card do you take", "Which card will you take"), encoding="utf-8")
-    edited = _build(project, "out", str(cache))
-    new = lasting.PageCache(cache).keys() - kept
+    edited = _build(project, "out", str(cache_folder))
+    new = cache.PageCache(cache_folder).keys() - kept
     # that scenario's spread, the plan (made from every scenario's words) and what it takes from that scenario (its
     # steps' height, its table's card), on each paper, not from the other 49; the drawing of its two pages, one for the
     # booklet and its volume (each page is known by its spread's key: printkit/plan/kept_marks.py); not the front matter (made from
@@ -483,11 +483,11 @@ def test_workers_are_never_forked_while_the_page_cache_is_open(tmp_path, monkeyp
 
     def each(*args, **kwargs):
         if kwargs.get("least", 0) != float("inf"):
-            open_at_fork.append(lasting.STORE.store._db is not None)
+            open_at_fork.append(cache.STORE.store._db is not None)
         return handed(*args, **kwargs)
     for module in (drawing, validate):  # a build's drawing, validate's planning
         monkeypatch.setattr(module, "each_on_every_core", each)
-    monkeypatch.setattr(os, "fork", lambda: forked_open.append(lasting.STORE.store._db is not None) or fork())
+    monkeypatch.setattr(os, "fork", lambda: forked_open.append(cache.STORE.store._db is not None) or fork())
     content = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parent.parent / "content" / "numbered-cards", content / "numbered-cards")
     assert main(["build", "numbered-cards", "--content", str(content), "--out", str(tmp_path / "out"), "-q"]) == 0
@@ -505,7 +505,7 @@ def test_pages_found_kept_are_read_only_when_their_marks_are_asked_for(store, mo
     value = [[*MARKS], list(reversed(MARKS))]
     first = store.kept_marks(["spread", 1], made(value)[0], shape=(list, list))
     store.flush()
-    again = lasting.PageCache(store.folder)
+    again = cache.PageCache(store.folder)
     reads = []
     unpickled = codec.unpickled
     monkeypatch.setattr(codec, "unpickled", lambda data: reads.append(1) or unpickled(data))
@@ -521,7 +521,7 @@ def test_pages_found_kept_of_another_shape_or_gone_since_are_made_again_when_ask
     store.kept(["one page only"], made([[*MARKS]])[0])  # a value under the key, of another shape
     store.kept(["two pages"], made([[*MARKS], [*MARKS]])[0])
     store.flush()
-    again = lasting.PageCache(store.folder)
+    again = cache.PageCache(store.folder)
     make, calls = made([[*MARKS], [*MARKS]])
     found = again.kept_marks(["one page only"], make, shape=(list, list))
     assert calls == []
@@ -547,21 +547,21 @@ def test_a_booklet_page_drawn_before_is_drawn_again_without_its_marks_being_read
         forms = (Form("page1", paper, first), Form("page2", paper, second))
         return Document("booklet", "test", (Page(paper, (UseForm("page1"),)), Page(paper, (UseForm("page2"),))),
                         forms=forms, glyphs={"Sans": "\u00e9", "Sans-Bold": "", "Sans-Oblique": ""})
-    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(None))
+    monkeypatch.setattr(cache, "STORE", cache.PageCache(None))
     expected, _ = render(document(within, beyond))
     def pages(make) -> list:
-        return [lasting.KEPT.kept_marks([name], lambda: [list(make(marks))], shape=(list,))[0]
+        return [cache.KEPT.kept_marks([name], lambda: [list(make(marks))], shape=(list,))[0]
                 for name, marks in (("page one", within), ("page two", beyond))]
-    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(tmp_path / "cache"))
-    assert render(document(*pages(lambda marks: marks)), keeper=lasting.KEPT)[0] == expected
-    lasting.flush()
-    assert lasting.STORE.made == 4  # the pages, and each page's drawing
-    monkeypatch.setattr(lasting, "STORE", lasting.PageCache(tmp_path / "cache"))
+    monkeypatch.setattr(cache, "STORE", cache.PageCache(tmp_path / "cache"))
+    assert render(document(*pages(lambda marks: marks)), keeper=cache.KEPT)[0] == expected
+    cache.flush()
+    assert cache.STORE.made == 4  # the pages, and each page's drawing
+    monkeypatch.setattr(cache, "STORE", cache.PageCache(tmp_path / "cache"))
     found = pages(lambda marks: pytest.fail("made again"))
     read = []
     monkeypatch.setattr(codec, "unpickled", lambda data, unpickled=codec.unpickled: read.append(1) or unpickled(data))
-    assert render(document(*found), keeper=lasting.KEPT)[0] == expected
-    assert lasting.STORE.found == 4 and lasting.STORE.made == 0
+    assert render(document(*found), keeper=cache.KEPT)[0] == expected
+    assert cache.STORE.found == 4 and cache.STORE.made == 0
     # the page within the family was found by its digest alone; the other's characters were read to find its codes
     assert found[0]._later.value is None and found[1]._later is None and len(read) == 3
 
@@ -579,12 +579,12 @@ def test_an_edited_rebuild_reads_no_unchanged_spread_s_marks(project, monkeypatc
     scenarios.write_text(scenarios.read_text(encoding="utf-8").replace("Which card do you take", "Which card will you take"),
                          encoding="utf-8")
     read = []
-    pages = lasting.Later.pages
+    pages = cache.Later.pages
     # a spread's pages are two (a setup sheet's one, kept since issue 41: read, as its file's page holds its marks)
-    monkeypatch.setattr(lasting.Later, "pages", lambda later: read.append(later.value is None and len(later.shape) == 2)
+    monkeypatch.setattr(cache.Later, "pages", lambda later: read.append(later.value is None and len(later.shape) == 2)
                         or pages(later))
-    found = lasting.PageCache.kept_marks
+    found = cache.PageCache.kept_marks
     kept = []
-    monkeypatch.setattr(lasting.PageCache, "kept_marks", lambda *args: kept.append(len(args[3]) == 2) or found(*args))
+    monkeypatch.setattr(cache.PageCache, "kept_marks", lambda *args: kept.append(len(args[3]) == 2) or found(*args))
     assert main(build) == 0
     assert sum(kept) == 2 * 50 and not any(read)
