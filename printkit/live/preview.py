@@ -168,8 +168,10 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     are as they were are not loaded and planned again."""
     refuse_links([out / (proof.folder if proof else FOLDER), out / (proof.index if proof else INDEX)], out)
     sources = _sources(games, content) if kits is not None else None  # before anything is read, as build's
-    results = build(games, content, out, options, force=force, other_papers=other_papers, sources=sources)
-    kits = _kits(games, content, options, kits, sources)
+    built: dict = {}  # the kits the build loaded, planned as it planned them: not loaded and planned again
+    results = build(games, content, out, options, force=force, other_papers=other_papers, sources=sources,
+                    loaded=lambda loaded: built.update((kit.game.slug, kit) for kit in loaded))
+    kits = _kits(games, content, options, kits, sources, built)
     entries = {slug: {p.name: Entry(p) for p in kit.game.products} for slug, kit in kits.items()}
     # the PDFs (a cut file has nothing to show)
     pdfs = [(output, changed) for output, changed in results if output.path.suffix == ".pdf"]
@@ -210,15 +212,24 @@ def _sources(games: list[Game], content: Path) -> dict[str, str] | None:
     return nothing_changed.files(content, [game.slug for game in games])
 
 
-def _kits(games: list[Game], content: Path, options: Options, kept: dict | None, sources: dict | None) -> dict:
-    """Each game's kit: loaded, or the one in `kept` (slug: (digest, kit)) loaded from the same
-    sources with the same options, its plans with it; `kept` then holds those returned."""
+def _kits(games: list[Game], content: Path, options: Options, kept: dict | None, sources: dict | None,
+          built: dict) -> dict:
+    """Each game's kit: the build's (`built`, by game), or the one in `kept` (slug: (digest, kit))
+    loaded from the same sources with the same options, its plans with it, or loaded; `kept` then
+    holds those returned."""
     if kept is None or sources is None:
-        return {kit.game.slug: kit for kit in load_all(games, content, options)}
+        return {game.slug: kit for game, kit in zip(games, _loaded(games, content, options, built))}
     digests = nothing_changed.keyed(sources, asdict(options))
     again = [game for game in games if game.slug not in digests or kept.get(game.slug, (None,))[0] != digests[game.slug]]
-    kept.update({kit.game.slug: (digests.get(kit.game.slug), kit) for kit in load_all(again, content, options)})
+    kept.update({game.slug: (digests.get(game.slug), kit)
+                 for game, kit in zip(again, _loaded(again, content, options, built))})
     return {game.slug: kept[game.slug][1] for game in games}
+
+
+def _loaded(games: list[Game], content: Path, options: Options, built: dict) -> list[Kit]:
+    """The games' kits, in their order: the build's, and the others (as their last build left them) loaded."""
+    rest = iter(load_all([game for game in games if game.slug not in built], content, options))
+    return [built[game.slug] if game.slug in built else next(rest) for game in games]
 
 
 def card_details(product: Product, kit: Kit, layout: DeckLayout) -> tuple[list[str], list[str], list[dict], list]:

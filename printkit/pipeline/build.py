@@ -29,7 +29,7 @@ from printkit.render.draw import render
 
 def build(games: list[Game], content: Path, out: Path, options: Options, force: bool = False,
           only: list[str] | None = None, choices: dict | None = None, removed=None, progress=None,
-          other_papers: bool = True, sources: dict[str, str] | None = None, strict: bool = False):
+          other_papers: bool = True, sources: dict[str, str] | None = None, strict: bool = False, loaded=None):
     """Load and check everything, plan and draw what changed (everything with `force`), write it,
     then the manifest. Returns (output, changed) for every output, drawn or not. A game whose
     sources are as its last whole build found them, its files too, is not even loaded
@@ -40,7 +40,8 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     (`other_papers`: see draw_changed). `sources`: the digests of the games' files (nothing_changed.files),
     where the caller took them already, before anything was read. What the layout lint finds is
     said once as a warning, and its game planned again by the next build, to say it again; with
-    `strict` it is the build's error and nothing is written (printkit/plan/findings.py)."""
+    `strict` it is the build's error and nothing is written (printkit/plan/findings.py).
+    `loaded(kits)` hears of the kits it loaded (preview shows them, not loading them again)."""
     whole = not only and not choices
     found = _sources(games, content, sources) if whole else {}  # before anything is read: see nothing_changed.py
     sources = nothing_changed.keyed(found, asdict(options))
@@ -54,6 +55,8 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     del WARNED[:]
     findings.taken()  # what an earlier command of this process left (one that failed): not this build's
     kits = load_all([game for game in games if game.slug not in fresh], content, options, choices)  # the rest: as built
+    if loaded:
+        loaded(kits)
     sources, everywhere = _unwarned(sources), _unwarned(everywhere)  # a game with warnings: loaded every time, to say them
     store = cache.use(cache.default_folder())
     heard: list[Problem] = []  # what the files' planning found, listing them too (a cut file counts sheets)
