@@ -56,13 +56,17 @@ def _page_width_mm(data: bytes) -> float:
 
 
 def test_the_drawing_keeps_nothing_unless_it_is_handed_the_cache(in_use):
+    # printkit's fonts, registered once a process (by the first drawing in it), keep what ReportLab
+    # parsed of them through the cache the pipeline hands them: that is not the drawing's keeping.
+    fonts.register_fonts()
+    start, keys = (in_use.made, in_use.found), in_use.keys()
     document = Document("page", "test", (Page(PAPER, (Box(Rect(10, 10, 20, 20)), Line(Segment(0, 0, 90, 60)))),))
     plain, pages = render(document)  # a cache is in use, but the drawing was handed none
     assert pages == 1 and abs(_page_width_mm(plain) - 90.0) < 0.05
-    assert (in_use.made, in_use.found) == (0, 0) and in_use.keys() == set()
+    assert (in_use.made, in_use.found) == start and in_use.keys() == keys
     drawn, _ = render(document, keeper=cache.KEPT)
     again, _ = render(document, keeper=cache.KEPT)
-    assert (in_use.made, in_use.found) == (1, 1) and len(in_use.keys()) == 1
+    assert (in_use.made - start[0], in_use.found - start[1]) == (1, 1) and len(in_use.keys() - keys) == 1
     assert again == drawn == plain and abs(_page_width_mm(again) - 90.0) < 0.05
 
 
