@@ -111,9 +111,11 @@ def changed_in_place(driver, out, before: list[str], first: float) -> None:
     assert driver.execute_script("return window.notReloaded") is True  # the same page, never reloaded
     assert abs(driver.execute_script("return window.scrollY") - first) < 2
     assert [card_src(driver, n) for n in range(2, 19)] == before[1:]  # no other card was swapped
-    settled(driver, out)  # then the page's own words: the card's fields
-    caption = driver.execute_script("return document.querySelectorAll('figure.card')[0].dataset.fields")
-    assert "Rearrange every card of the row." in caption
+    # then the page's own words, the card's fields: told after the pictures (the index is written
+    # after them, so the page may be settled on the last index a moment before the new one comes)
+    fields = "return document.querySelectorAll('figure.card')[0].dataset.fields"
+    assert wait(lambda: "Rearrange every card of the row." in driver.execute_script(fields))
+    settled(driver, out)
 
 
 def test_an_error_shows_its_file_and_line_in_the_page_and_the_fix_removes_it(served):
