@@ -17,7 +17,7 @@ from printkit.plan.page_digest import page_digest
 from printkit.plan.text import Text, TextLine
 from printkit.products.cards import Card, deck_pages
 
-FACE = (Box(Rect(0.0, 0.0, 63.5, 88.9), fill=0.9),)
+FACE = Marks("f" * 64, (Box(Rect(0.0, 0.0, 63.5, 88.9), fill=0.9),))  # a card's side kept
 
 
 def _line(x: float) -> Line:
@@ -44,7 +44,7 @@ def test_any_mark_changed_changes_the_digest():
     before = page_digest(base, memo)
     changed = [
         _page((Group(FACE, 5.0, 5.5),) + fixed),  # a card moved
-        _page((Group(FACE[:0], 5.0, 5.0),) + fixed),  # a card's side changed
+        _page((Group(Marks("e" * 64, ()), 5.0, 5.0),) + fixed),  # a card's side changed
         _page((Group(FACE, 5.0, 5.0),) + (_line(10.0), _line(21.0))),  # a fixed mark moved
         _page(fixed + (Group(FACE, 5.0, 5.0),)),  # the same marks in another order (drawn over the others)
         _page((Group(FACE, 5.0, 5.0),) + fixed[:1]),  # a fixed mark fewer
@@ -70,8 +70,9 @@ def test_a_page_of_a_joined_body_is_digested_by_the_bodys_digest_without_reading
 
 def test_a_decks_full_sheets_place_the_very_same_fixed_marks_and_digest_them_once():
     sheet = plan_card_sheet(PAPERS["a4"])
-    cards = [Card(f"card {n}", (Box(Rect(0.0, 0.0, 63.5, 88.9), fill=n / 30),), (Box(Rect(0.0, 0.0, 1.0, 1.0), fill=n / 40),))
-             for n in range(20)]
+    # each card's sides kept (Marks), as a deck's declared cards are: known by their digest
+    cards = [Card(f"card {n}", Marks(f"{n:064x}", (Box(Rect(0.0, 0.0, 63.5, 88.9), fill=n / 30),)),
+                  Marks(f"{100 + n:064x}", (Box(Rect(0.0, 0.0, 1.0, 1.0), fill=n / 40),))) for n in range(20)]
     pages = deck_pages(sheet, cards, "long")
     fronts = pages[0::2]
     assert len(fronts) == 3 and len(fronts[0].marks) == len(fronts[1].marks) > len(fronts[2].marks)

@@ -2,9 +2,10 @@
 page drawn before is known by (the page cache's key for its drawing, the manifest's plan of a file).
 
 A deck's page is its cards' groups (each card's side kept, known by its own digest: cheap to
-digest) and the sheet's fixed marks (cut guides, crop marks, scale bars, registration marks), the
-same marks on every full sheet of the deck. Pickled with every page, those fixed marks were most of
-the time a deck's digest took (224 pages of a 1,000-card deck: 60 marks a page); here they are
+digest) and the sheet's fixed marks (every other mark: cut guides, crop marks, scale bars,
+registration marks), the same marks on every full sheet of the deck. Pickled with every page,
+those fixed marks were most of the time a deck's digest took (224 pages of a 1,000-card deck: some
+60 marks a page, its scale bars' lines and words among them); here they are
 digested once a file for all the pages that place the very same marks (the same objects: the
 sheet's furniture made once a deck, printkit/products/cards.py), and each page is digested from
 its groups, where its fixed marks stand among them, and that one digest. Equal pages give equal
@@ -16,6 +17,7 @@ from __future__ import annotations
 import functools
 
 from printkit.plan import kept as codec
+from printkit.plan.kept_marks import Joined, Marks
 
 
 def page_digest(page, memo: dict) -> str:
@@ -25,10 +27,15 @@ def page_digest(page, memo: dict) -> str:
     marks = page.marks
     if type(marks) is not tuple:  # a Joined, a setup sheet's footer over its body kept: as a whole
         return codec.digest_of(page, known=True)
-    kinds = _fixed_kinds()
-    placed = tuple(None if type(mark) in kinds else mark for mark in marks)
-    fixed = tuple(mark for mark in marks if type(mark) in kinds)
-    return codec.digest_of(("page", page.paper, page.trim, page.bleed, placed, _fixed_digest(fixed, memo)), known=True)
+    group, kept = _kinds()
+    placed, fixed = [], []
+    for mark in marks:  # a card's side placed (a group of marks kept, known by its own digest), or the sheet's
+        card = type(mark) is group and type(mark.marks) in kept
+        placed.append(mark if card else None)
+        if not card:
+            fixed.append(mark)
+    return codec.digest_of(("page", page.paper, page.trim, page.bleed, tuple(placed), _fixed_digest(tuple(fixed), memo)),
+                           known=True)
 
 
 def _fixed_digest(fixed: tuple, memo: dict) -> str:
@@ -41,11 +48,9 @@ def _fixed_digest(fixed: tuple, memo: dict) -> str:
 
 
 @functools.cache
-def _fixed_kinds() -> frozenset:
-    """The marks digested apart as a page's fixed marks: those that hold no other marks (a group
-    may hold a card's side kept, digested by its own digest, never read for it). Loaded when a page
-    is first digested, as the plan's codec loads them (a build with nothing to plan loads no text)."""
-    from printkit.plan.marks import Box, Circle, Ellipse, Line, Polygon
-    from printkit.plan.text import Text
+def _kinds() -> tuple:
+    """A group, and the marks kept a group may hold; loaded when a page is first digested, as the
+    plan's codec loads the mark classes (a build with nothing to plan loads none of them)."""
+    from printkit.plan.marks import Group
 
-    return frozenset({Line, Box, Circle, Ellipse, Polygon, Text})
+    return Group, (Marks, Joined)
