@@ -212,7 +212,8 @@ def test_serve_lists_every_picture_before_drawing_them_and_draws_one_when_the_pa
     project = make(tmp_path, cards)
     held = threading.Event()  # the background's drawing waits until the test lets it go
     real_all = printkit.live.serve.pictures.Lazy._all
-    monkeypatch.setattr(printkit.live.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
+    monkeypatch.setattr(printkit.live.serve.pictures.Lazy, "_all",
+                        lambda self, *args: (held.wait(60), real_all(self, *args)))
     served = Served(project)
     try:
         status, page = served.get("/")
@@ -272,8 +273,8 @@ def test_a_picture_asked_for_while_the_background_draws_its_page_is_served_once_
     monkeypatch.setattr(printkit.live.serve.pictures, "drawn_page", slow)
     real_start = printkit.live.serve.pictures.Lazy.start
 
-    def start(self):
-        real_start(self)
+    def start(self, *args, **kwargs):
+        real_start(self, *args, **kwargs)
         self.thread.name = "background"
 
     monkeypatch.setattr(printkit.live.serve.pictures, "Lazy", type("Named", (printkit.live.serve.pictures.Lazy,),
@@ -339,7 +340,8 @@ def test_a_listed_picture_that_is_a_link_is_not_drawn_through_and_serving_goes_o
     project = make(tmp_path, cards)
     held = threading.Event()
     real_all = printkit.live.serve.pictures.Lazy._all
-    monkeypatch.setattr(printkit.live.serve.pictures.Lazy, "_all", lambda self: (held.wait(60), real_all(self)))
+    monkeypatch.setattr(printkit.live.serve.pictures.Lazy, "_all",
+                        lambda self, *args: (held.wait(60), real_all(self, *args)))
     users = tmp_path / "users.png"
     users.write_bytes(b"the user's own picture")
     served = Served(project)

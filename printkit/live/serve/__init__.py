@@ -37,6 +37,9 @@ EAGER = 24  # pages: at start, as few pictures as these to draw are drawn before
 # seconds at most an edit's index waits for the open pages to fetch its new pictures (one out of sight is
 # not fetched until scrolled to): made meanwhile, it would slow the serving of the picture awaited
 FETCHED_WITHIN = 0.3
+# seconds at most serve's start waits for the page to be shown before it draws the rest of the pictures
+# in the background (a page asked for is drawn at once, whenever)
+SHOWN_WITHIN = 1.0
 
 
 class Proofing:
@@ -114,7 +117,7 @@ class Proofing:
             self.live.publish(images=self._versions())
             return
         self.lazy = lazy
-        lazy.start()
+        lazy.start(after=self.live.shown, within=SHOWN_WITHIN)
 
     def _drawn(self) -> None:
         """Every picture listed at start is drawn: the pages told their versions."""

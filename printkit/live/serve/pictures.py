@@ -99,8 +99,10 @@ class Lazy:
         with self.counted:
             self.asking += more
 
-    def start(self) -> None:
-        self.thread = threading.Thread(target=self._all, daemon=True)
+    def start(self, after: threading.Event | None = None, within: float = 0.0) -> None:
+        """The background's drawing begun, once `after` is set or `within` seconds on (the page
+        served first: drawn meanwhile, a deck of 1,000's pictures would slow its making)."""
+        self.thread = threading.Thread(target=self._all, args=(after, within), daemon=True)
         self.thread.start()
 
     def stop(self) -> None:
@@ -126,7 +128,10 @@ class Lazy:
                 with self.lock:
                     self._draw(file, index)
 
-    def _all(self) -> None:
+    def _all(self, after: threading.Event | None = None, within: float = 0.0) -> None:
+        end = time.monotonic() + within
+        while after is not None and not after.is_set() and not self.stopped.is_set() and time.monotonic() < end:
+            after.wait(0.02)
         try:
             for file in list(self.files):
                 for index in range(file.pages):

@@ -21,6 +21,7 @@ class Live:
         self.watching = 0  # the event streams open: the pages that will fetch a new picture
         self.awaited: set[tuple[str, str]] = set()  # (picture, version) published and not fetched since
         self.first: float | None = None  # when the first of an edit's awaited pictures was fetched
+        self.shown = threading.Event()  # a page has been sent the index of a build (serve's start draws after)
 
     def publish(self, **state) -> None:
         """A new state told; each picture at a new version in it awaited (`fetched_by_now`)."""

@@ -256,6 +256,8 @@ class Handler(BaseHTTPRequestHandler):
         index, html = self.server.page()
         html = live_page(html, self.server.live.state["images"], index)
         self._send(html.encode("utf-8"), "text/html; charset=utf-8", body, policy=PAGE_POLICY)
+        if index:
+            self.server.live.shown.set()
 
     def _asset(self, name: str, body: bool) -> None:
         if name not in ("page.js", "live.js", "live.css"):
