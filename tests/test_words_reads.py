@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from printkit.load import reads
 from printkit.load.words import Templates
 
 
@@ -77,3 +78,95 @@ def test_some_words_give_no_other(tmp_path):
     assert words.plain("discards_label") == "Discards"
     with pytest.raises(RuntimeError, match="'tagline' is asked for"):
         words.plain("tagline")
+
+
+def _new_process() -> None:
+    """What this process found of the templates' reads let go of (printkit/load/reads.py's lru
+    caches emptied, their counts too), as a new process starts."""
+    for cached in (reads._tree, reads._parsed_uses, reads.reads_of):
+        cached.cache_clear()
+
+
+def _parsed() -> int:
+    """How many templates were parsed (Jinja's parse) since `_new_process`."""
+    return reads._tree.cache_info().misses
+
+
+def _fingerprints(folder: Path, **context) -> tuple[str, str]:
+    words = Templates(folder).render("game/t.j2", **context)
+    return words.fingerprint, words.only(("stock_label", "discards_label")).fingerprint
+
+
+def test_what_the_words_read_is_kept_by_the_cache_handed_and_found_again_without_a_parse(tmp_path, monkeypatch):
+    """The page cache the pipeline hands load keeps what each template's words read: a new process
+    finds it without parsing the template, and the same fingerprints; no cache handed, none kept."""
+    from printkit.pipeline import cache
+
+    aliasless = SOME.replace("{% set s = scenario %}", "").replace("s.", "scenario.")
+    _words(tmp_path / "t", aliasless, scenario={"tagline": "x", "rows": [12]})
+    monkeypatch.setattr(reads, "_KEEPER", None)
+    _new_process()
+    alone = _fingerprints(tmp_path / "t", scenario={"tagline": "x", "rows": [12]})
+    assert _parsed() == 1  # each template once a process
+    monkeypatch.setattr(reads, "_KEEPER", cache.KEPT)
+    store = cache.use(tmp_path / "cache")
+    try:
+        _new_process()
+        assert _fingerprints(tmp_path / "t", scenario={"tagline": "x", "rows": [12]}) == alone and _parsed() == 1
+        store.flush()
+        _new_process()
+        assert _fingerprints(tmp_path / "t", scenario={"tagline": "x", "rows": [12]}) == alone and _parsed() == 0
+        tagline = _fingerprints(tmp_path / "t", scenario={"tagline": "y", "rows": [12]})
+        assert tagline[0] != alone[0] and tagline[1] == alone[1]  # the strip's labels do not read it
+        rows = _fingerprints(tmp_path / "t", scenario={"tagline": "x", "rows": [13]})
+        assert rows[0] != alone[0] and rows[1] != alone[1]
+    finally:
+        cache.use(None)
+
+
+@pytest.mark.parametrize("kept", [[True, {"scenario": [1]}], [True, {"scenario": "rows"}], [True, {3: None}]])
+def test_what_is_kept_of_the_reads_in_another_form_is_found_again_by_a_parse(tmp_path, monkeypatch, kept):
+    """A value kept under a template's reads that is not names and their keys (text) is never
+    used: the template is parsed again, its fingerprints the same."""
+
+    class Keeper:
+        def keeps(self) -> bool:
+            return True
+
+        def kept(self, inputs, make, shape=None):
+            return kept
+
+    aliasless = SOME.replace("{% set s = scenario %}", "").replace("s.", "scenario.")
+    _words(tmp_path / "t", aliasless, scenario={"tagline": "x", "rows": [12]})
+    monkeypatch.setattr(reads, "_KEEPER", None)
+    _new_process()
+    alone = _fingerprints(tmp_path / "t", scenario={"tagline": "x", "rows": [12]})
+    monkeypatch.setattr(reads, "_KEEPER", Keeper())
+    _new_process()
+    assert _fingerprints(tmp_path / "t", scenario={"tagline": "x", "rows": [12]}) == alone and _parsed() == 1
+
+
+def test_an_edit_s_build_parses_no_template_the_last_build_parsed(project, tmp_path):
+    """The pipeline hands load its page cache (printkit/pipeline/kits.py): after Cross Sums'
+    tagline edit, a build in a new process finds what every template's words read kept, and
+    parses none of them."""
+    import os
+    import subprocess
+    import sys
+
+    built = ("from printkit.cli.main import main; from printkit.load import reads; code = main(['build', '-q', "
+             "'cross-sums', '--content', 'content', '--out', 'out']); print(code, reads._tree.cache_info().misses)")
+    env = {**os.environ, "PRINTKIT_CACHE": str(tmp_path / "cache")}
+
+    def build() -> str:
+        return subprocess.run([sys.executable, "-c", built], cwd=project, env=env, capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    code, parsed = build().split()
+    assert code == "0" and int(parsed) >= 3  # the rules', the table's and the setup's templates at least
+    scenarios = project / "content" / "cross-sums" / "scenarios.yaml"
+    text = scenarios.read_text(encoding="utf-8")
+    assert text.count("Six places leave room for different plans.") == 1
+    scenarios.write_text(text.replace("Six places leave room for different plans.", "Six places, other plans."),
+                         encoding="utf-8")
+    assert build() == "0 0"

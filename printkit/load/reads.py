@@ -15,6 +15,17 @@ import jinja2
 import jinja2.nodes
 
 WHOLE = None  # a context value read as a whole (not only some of its keys)
+_KEEPER = None  # what keeps what templates read between runs, handed by the pipeline (keep_reads_with)
+
+
+def keep_reads_with(keeper) -> None:
+    """What each template's words read (found on Jinja's parse: a few ms a template, parsed for
+    nothing else when its compiled code is found) kept by `keeper` from now on (its `keeps()`, and
+    `kept(inputs, make, shape)` as printkit/pipeline/cache.py's), under the template's text: the
+    pipeline hands load its page cache (printkit/pipeline/kits.py), so that load keeps nothing
+    itself. None: each template is parsed, once a process."""
+    global _KEEPER
+    _KEEPER = keeper
 
 
 def digest(sources: list, context: dict, names: set[str] | None, used: dict | None) -> str:
@@ -61,6 +72,11 @@ def reads_of(environment, source: str, named: tuple[str, ...]) -> tuple[set[str]
     may change a value a word reads, `{% set _ = list.append(...) %}`), with how they read them
     (`_name_uses`); a word or macro that calls a method counts as such a statement too. None where
     the template cannot be parsed."""
+    used = _kept("the reads of some words", source, named, lambda: _found_reads_of(environment, source, named))
+    return None if used is None else (set(used), used)
+
+
+def _found_reads_of(environment, source: str, named: tuple[str, ...]) -> dict | None:
     tree = _tree(environment, source)
     if tree is None:
         return None
@@ -74,8 +90,7 @@ def reads_of(environment, source: str, named: tuple[str, ...]) -> tuple[set[str]
         for node in defined.get(name, []):
             nodes.append(node)
             waiting += list(_name_uses([node]))
-    used = _name_uses(nodes)
-    return set(used), used
+    return _name_uses(nodes)
 
 
 def _statements(tree) -> tuple[dict[str, list], list]:
@@ -108,8 +123,35 @@ def _tree(environment, source: str):
 @functools.lru_cache(maxsize=64)
 def _parsed_uses(environment, source: str) -> dict | None:
     """(Once for each template: every scenario's words ask for the same template's.)"""
-    tree = _tree(environment, source)
-    return None if tree is None else _name_uses([tree])
+    def found() -> dict | None:
+        tree = _tree(environment, source)
+        return None if tree is None else _name_uses([tree])
+    return _kept("the reads of a template", source, (), found)
+
+
+def _kept(kind: str, source: str, named: tuple[str, ...], find) -> dict | None:
+    """`find()` (what a template reads: name -> the keys read of it, or WHOLE; None, it cannot
+    be parsed), or what the keeper handed kept of it for the same template text (and printkit's
+    code, as the page cache keys everything). Kept as plain data, each name's keys sorted; a
+    value found that is not of that form is found again."""
+    keeper = _KEEPER
+    if keeper is None or not keeper.keeps():
+        return find()
+    made = []
+
+    def plain() -> list:
+        made.append(find())
+        return [made[0] is not None, {name: None if keys is WHOLE else sorted(keys)
+                                      for name, keys in (made[0] or {}).items()}]
+    inputs = [kind, hashlib.sha256(source.encode("utf-8")).hexdigest(), list(named)]
+    value = keeper.kept(inputs, plain, shape=(bool, dict))
+    if made:
+        return made[0]
+    parsed, used = value
+    if not all(type(name) is str and (keys is None or type(keys) is list and all(type(k) is str for k in keys))
+               for name, keys in used.items()):
+        return find()
+    return {name: WHOLE if keys is None else frozenset(keys) for name, keys in used.items()} if parsed else None
 
 
 def _name_uses(trees) -> dict:

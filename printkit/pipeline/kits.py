@@ -15,14 +15,17 @@ from printkit.load.project import shown
 from printkit.load.schema import Spec, dotted
 from printkit.pipeline import cache
 from printkit.load.fonts import keep_parsed_with
+from printkit.load.reads import keep_reads_with
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
 from printkit.products.kit import Game, Kit
 from printkit.load.words import Templates
 
 # The pipeline keeps plans (printkit/pipeline/cache.py): a kit is handed the page cache in use for its
 # products' plans (Kit.keeper), and printkit's own fonts, as ReportLab parsed them, are kept in it too
-# (printkit/load/fonts.py, which registers them, keeps nothing itself).
+# (printkit/load/fonts.py, which registers them, keeps nothing itself), and what each template's words
+# read, found on its parse (printkit/load/reads.py, which keeps nothing itself either).
 keep_parsed_with(cache.KEPT)
+keep_reads_with(cache.KEPT)
 
 
 def load_kit(game: Game, content: Path, options: Options, choices: dict | None = None) -> Kit:
