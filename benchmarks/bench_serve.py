@@ -1,6 +1,6 @@
 """Benchmark (issue 41, points 3, 4 and 5): `printkit serve` where a designer waits. It asserts nothing.
 
-    python benchmarks/bench_serve.py [--runs N] [--quick]
+    python benchmarks/bench_serve.py [--runs N] [--quick] [--only starter|xlsx-100|csv-1000 ...]
 
 Each project is served by `python -m printkit serve` (this interpreter's printkit) in a new process,
 with a page cache of its own, after a `printkit build` of it (what "the last build" leaves: its PDFs,
@@ -237,23 +237,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="edits of each project (default 3)")
     parser.add_argument("--quick", action="store_true", help="one edit each, the big deck left out")
+    parser.add_argument("--only", choices=list(BARS), action="append",
+                        help="this project only (again for more); the old and the new compared interleaved")
     args = parser.parse_args()
+    only = set(args.only or BARS) - ({"csv-1000"} if args.quick and not args.only else set())
     runs = 1 if args.quick else args.runs
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as name:
         tmp = Path(name)
         rows = []
-        folder = starter(tmp)
-        yaml = folder / "content" / "three-skies" / "game.yaml"
-        start, times = measure("starter", folder, 12, "deck",
-                               [replaced(yaml, STARTER_TEXT, f"{STARTER_TEXT} [{i}]") for i in range(runs)], tmp)
-        rows += [figure("start, starter game", start, START_BAR),
-                 figure("save -> picture shown, starter card's text", statistics.median(times), BARS["starter"])]
-        folder = project(tmp, 100, "xlsx")
-        book = folder / "content" / "bench" / "cards.xlsx"
-        _, times = measure("xlsx-100", folder, 100, "deck", [cell(book, "F2", f"Deal {i} damage.") for i in range(runs)],
-                           tmp)
-        rows.append(figure("save -> picture shown, 100-row .xlsx cell", statistics.median(times), BARS["xlsx-100"]))
-        if not args.quick:
+        if "starter" in only:
+            folder = starter(tmp)
+            yaml = folder / "content" / "three-skies" / "game.yaml"
+            start, times = measure("starter", folder, 12, "deck",
+                                   [replaced(yaml, STARTER_TEXT, f"{STARTER_TEXT} [{i}]") for i in range(runs)], tmp)
+            rows += [figure("start, starter game", start, START_BAR),
+                     figure("save -> picture shown, starter card's text", statistics.median(times), BARS["starter"])]
+        if "xlsx-100" in only:
+            folder = project(tmp, 100, "xlsx")
+            book = folder / "content" / "bench" / "cards.xlsx"
+            _, times = measure("xlsx-100", folder, 100, "deck",
+                               [cell(book, "F2", f"Deal {i} damage.") for i in range(runs)], tmp)
+            rows.append(figure("save -> picture shown, 100-row .xlsx cell", statistics.median(times), BARS["xlsx-100"]))
+        if "csv-1000" in only:
             folder = project(tmp, 1000, "csv")
             table = folder / "content" / "bench" / "cards.csv"
             start, times = measure("csv-1000", folder, 1000, "deck",
