@@ -7,7 +7,8 @@ the deck decides what its cards are kept under, never where.
 A card's planned sides are kept under everything they are made from: the card's own row (its
 fields, its name, where it was written) and, for all cards alike, the deck's shared inputs: the
 game's content but the cards' rows (their number counts), its templates' text, the card's size
-and bleeds, and (through the store's key) printkit's code and fonts. The images and fonts a game
+and bleeds, the folder its images are read from (as a side's pictures name them), and (through
+the store's key) printkit's code and fonts. The images and fonts a game
 names are in its content with their digests. Not the paper or the other options: a card is
 planned alike on A4 and Letter. A few cards are never kept: the whole deck is planned as before
 where a card's planning reads other cards (a number layer marks a 6 by the deck's 9s), where an
@@ -61,8 +62,10 @@ def shared_digest(look, back_bleed: float) -> Shared | None:
     text = _text(kit, deck)
     if text is None or not _alike_planned(deck):
         return None
+    # (the folder its images are read from too: a side's pictures name them by their path from where
+    # printkit runs, which a build from another folder, or of the project moved, does not share)
     inputs = [kit.game.slug, deck.product, deck.source.file, text, kit.title, kit.template_sources(None),
-              list(look.size), look.bleed, back_bleed]
+              list(look.size), look.bleed, back_bleed, str(look.folder)]
     return Shared(hashlib.sha256(json.dumps(inputs, ensure_ascii=False, default=str).encode("utf-8")).hexdigest(),
                   kit.keeper)
 
