@@ -62,10 +62,13 @@ def shared_digest(look, back_bleed: float) -> Shared | None:
     text = _text(kit, deck)
     if text is None or not _alike_planned(deck):
         return None
-    # (the folder its images are read from too: a side's pictures name them by their path from where
-    # printkit runs, which a build from another folder, or of the project moved, does not share)
+    # The folder its images are read from too, where it has any: a side's pictures name them by
+    # their path from where printkit runs, which a build from another folder, or of the project
+    # moved, does not share. (Only then: a deck with no picture files is planned alike anywhere,
+    # and its manifest says the same wherever it is built.)
+    pictured = [str(look.folder)] if look.looks["assets"]["files"] else []
     inputs = [kit.game.slug, deck.product, deck.source.file, text, kit.title, kit.template_sources(None),
-              list(look.size), look.bleed, back_bleed, str(look.folder)]
+              list(look.size), look.bleed, back_bleed, *pictured]
     return Shared(hashlib.sha256(json.dumps(inputs, ensure_ascii=False, default=str).encode("utf-8")).hexdigest(),
                   kit.keeper)
 
