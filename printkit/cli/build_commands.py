@@ -44,7 +44,7 @@ def cmd_build(args) -> int:
     else:
         from printkit.pipeline.build import build
 
-        chosen = games(args, args.games)
+        chosen = in_languages(games(args, args.games), games(args, []), args.language)
         names = [game.slug for game in chosen]
         bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"], within=out(args))
         try:
@@ -68,7 +68,7 @@ def _unchanged(args, options):
     """A whole build with nothing changed since the last (printkit/pipeline/nothing_changed.py), answered without
     loading a game: (its games, [(path, pages, False)]), or None for the ordinary build; and the
     digests of the games' files taken for it, for the ordinary build to note (None: not taken)."""
-    if args.force or args.only or product_choices(args):
+    if args.force or args.only or product_choices(args) or args.language:
         return None, None
     from printkit.pipeline.nothing_changed import whole_build
 
@@ -78,6 +78,21 @@ def _unchanged(args, options):
     content, names, taken = named
     found = whole_build(content, out(args), names, options, taken)
     return None if found is None else (names, [(path, pages, False) for path, pages in found]), taken
+
+
+def in_languages(chosen: list, every: list, language: str | None) -> list:
+    """The games named with their other languages' (`weathervane` is weathervane/de too); with
+    `--language`, only the games in that language."""
+    named = {game.slug for game in chosen}
+    chosen = chosen + [game for game in every if game.source in named and game.slug not in named]
+    if language is None:
+        return chosen
+    found = [game for game in chosen if game.language == language]
+    if not found:
+        known = sorted({lang for game in chosen for lang in game.languages})
+        raise UsageError(f"--language {language}: no game chosen is printed in it "
+                         f"({'its languages: ' + ', '.join(known) if known else 'none lists `languages:`'})")
+    return found
 
 
 def _only(chosen, names: list[str] | None) -> list[str] | None:

@@ -30,12 +30,12 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
     data, located, problems = {}, {}, []
     for file, spec in game.files.items():
         try:
-            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}", within=content / game.slug)
+            node = load_yaml(content / game.folder / file, f"{game.folder}/{file}", within=content / game.folder)
         except PrintkitError as error:
             problems += error.problems
             continue
         if not isinstance(spec, Spec):  # a schema that reads files beside the content: made for its folder
-            spec = spec(content / game.slug)
+            spec = spec(content / game.folder)
         data[Path(file).stem], located[file], found = read_content(node, spec)
         problems += found + ([] if game.own_fonts else unprintable(data[Path(file).stem], located[file]))
     model = None
@@ -44,8 +44,8 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}),
-               folder=content / game.slug, keeper=cache.KEPT)
+    return Kit(game, data, located, templates_for(content).readable(game.folder), options, model, dict(choices or {}),
+               folder=content / game.folder, keeper=cache.KEPT)
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:

@@ -33,7 +33,7 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
     """A text that does not fit, found at a template's line: if a value from content stands in
     it, that value is what the designer changed; the problem is reported at it, the template's
     line in the message. (The longest value found wins: a title, not a single letter.)"""
-    if not problem.text or problem.file.startswith(kit.game.slug + "/"):
+    if not problem.text or problem.file.startswith(kit.game.folder + "/"):
         return problem
     text = problem.text
     found = max(((path, file, value) for file, path, value in (*_content_texts(kit), *blame.names(kit.located))

@@ -1,0 +1,99 @@
+"""A card's words in the language a game is built in: game.yaml's `languages: [en, de, fr]` (the
+first is the source), and a field's translation written beside it as the column (or YAML key)
+FIELD.LANG (`text.de`). Each card takes its field's words in the language being built, located at
+the translation's own cell; words a language lacks are the source's, listed in one warning per
+language for the translator. A translation into a language game.yaml does not list is an error at
+its column. Nothing here draws or measures: the deck is fitted and linted as for any game."""
+
+from __future__ import annotations
+
+from printkit.ground.errors import Problem
+
+NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
+         "pt": "Portuguese", "pl": "Polish"}  # for messages only; any ISO 639 code may be a game's
+MOST_LISTED = 40  # the untranslated words a warning names before it counts the rest
+
+
+def language_of(data: dict) -> tuple[str, ...]:
+    """The languages a game's data lists, its source first (none: it is printed as written)."""
+    return tuple(data.get("languages") or ())
+
+
+def translated(checks, path: tuple, product: dict, language: str | None) -> list[tuple]:
+    """Each card of a product (`product[path[-1]]`, a list of field -> value) with its fields in
+    `language` (the source's when None), the FIELD.LANG keys taken away and every place moved to
+    the words taken. Problems (a language the game does not list) go to `checks.problems`;
+    returns the (place, field) of each word the language lacks."""
+    languages = language_of(checks.data)
+    cards, places = product[path[-1]], checks.located.places
+    dotted = sorted({key for card in cards for key in card if "." in key} |
+                    {key for key in product.get("columns") or () if "." in key})
+    if not dotted:
+        return []
+    checks.problems += _unlisted(checks, path, cards, dotted, languages)
+    fields = sorted({key.split(".", 1)[0] for key in dotted})
+    wanted = language or (languages[0] if languages else None)
+    missing = []
+    for index, card in enumerate(cards):
+        missing += _take(card, path + (index,), places, fields, wanted, languages)
+    if "columns" in product:
+        product["columns"] = [column for column in product["columns"] if "." not in column]
+    return missing
+
+
+def _take(card: dict, at: tuple, places: dict, fields: list[str], wanted: str | None,
+          languages: tuple[str, ...]) -> list[tuple]:
+    """One card's fields in `wanted`; the (place, field) of each it lacks (the source's kept)."""
+    missing = []
+    for field in fields:
+        own = f"{field}.{wanted}"
+        if own in card and (not languages or wanted != languages[0] or field not in card):
+            card[field] = card[own]
+            if at + (own,) in places:
+                places[at + (field,)] = places[at + (own,)]
+        elif field in card and languages and wanted != languages[0]:
+            missing.append((places.get(at + (field,), places.get(at)), field))
+    for key in [key for key in card if "." in key]:
+        del card[key]
+    return missing
+
+
+def _unlisted(checks, path: tuple, cards: list, dotted: list[str], languages: tuple) -> list[Problem]:
+    """A column (or key) whose language the game does not list: one problem each, at its heading."""
+    problems, places = [], checks.located.places
+    listed = ", ".join(languages)
+    for key in dotted:
+        field, language = key.split(".", 1)
+        if language in languages:
+            continue
+        where = places.get(path + ("columns", key)) or next(
+            (places.get(path + (index, key)) for index, card in enumerate(cards) if key in card), None)
+        why = (f"game.yaml's `languages` ({listed}) does not list '{language}'" if languages else
+               f"game.yaml lists no `languages` (write `languages: [en, {language}]`, the first the cards' own)")
+        problems.append(Problem(*(where or (checks.slug, None)),
+                                f"column '{key}': the words of '{field}' in {_named(language)}, but {why}"))
+    return problems
+
+
+def untranslated(missing: list[tuple], language: str | None, source: str, shown: str) -> Problem | None:
+    """One warning for a language's missing words, each card's place and field listed."""
+    if not missing or language is None:
+        return None
+    listed = [f"{_short(place)} {field}" for place, field in missing[:MOST_LISTED]]
+    more = f" and {len(missing) - MOST_LISTED} more" if len(missing) > MOST_LISTED else ""
+    words = "word is" if len(missing) == 1 else "words are"
+    return Problem(shown, None, f"{language}: {len(missing)} card {words} not translated into "
+                                f"{_named(language)}, printed in {_named(source)}: " + ", ".join(listed) + more)
+
+
+def _short(place) -> str:
+    """A card's place as a translator looks it up: `cards.csv:7`, `cards.xlsx:Cards!C7`."""
+    if place is None:
+        return "?"
+    file, line = place
+    name = file.rsplit("/", 1)[-1]
+    return f"{name}:{line}" if line is not None else name
+
+
+def _named(language: str) -> str:
+    return NAMES.get(language, f"'{language}'")
