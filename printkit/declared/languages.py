@@ -7,11 +7,27 @@ its column. Nothing here draws or measures: the deck is fitted and linted as for
 
 from __future__ import annotations
 
+import re
+
 from printkit.ground.errors import Problem
+from printkit.load.schema import INVALID, Str, dotted
+
+LANGUAGE = re.compile(r"[a-z]{2,3}\Z")  # a language, as ISO 639 codes it: en, de, fr
 
 NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
          "pt": "Portuguese", "pl": "Polish"}  # for messages only; any ISO 639 code may be a game's
 MOST_LISTED = 40  # the untranslated words a warning names before it counts the rest
+
+
+class Language(Str):
+    """A language a game is printed in, as ISO 639 codes it (`en`, `de`, `fr`)."""
+
+    def check(self, node, path, problems):
+        if isinstance(node.value, str) and not LANGUAGE.match(node.value):
+            problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not a language's code "
+                                         f"(two or three lower-case letters, as ISO 639 writes it: en, de, fr)"))
+            return INVALID
+        return super().check(node, path, problems)
 
 
 def language_of(data: dict) -> tuple[str, ...]:
@@ -33,9 +49,12 @@ def translated(checks, path: tuple, product: dict, language: str | None) -> list
     checks.problems += _unlisted(checks, path, cards, dotted, languages)
     fields = sorted({key.split(".", 1)[0] for key in dotted})
     wanted = language or (languages[0] if languages else None)
-    missing = []
+    missing, taken = [], checks.data.setdefault("translated", {})
     for index, card in enumerate(cards):
         missing += _take(card, path + (index,), places, fields, wanted, languages)
+        for field in fields if languages and wanted != languages[0] else ():
+            if (place := places.get(path + (index, f"{field}.{wanted}"))) is not None:
+                taken.setdefault("%s:%s" % tuple(place), []).append([field, f"{field}.{wanted} ({wanted})"])
     if "columns" in product:
         product["columns"] = [column for column in product["columns"] if "." not in column]
     return missing
@@ -97,3 +116,22 @@ def _short(place) -> str:
 
 def _named(language: str) -> str:
     return NAMES.get(language, f"'{language}'")
+
+
+def named(problems: list[Problem], data: dict) -> list[Problem]:
+    """A problem at a translation's cell names its column and language: `text.de (de): ...`. A
+    CSV row is one line for all its cells: the field the message names first is the one meant."""
+    taken = (data.get("game") or {}).get("translated") or {}
+    return [problem.with_message(f"{label}: {problem.message}", problem.text)
+            if (label := _label(taken.get(f"{problem.file}:{problem.line}"), problem.message)) else problem
+            for problem in problems]
+
+
+def _label(labels: list | None, message: str) -> str | None:
+    if not labels:
+        return None
+    if len(labels) == 1:
+        return labels[0][1]
+    named = [(found.start(), label) for field, label in labels
+             if (found := re.search(rf"(?<!\w){re.escape(field)}(?!\w)", message))]
+    return min(named)[1] if named else labels[0][1].split(" ", 1)[1]  # the language, at least

@@ -22,15 +22,14 @@ from printkit.load.schema import INVALID, Spec, describe, dotted
 from printkit.load.tables import MAX_CARDS  # a list of cards in YAML as long as a table
 from printkit.declared.bind import EXPRESSION, syntax_error
 from printkit.declared.layout import CARD_SIZES, SIZE_NAMES
+from printkit.declared.languages import Language
 from printkit.declared.boxes import Boxed, Measure
 from printkit.declared.layouts import merged_product, once
 
 # \Z, not $: a name matches whole ("deck\n" is no product's name, and no file's)
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")  # a product, a colour or a font: a file-name-like word
 FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")  # a card's field, as a CSV column heading names it
-LANGUAGE = re.compile(r"[a-z]{2,3}\Z")  # a language, as ISO 639 codes it: en, de, fr
-# a card's field or a field's translation (`text.de`), as a column heading or a card's key writes it
-WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[a-z]{2,3})?\Z")
+WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[a-z]{2,3})?\Z")  # a field, or its translation: text.de
 LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*\Z")  # a layer's or a layout's name
 # The files printkit writes itself in a game's output folder: no product may be named after them.
 OWN_FILES = {"print-guide": "the print guide is print-guide.pdf",
@@ -83,10 +82,8 @@ class MapOf(Spec):
         return INVALID if any(value is INVALID for value in result.values()) else result
 
     def _rule(self) -> str:
-        if self.pattern is FIELD:
-            return "letters, digits and _, not starting with a digit"
-        if self.pattern is WORDS:
-            return "letters, digits and _, not starting with a digit; `.de` after it for its German words"
+        if self.pattern in (FIELD, WORDS):  # WORDS: `text.de`, a field's German words, too
+            return "letters, digits and _, not starting with a digit" + ("; .LANG after it" if self.pattern is WORDS else "")
         if self.pattern is LAYER:
             return "letters, digits, _ and -"
         return "lower-case letters and digits, with - between words"
@@ -389,17 +386,6 @@ class _FontMapping(Spec):
         return chosen.read(node, path, located, problems)
 
 
-class Language(Str):
-    """A language a game is printed in, as ISO 639 codes it (`en`, `de`, `fr`)."""
-
-    def check(self, node, path, problems):
-        if isinstance(node.value, str) and not LANGUAGE.match(node.value):
-            problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not a language's code "
-                                         f"(two or three lower-case letters, as ISO 639 writes it: en, de, fr)"))
-            return INVALID
-        return super().check(node, path, problems)
-
-
 FONT = ByType({str: Str(300), dict: _FontMapping()},
               "a font file (TTF, OTF), a face of a collection ({file: X.ttc, index: 1}), or a family: "
               "{regular: ..., bold: ..., italic: ..., bold_italic: ...}")
@@ -408,8 +394,7 @@ LOOKS = {"colours": MapOf(COLOUR, "colour"), "fonts": MapOf(FONT, "font"), "font
          "icons": MapOf(ICON, "icon", LAYER, max_items=200)}
 
 GAME_FILE = Record({"title": Str(max_length=80), "products": PRODUCTS}, {**LOOKS, "values": Anything(),
-                                                                        "layouts": LAYOUTS_OF,
-                                                                        "languages": ListOf(Language(), 1, 12)})
+                                                                        "layouts": LAYOUTS_OF, "languages": ListOf(Language(), 1, 12)})
 # A game of printkit's own declares its cards in a file of their own (cards.yaml): its other
 # content is its rules model's.
 CARDS_FILE = Record({"products": CARD_PRODUCTS}, {**LOOKS, "layouts": LAYOUTS_OF})

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from printkit.ground.errors import Problem
 from printkit.load.schema import dotted
+from printkit.declared import languages
 from printkit.plan import blame
 from printkit.products.kit import Kit
 
@@ -19,7 +20,7 @@ def reported(failed: list[tuple[Kit, list[Problem]]]) -> list[Problem]:
     reported once at its own line, not once for every product that prints it."""
     problems, blamed = [], set()
     for kit, found in failed:
-        for problem in found:
+        for problem in languages.named(found, kit.data):
             value = blame_content(problem, kit)
             if value is not problem:
                 if (value.file, value.line) in blamed:

@@ -1,0 +1,93 @@
+"""A declared game in several languages (printkit/declared/languages.py): the Signal Fires example
+built in English, German and French, read back from its PDFs; and each bad input one line."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "content" / "signal-fires"
+WORDS = {"": ["Watchtower", "Look at the top card of the", "Dawn"],
+         "de": ["Wachturm", "Sieh dir die oberste Karte des", "Morgengrauen", "Sturmböe"],
+         "fr": ["Tour de guet", "Regardez la première carte de", "Aube", "Bourrasque"]}
+
+
+def _project(tmp_path: Path, change=None) -> Path:
+    shutil.copytree(EXAMPLE, tmp_path / "content" / "sf")
+    if change:
+        path = tmp_path / "content" / "sf" / "cards.csv"
+        rows = list(csv.reader(path.open(encoding="utf-8")))
+        change(rows)
+        with path.open("w", encoding="utf-8", newline="") as file:
+            csv.writer(file).writerows(rows)
+    return tmp_path
+
+
+def _build(project: Path, *args: str):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PRINTKIT_CACHE": "off"}
+    return subprocess.run([sys.executable, "-m", "printkit", "build", "--out", str(project / "out"), *args],
+                          cwd=project, env=env, capture_output=True, text=True)
+
+
+def _text(path: Path) -> str:
+    return " ".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
+
+def test_every_language_built_in_its_folder(tmp_path):
+    project = _project(tmp_path)
+    done = _build(project)
+    assert done.returncode == 0, done.stderr
+    for language, words in WORDS.items():
+        text = _text(project / "out" / "sf" / language / "deck.pdf")
+        assert all(word in text for word in words), (language, text[:200])
+    assert "Wachturm" not in _text(project / "out" / "sf" / "deck.pdf")
+    assert "Watchtower" not in _text(project / "out" / "sf" / "de" / "deck.pdf")
+    assert "warning" not in done.stderr
+
+
+def test_one_language(tmp_path):
+    project = _project(tmp_path)
+    done = _build(project, "--language", "fr")
+    assert done.returncode == 0, done.stderr
+    assert (project / "out" / "sf" / "fr" / "deck.pdf").is_file()
+    assert not (project / "out" / "sf" / "de").exists() and not (project / "out" / "sf" / "deck.pdf").exists()
+
+
+def test_missing_translation_falls_back_with_one_warning(tmp_path):
+    def blank(rows):
+        rows[2][5] = ""  # Kindling's text.de
+        rows[3][2] = ""  # Beacon's name.de
+    project = _project(tmp_path, blank)
+    done = _build(project)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == ["sf/game.yaml: warning: de: 2 card words are not translated into German, "
+                                        "printed in English: cards.csv:3 text, cards.csv:4 name"]
+    text = _text(project / "out" / "sf" / "de" / "deck.pdf")
+    assert "Draw a card." in text and "Beacon" in text and "Wachturm" in text
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda rows: [row.append("x" if n else "text.es") for n, row in enumerate(rows)],
+     "sf/cards.csv:1: column 'text.es': the words of 'text' in Spanish, but game.yaml's `languages` "
+     "(en, de, fr) does not list 'es'"),
+    (lambda rows: rows[6].__setitem__(6, "Si " + "beaucoup de mots très longs " * 30),
+     "sf/cards.csv:7: text.fr (fr): card beacon 6 text: text does not fit its 52 x 36 mm box even at 6 pt; shorten it"),
+    (lambda rows: rows[4].__setitem__(2, "Leucht\u0fc0feuer"),
+     "sf/cards.csv:5: name.de (de): card 4 ('beacon 4'): face.layers.name.field: the font has no glyph for '\u0fc0' (U+0FC0) "
+     "(see sf/game.yaml:32)"),
+], ids=["unlisted-language", "translation-does-not-fit", "glyph-the-font-lacks"])
+def test_bad_input_is_one_line(tmp_path, change, message):
+    project = _project(tmp_path, change)
+    done = _build(project)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [message]
+    assert not (project / "out" / "sf").exists()
