@@ -126,7 +126,9 @@ def cmd_validate(args) -> int:
         from printkit.pipeline.validate import validate
 
         chosen = games(args, args.games)
-        counts = {game.slug: len(game.products) for game in chosen}
+        counts = {}
+        for game in chosen:  # a game in several languages is one game, its products counted in each
+            counts[game.folder] = counts.get(game.folder, 0) + len(game.products)
         validate(chosen, folder(args), options, sources=taken, strict=args.strict)
     for slug, products in counts.items():
         say(args, f"{slug}  {count(products, 'product')}", VERBOSITY["verbose"])

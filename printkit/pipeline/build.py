@@ -44,6 +44,9 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     `loaded(kits)` hears of the kits it loaded (preview shows them, not loading them again)."""
     whole = not only and not choices
     found = _sources(games, content, sources) if whole else {}  # before anything is read: see nothing_changed.py
+    # a game in several languages is loaded every time: what a whole build notes of a game's folder
+    # speaks for one game, and its languages are games of their own (printkit/declared/languages.py)
+    found = {slug: digest for slug, digest in found.items() if slug not in {g.folder for g in games if g.languages}}
     sources = nothing_changed.keyed(found, asdict(options))
     everywhere = (nothing_changed.keyed(found, nothing_changed.on_every_paper(options))
                   if whole and other_papers else None)
