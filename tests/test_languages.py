@@ -91,3 +91,54 @@ def test_bad_input_is_one_line(tmp_path, change, message):
     assert done.returncode == 1
     assert done.stderr.splitlines() == [message]
     assert not (project / "out" / "sf").exists()
+
+
+YAML_GAME = """\
+title: Tiny
+languages: [en, de]
+products:
+  deck:
+    kind: deck
+    about: two cards
+    size: poker
+    cards:
+      - {name: Sun, name.de: Sonne}
+      - {name: Moon}
+    face:
+      layers:
+        name: {kind: text, field: name, size: 12, x: 6, y: 30, width: 51.5, height: 20}
+"""
+
+
+def _tiny(tmp_path: Path, game: str) -> Path:
+    (tmp_path / "content" / "tiny").mkdir(parents=True)
+    (tmp_path / "content" / "tiny" / "game.yaml").write_text(game, encoding="utf-8")
+    return tmp_path
+
+
+def test_yaml_cards_take_their_translations_as_a_table_does(tmp_path):
+    project = _tiny(tmp_path, YAML_GAME)
+    done = _build(project)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == ["tiny/game.yaml: warning: de: 1 card word is not translated into German, "
+                                        "printed in English: game.yaml:10 name"]
+    assert "Sonne" in _text(project / "out" / "tiny" / "de" / "deck.pdf")
+    assert "Moon" in _text(project / "out" / "tiny" / "de" / "deck.pdf")
+    assert "Sun" in _text(project / "out" / "tiny" / "deck.pdf") and "Sonne" not in _text(project / "out" / "tiny" / "deck.pdf")
+
+
+@pytest.mark.parametrize("game, args, message", [
+    (YAML_GAME.replace("languages: [en, de]\n", ""), (),
+     "tiny/game.yaml:8: column 'name.de': the words of 'name' in German, but game.yaml lists no `languages` "
+     "(write `languages: [en, de]`, the first the cards' own)"),
+    (YAML_GAME.replace("[en, de]", "[en, German]"), (),
+     "tiny/game.yaml:2: languages[2]: 'German' is not a language's code (two or three lower-case letters, "
+     "as ISO 639 writes it: en, de, fr)"),
+    (YAML_GAME, ("--language", "fr"), "printkit: error: --language fr: no game chosen is printed in it (its languages: de, en)"),
+], ids=["no-languages", "not-a-code", "language-not-listed"])
+def test_bad_languages_are_one_line(tmp_path, game, args, message):
+    project = _tiny(tmp_path, game)
+    done = _build(project, *args)
+    assert done.returncode in (1, 2)
+    assert done.stderr.splitlines()[-1:] == [message]
+    assert not (project / "out" / "tiny").exists()
