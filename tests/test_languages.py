@@ -142,3 +142,33 @@ def test_bad_languages_are_one_line(tmp_path, game, args, message):
     assert done.returncode in (1, 2)
     assert done.stderr.splitlines()[-1:] == [message]
     assert not (project / "out" / "tiny").exists()
+
+
+def _workbook(path: Path, rows: list[list[str]]) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
+
+
+@pytest.mark.parametrize("headings, stderr", [
+    (["name", "name.de"], ["tiny/game.yaml: warning: de: 1 card word is not translated into German, printed in "
+                           "English: cards.xlsx:Cards!A3 name"]),
+    (["name", "name.it"], ["tiny/cards.xlsx:Cards!B1: column 'name.it': the words of 'name' in Italian, but "
+                           "game.yaml's `languages` (en, de) does not list 'it'"]),
+], ids=["missing-in-a-workbook", "unlisted-in-a-workbook"])
+def test_a_workbook_takes_translations_at_its_cells(tmp_path, headings, stderr):
+    game = YAML_GAME.replace("""    cards:
+      - {name: Sun, name.de: Sonne}
+      - {name: Moon}
+""", "    cards: {file: cards.xlsx, sheet: Cards}\n")
+    project = _tiny(tmp_path, game)
+    _workbook(project / "content" / "tiny" / "cards.xlsx", [headings, ["Sun", "Sonne"], ["Moon", None]])
+    done = _build(project)
+    assert done.stderr.splitlines() == stderr
+    if done.returncode == 0:
+        assert "Sonne" in _text(project / "out" / "tiny" / "de" / "deck.pdf")

@@ -46,7 +46,8 @@ def translated(checks, path: tuple, product: dict, language: str | None) -> list
                     {key for key in product.get("columns") or () if "." in key})
     if not dotted:
         return []
-    checks.problems += _unlisted(checks, path, cards, dotted, languages)
+    unlisted = _unlisted(checks, path, cards, dotted, languages)
+    checks.problems += unlisted
     fields = sorted({key.split(".", 1)[0] for key in dotted})
     wanted = language or (languages[0] if languages else None)
     missing, taken = [], checks.data.setdefault("translated", {})
@@ -57,7 +58,7 @@ def translated(checks, path: tuple, product: dict, language: str | None) -> list
                 taken.setdefault("%s:%s" % tuple(place), []).append([field, f"{field}.{wanted} ({wanted})"])
     if "columns" in product:
         product["columns"] = [column for column in product["columns"] if "." not in column]
-    return missing
+    return [] if unlisted else missing  # a column misnamed: what it lacks is said when it is named right
 
 
 def _take(card: dict, at: tuple, places: dict, fields: list[str], wanted: str | None,
