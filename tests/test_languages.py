@@ -172,3 +172,14 @@ def test_a_workbook_takes_translations_at_its_cells(tmp_path, headings, stderr):
     assert done.stderr.splitlines() == stderr
     if done.returncode == 0:
         assert "Sonne" in _text(project / "out" / "tiny" / "de" / "deck.pdf")
+
+
+def test_a_warning_of_every_language_is_said_once(tmp_path):
+    project = _project(tmp_path)
+    game = project / "content" / "sf" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("cards: cards.csv", "cards: {file: cards.csv, where: \"name != 'Dawn'\"}"),
+                    "utf-8")
+    done = _build(project)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == ["sf/cards.csv:10: warning: no product takes this row ('Dawn'): the `where` "
+                                        "of deck is false for it; the card is printed nowhere"]

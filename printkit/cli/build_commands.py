@@ -45,7 +45,7 @@ def cmd_build(args) -> int:
         from printkit.pipeline.build import build
 
         chosen = in_languages(games(args, args.games), games(args, []), args.language)
-        names = [game.slug for game in chosen]
+        names = list(dict.fromkeys(game.folder for game in chosen))  # a game in several languages: one
         bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"], within=out(args))
         try:
             built = build(chosen, folder(args), out(args), options, force=args.force,

@@ -8,7 +8,7 @@ import functools
 from pathlib import Path
 
 from printkit.games import all_games, project_games, template_fallbacks
-from printkit.ground.errors import Problem, PrintkitError
+from printkit.ground.errors import SAID, Problem, PrintkitError
 from printkit.load import load_yaml, read_content
 from printkit.load.options import Options
 from printkit.load.project import shown
@@ -82,6 +82,7 @@ def _templates(folder: Path, shown_as: str, fallbacks: tuple) -> Templates:
 
 
 def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:
+    SAID.clear()  # what an earlier load said is said again: only this load's repeats are not
     kits, problems = [], []
     for game in games:
         try:
