@@ -82,13 +82,16 @@ def _templates(folder: Path, shown_as: str, fallbacks: tuple) -> Templates:
 
 
 def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:
-    SAID.clear()  # what an earlier load said is said again: only this load's repeats are not
     kits, problems = [], []
-    for game in games:
-        try:
-            kits.append(load_kit(game, content, options, choices))
-        except PrintkitError as error:
-            problems += error.problems
+    SAID.append(set())  # a warning the games' loading repeats is said once
+    try:
+        for game in games:
+            try:
+                kits.append(load_kit(game, content, options, choices))
+            except PrintkitError as error:
+                problems += error.problems
+    finally:
+        SAID.pop()
     if problems:
         raise PrintkitError(problems)
     return kits
