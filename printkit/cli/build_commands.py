@@ -44,8 +44,8 @@ def cmd_build(args) -> int:
     else:
         from printkit.pipeline.build import build
 
-        chosen = games(args, args.games)
-        names = [game.slug for game in chosen]
+        chosen = in_languages(games(args, args.games), games(args, []), args.language)
+        names = list(dict.fromkeys(game.folder for game in chosen))  # a game in several languages: one
         bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"], within=out(args))
         try:
             built = build(chosen, folder(args), out(args), options, force=args.force,
@@ -68,7 +68,7 @@ def _unchanged(args, options):
     """A whole build with nothing changed since the last (printkit/pipeline/nothing_changed.py), answered without
     loading a game: (its games, [(path, pages, False)]), or None for the ordinary build; and the
     digests of the games' files taken for it, for the ordinary build to note (None: not taken)."""
-    if args.force or args.only or product_choices(args):
+    if args.force or args.only or product_choices(args) or args.language:
         return None, None
     from printkit.pipeline.nothing_changed import whole_build
 
@@ -78,6 +78,21 @@ def _unchanged(args, options):
     content, names, taken = named
     found = whole_build(content, out(args), names, options, taken)
     return None if found is None else (names, [(path, pages, False) for path, pages in found]), taken
+
+
+def in_languages(chosen: list, every: list, language: str | None) -> list:
+    """The games named with their other languages' (`weathervane` is weathervane/de too); with
+    `--language`, only the games in that language."""
+    named = {game.slug for game in chosen}
+    chosen = chosen + [game for game in every if game.source in named and game.slug not in named]
+    if language is None:
+        return chosen
+    found = [game for game in chosen if game.language == language]
+    if not found:
+        known = sorted({lang for game in chosen for lang in game.languages})
+        raise UsageError(f"--language {language}: no game chosen is printed in it "
+                         f"({'its languages: ' + ', '.join(known) if known else 'none lists `languages:`'})")
+    return found
 
 
 def _only(chosen, names: list[str] | None) -> list[str] | None:
@@ -111,7 +126,9 @@ def cmd_validate(args) -> int:
         from printkit.pipeline.validate import validate
 
         chosen = games(args, args.games)
-        counts = {game.slug: len(game.products) for game in chosen}
+        counts = {}
+        for game in chosen:  # a game in several languages is one game, its products counted in each
+            counts[game.folder] = counts.get(game.folder, 0) + len(game.products)
         validate(chosen, folder(args), options, sources=taken, strict=args.strict)
     for slug, products in counts.items():
         say(args, f"{slug}  {count(products, 'product')}", VERBOSITY["verbose"])
