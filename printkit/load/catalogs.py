@@ -15,6 +15,7 @@ import io
 import re
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import Translations
 
@@ -63,15 +64,44 @@ def translations(language: str, project: Path | None = None) -> tuple[Translatio
 
 def _catalog(text: str, shown: str, language: str):
     """The catalog as Babel reads it, its bad lines refused (abort_invalid), as a .mo's bytes."""
-    from babel.messages.mofile import write_mo
-
     try:
         catalog = read_po(io.StringIO(text), locale=None, abort_invalid=True)
-    except PoFileError as error:
-        raise PrintkitError([Problem(shown, error.lineno, f"not a readable .po catalog: {error}")]) from None
+    except PoFileError as error:  # Babel counts lines from 0, and says where in its own words
+        message = re.sub(r" on \d+$", "", str(error))
+        raise PrintkitError([Problem(shown, error.lineno + 1, f"not a readable .po catalog: {message}")]) from None
     except (ValueError, TypeError) as error:  # a header Babel cannot read (a plural form, a charset)
         raise PrintkitError([Problem(shown, None, f"not a readable .po catalog: {error}")]) from None
+    problems = [Problem(shown, message.lineno, said) for message in catalog if message.id
+                for said in _misformatted(message)]
+    if problems:
+        raise PrintkitError(problems)
     data = io.BytesIO()
     write_mo(data, catalog, use_fuzzy=False)  # fuzzy entries are a translator's guesses: not printed
     data.seek(0)
     return data
+
+
+PLACEHOLDER = re.compile(r"%(?:%|\((\w+)\)s)")  # `%%`, or a name the template hands the message: `%(page)s`
+
+
+def _misformatted(message) -> list[str]:
+    """What would print wrong in a translation: the templates fill every message with `%`
+    (Jinja's newstyle gettext), so a lone `%` (`100%` for `100%%`) prints garbage or fails, and a
+    name the message does not have fails as the page is made. Said here, at the message's line."""
+    names = {name for ids in _texts(message.id) for name in PLACEHOLDER.findall(ids) if name}
+    found = []
+    for text in _texts(message.string):
+        if "%" in PLACEHOLDER.sub("", text):
+            found.append(f"a lone % in the translation of {_short(message.id)} (a percent sign is written %%)")
+        for name in sorted({name for name in PLACEHOLDER.findall(text) if name} - names):
+            found.append(f"%({name})s in the translation of {_short(message.id)} is not in the message")
+    return found
+
+
+def _texts(value) -> tuple[str, ...]:
+    return tuple(text for text in (value if isinstance(value, (list, tuple)) else (value,)) if text)
+
+
+def _short(msgid) -> str:
+    text = _texts(msgid)[0]
+    return repr(text if len(text) <= 40 else text[:37] + "...")
