@@ -32,9 +32,10 @@ def german(cli, project, monkeypatch):
 def test_the_rules_in_german_read_as_german_rules(german):
     rules = text(german, "rules.pdf")
     for words in ("Aufbau", "Dein Zug", "Die Kartenarten", "Wertung", "Spielende", "Sieg",
-                  "Mische die achtzehn Karten verdeckt: Sie bilden den Nachziehstapel.",
-                  "Nimm eine Karte auf die Hand.", "zehn oder mehr gewertete Karten",
-                  "Ein Stapel mit Karte 13 darf mit der Summe 18 oder 19 abgeschlossen werden."):
+                  "Mische die achtzehn Karten verdeckt zum Nachziehstapel.", "Nimm eine Karte auf die Hand.",
+                  "gewinnst du: bei achtzehn Karten mit zehn oder mehr.",
+                  "Ein Stapel mit Karte 13 darf auch mit 18 abgeschlossen werden.",
+                  "Karte 18 zählt gewertet als zwei Sätze."):
         assert words in rules.replace("\n", " "), words
     for english in ("Set up", "A turn", "How to win", "Scoring"):
         assert english not in rules
@@ -163,3 +164,13 @@ def test_printkits_catalogs_are_read_clean():
         translations(language)  # raises on a malformed one
         catalog = read_po((OWN / language / "LC_MESSAGES" / "printkit.po").open(encoding="utf-8"))
         assert all(message.string for message in catalog if message.id), language
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_german_rules_and_aid_keep_to_one_page(cli, project, monkeypatch, paper):
+    """German runs longer than English: the one-page rules reference and the aid stay one page each
+    on both papers (Letter is 18 mm shorter), the print guide too."""
+    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
+    assert cli("build", "numbered-cards", "--content", "content", "--out", "out", "--paper", paper)[0] == 0
+    for name in ("rules.pdf", "player-aid.pdf", "print-guide.pdf"):
+        assert len(pypdf.PdfReader(project / "out" / "numbered-cards" / name).pages) == 1, name
