@@ -14,6 +14,7 @@ from printkit.load.options import Options
 from printkit.load.project import shown
 from printkit.load.schema import Spec, dotted
 from printkit.pipeline import cache
+from printkit.pipeline.language import build_language
 from printkit.load.fonts import keep_parsed_with
 from printkit.load.reads import keep_reads_with
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
@@ -69,19 +70,22 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
                                   f"it would print as an empty box")]
 
 
-def templates_for(content: Path) -> Templates:
+def templates_for(content: Path, language: str | None = None) -> Templates:
     """A project keeps templates/ beside content/; both are the designer's to edit. A template it
-    does not have is printkit's own (or, for a plug-in's game, the plug-in's)."""
+    does not have is printkit's own (or, for a plug-in's game, the plug-in's). In a `language`
+    (None: `build_language()`), its words from the catalogs and the language's own templates."""
     folder = content.resolve().parent / "templates"
     fallbacks = tuple((other, shown(other)) for other in template_fallbacks() if other != folder)
-    return _templates(folder, shown(folder), fallbacks)
+    return _templates(folder, shown(folder), fallbacks, language or build_language())
 
 
 @functools.lru_cache(maxsize=8)
-def _templates(folder: Path, shown_as: str, fallbacks: tuple) -> Templates:
-    """One Jinja environment per folder for the life of the process: compiled templates are kept,
-    and Jinja recompiles any template whose file has changed since (auto_reload)."""
-    return Templates(folder, shown_as, fallbacks)
+def _templates(folder: Path, shown_as: str, fallbacks: tuple, language: str | None = None) -> Templates:
+    """One Jinja environment per folder and language for the life of the process: compiled templates
+    are kept, and Jinja recompiles any template whose file has changed since (auto_reload). (A catalog
+    edited while a process runs is read again by the next process: preview and watch are the
+    language work's next step.)"""
+    return Templates(folder, shown_as, fallbacks, language)
 
 
 def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:

@@ -98,14 +98,21 @@ class Kit:
         value found of another `shape` than make's (printkit/pipeline/cache.py: fits) is made again."""
         if self.keeper is None:
             return self.memo(key, make)
-        return self.memo(key, lambda: self.keeper.kept([self.game.slug, key, inputs, self.options], make, shape))
+        return self.memo(key, lambda: self.keeper.kept([*self._scope, key, inputs, self.options], make, shape))
 
     def kept_marks(self, key, inputs, make: Callable[[], Any], shape: Any) -> tuple:
         """The same, for pages' marks: a tuple of them, each knowing its digest without being
         pickled for it (printkit/plan/kept_marks.py) where the keeper keeps them."""
         if self.keeper is None:
             return self.memo(key, lambda: tuple(tuple(page) for page in make()))
-        return self.memo(key, lambda: self.keeper.kept_marks([self.game.slug, key, inputs, self.options], make, shape))
+        return self.memo(key, lambda: self.keeper.kept_marks([*self._scope, key, inputs, self.options], make, shape))
+
+    @property
+    def _scope(self) -> list:
+        """What every kept value of the kit is kept under first: the game, and the language of its
+        words with its catalogs' digest (a footer's words change with them, its template does not)."""
+        language = getattr(self.templates, "language", None)
+        return [self.game.slug] + ([language, self.templates.catalogs] if language else [])
 
 
 @dataclass(frozen=True)
@@ -118,3 +125,7 @@ class Footer:
 
     def text(self, page: int, pages: int) -> str:
         return self.words.plain("footer", self.title, self.product, page, pages)
+
+    def scale_bar(self, label: str) -> str:
+        """A scale bar's label ("50 mm at 100%") in the words of the build's language."""
+        return self.words.plain("scale_bar", label)
