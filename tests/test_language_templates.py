@@ -1,7 +1,8 @@
 """A build's words in a language (issue 44, point 2): the templates' `{% trans %}` through the
 catalogs (printkit's own printkit/locale/<lang>/LC_MESSAGES/printkit.po, a project's
 locale/<lang>/LC_MESSAGES/messages.po), a folder's `rules.de.j2` read for its `rules.j2`; the
-built PDFs read back. The language is PRINTKIT_LANGUAGE for now (printkit/pipeline/language.py)."""
+built PDFs read back. A bundled kit's language is asked for with `--language de` (its
+templates/numbered-cards/*.de.j2 written in it) and built into out/numbered-cards/de/."""
 
 from __future__ import annotations
 
@@ -17,20 +18,20 @@ FIXTURES = Path(__file__).parent / "fixtures" / "languages"
 MESSAGES = Path("locale") / "de" / "LC_MESSAGES" / "messages.po"
 
 
-def text(folder: Path, name: str) -> str:
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(folder / "numbered-cards" / name).pages)
+def text(folder: Path, name: str, language: str = "") -> str:
+    return "\n".join(page.extract_text() for page in
+                     pypdf.PdfReader(folder / "numbered-cards" / language / name).pages)
 
 
 @pytest.fixture
 def german(cli, project, monkeypatch):
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    code, _, err = build(cli, "numbered-cards")
+    code, _, err = build(cli, "numbered-cards", "--language", "de")
     assert code == 0, err  # a word that does not fit its box would be an error here
     return project / "out"
 
 
 def test_the_rules_in_german_read_as_german_rules(german):
-    rules = text(german, "rules.pdf")
+    rules = text(german, "rules.pdf", "de")
     for words in ("Aufbau", "Dein Zug", "Die Kartenarten", "Wertung", "Spielende", "Sieg",
                   "Mische die achtzehn Karten verdeckt zum Nachziehstapel.", "Nimm eine Karte auf die Hand.",
                   "gewinnst du: bei achtzehn Karten mit zehn oder mehr.",
@@ -42,7 +43,7 @@ def test_the_rules_in_german_read_as_german_rules(german):
 
 
 def test_the_player_aid_in_german(german):
-    aid = text(german, "player-aid.pdf")
+    aid = text(german, "player-aid.pdf", "de")
     for words in ("Spielübersicht", "Sätze mit der Summe 19", "Dein Zug", "Das Ende", "Der Sieg",
                   "Die Kartenarten", "Die achtzehn Karten", "Karte", "Art", "Fähigkeit"):
         assert words in aid, words
@@ -51,7 +52,7 @@ def test_the_player_aid_in_german(german):
 
 def test_printkits_own_words_in_german(german):
     """The footer's page numbers and the scale bars' labels, from printkit's own German catalog."""
-    rules, guide = text(german, "rules.pdf"), text(german, "print-guide.pdf")
+    rules, guide = text(german, "rules.pdf", "de"), text(german, "print-guide.pdf", "de")
     assert "Numbered Cards Game · Spielregel · Seite 1 von 1 · in Originalgröße (100 %) drucken" in rules
     assert "50 mm bei 100 %" in rules and "2 in bei 100 %" in rules
     assert "Druckanleitung" in guide and "Schneiden." in guide and "Normalpapier" in guide
@@ -59,16 +60,19 @@ def test_printkits_own_words_in_german(german):
 
 
 def test_the_fold_label_in_german(cli, project, monkeypatch):
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    assert cli("build", "numbered-cards", "--content", "content", "--out", "out", "--sheet", "gutterfold")[0] == 0
-    cards = text(project / "out", "ability-cards.pdf")
+    assert cli("build", "numbered-cards", "--language", "de", "--content", "content", "--out", "out", "--sheet", "gutterfold")[0] == 0
+    cards = text(project / "out", "ability-cards.pdf", "de")
     assert "Falz" in cards and "fold" not in cards
 
 
 def test_french_footer(cli, project, monkeypatch):
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "fr")
-    assert build(cli, "numbered-cards")[0] == 0
-    assert "Numbered Cards Game · Règles · page 1 sur 1 · imprimer en taille réelle (100 %)" in text(project / "out", "rules.pdf")
+    """Numbered Cards has no French template: a project's French catalog (here with no message of its
+    own) is what asks for its French build; printkit's catalog gives the footer."""
+    catalog = project / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n', encoding="utf-8")
+    assert build(cli, "numbered-cards", "--language", "fr")[0] == 0
+    assert "Numbered Cards Game · Règles · page 1 sur 1 · imprimer en taille réelle (100 %)" in text(project / "out", "rules.pdf", "fr")
 
 
 def test_english_is_as_written(cli, project):
@@ -84,9 +88,7 @@ def test_a_german_build_leaves_no_german_in_the_english_one(cli, project, monkey
     """The page cache keeps plans by language: an English build after a German one, the cache on,
     is byte for byte the English build with nothing kept."""
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    assert build(cli, "numbered-cards", out="de")[0] == 0
-    monkeypatch.delenv("PRINTKIT_LANGUAGE")
+    assert build(cli, "numbered-cards", "--language", "de", out="de")[0] == 0
     assert build(cli, "numbered-cards", out="en")[0] == 0
     monkeypatch.setenv("PRINTKIT_CACHE", "off")
     assert build(cli, "numbered-cards", out="fresh")[0] == 0
@@ -98,9 +100,8 @@ def test_a_german_build_leaves_no_german_in_the_english_one(cli, project, monkey
 def test_the_same_out_folder_builds_again_in_another_language(cli, project, monkeypatch):
     """A whole build answered from the manifest must not answer a build in another language."""
     assert build(cli, "numbered-cards")[0] == 0
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    assert build(cli, "numbered-cards")[0] == 0
-    assert "Seite 1 von 1" in text(project / "out", "rules.pdf")
+    assert build(cli, "numbered-cards", "--language", "de")[0] == 0
+    assert "Seite 1 von 1" in text(project / "out", "rules.pdf", "de")
 
 
 def test_a_projects_own_template_wins_and_its_catalog_translates_it(cli, project, monkeypatch):
@@ -112,9 +113,8 @@ def test_a_projects_own_template_wins_and_its_catalog_translates_it(cli, project
                      encoding="utf-8")
     (project / MESSAGES).parent.mkdir(parents=True)
     shutil.copy(FIXTURES / "good.po", project / MESSAGES)
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    assert build(cli, "numbered-cards")[0] == 0
-    built = text(project / "out", "rules.pdf")
+    assert build(cli, "numbered-cards", "--language", "de")[0] == 0
+    built = text(project / "out", "rules.pdf", "de")
     assert "Vorbereitung" in built and "Set up" not in built and "Seite 1 von 1" in built
 
 
@@ -131,8 +131,7 @@ BAD = {  # a project's catalog -> the one line it is
 def test_a_bad_catalog_is_one_line(cli, project, monkeypatch, case):
     (project / MESSAGES).parent.mkdir(parents=True)
     shutil.copy(FIXTURES / f"{case}.po", project / MESSAGES)
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    code, _, err = build(cli, "numbered-cards")
+    code, _, err = build(cli, "numbered-cards", "--language", "de")
     assert (code, err.strip()) == (1, BAD[case])
     assert not (project / "out" / "numbered-cards").exists()
 
@@ -142,15 +141,23 @@ def test_a_catalog_linked_out_of_its_folder_is_not_read(cli, project, monkeypatc
     shutil.copy(FIXTURES / "good.po", outside)
     (project / MESSAGES).parent.mkdir(parents=True)
     (project / MESSAGES).symlink_to(outside)
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    code, _, err = build(cli, "numbered-cards")
+    code, _, err = build(cli, "numbered-cards", "--language", "de")
     assert (code, err.strip()) == (1, "locale/de/LC_MESSAGES/messages.po: is a link to a file outside its locale folder")
 
 
 def test_a_language_that_is_no_code_is_one_line(cli, monkeypatch):
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "../../etc")
-    code, _, err = build(cli, "numbered-cards")
-    assert (code, err.strip()) == (1, "PRINTKIT_LANGUAGE: '../../etc' is not a language code (de, fr, pt_BR)")
+    code, _, err = build(cli, "numbered-cards", "--language", "../../etc")
+    assert (code, err.strip().splitlines()[-1]) == \
+        (2, "printkit: error: --language '../../etc' is not a language's code (two or three lower-case letters: de, fr)")
+
+
+def test_a_kit_not_written_in_the_language_is_one_line(cli, project):
+    """Numbered Cards has no Italian template nor catalog: --language it is refused, not a build of
+    English rules under an Italian footer."""
+    code, _, err = build(cli, "numbered-cards", "--language", "it")
+    assert (code, err.strip().splitlines()[-1]) == \
+        (2, "printkit: error: --language it: no game chosen is printed in it (none lists `languages:` or has its words in it)")
+    assert not (project / "out").exists()
 
 
 def test_printkits_catalogs_are_read_clean():
@@ -170,7 +177,6 @@ def test_printkits_catalogs_are_read_clean():
 def test_the_german_rules_and_aid_keep_to_one_page(cli, project, monkeypatch, paper):
     """German runs longer than English: the one-page rules reference and the aid stay one page each
     on both papers (Letter is 18 mm shorter), the print guide too."""
-    monkeypatch.setenv("PRINTKIT_LANGUAGE", "de")
-    assert cli("build", "numbered-cards", "--content", "content", "--out", "out", "--paper", paper)[0] == 0
+    assert cli("build", "numbered-cards", "--language", "de", "--content", "content", "--out", "out", "--paper", paper)[0] == 0
     for name in ("rules.pdf", "player-aid.pdf", "print-guide.pdf"):
-        assert len(pypdf.PdfReader(project / "out" / "numbered-cards" / name).pages) == 1, name
+        assert len(pypdf.PdfReader(project / "out" / "numbered-cards" / "de" / name).pages) == 1, name

@@ -105,7 +105,8 @@ def build(parser, ctx: Context) -> None:
     parser.add_argument("--only", type=names, default=None, metavar="PRODUCT[,PRODUCT]",
                         help="build only these products (`printkit list` names them)")
     parser.add_argument("--language", default=None, metavar="LANG",
-                        help="build only this language of a game with `languages:` (default: every language)")
+                        help="build only this language of a game with `languages:`, or a game whose own templates are written "
+                             "in it, such as numbered-cards in de (default: every language of `languages:`)")
     _strict(parser)
     product_options(parser, ctx)
 

@@ -187,6 +187,7 @@ class Templates:
                  language: str | None = None):
         self.folder = folder
         self.shown_as = shown_as
+        self.fallbacks = fallbacks  # the folders behind it, (folder, as shown) each
         self.language = language
         self.env = Sandbox(folder, shown_as, fallbacks, language)
         self.env.filters.update(spelled=spelled, ordinal=ordinal, join_and=join_and, plural=plural,

@@ -14,7 +14,6 @@ from printkit.load.options import Options
 from printkit.load.project import shown
 from printkit.load.schema import Spec, dotted
 from printkit.pipeline import cache
-from printkit.pipeline.language import build_language
 from printkit.load.fonts import keep_parsed_with
 from printkit.load.reads import keep_reads_with
 from printkit.plan.fonts import describe_glyphs, missing_glyphs, right_to_left
@@ -48,7 +47,7 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content).readable(game.folder), options, model, dict(choices or {}),
+    return Kit(game, data, located, templates_for(content, game.language if game.source else None).readable(game.folder), options, model, dict(choices or {}),
                folder=content / game.folder, keeper=cache.KEPT)
 
 
@@ -72,11 +71,12 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
 
 def templates_for(content: Path, language: str | None = None) -> Templates:
     """A project keeps templates/ beside content/; both are the designer's to edit. A template it
-    does not have is printkit's own (or, for a plug-in's game, the plug-in's). In a `language`
-    (None: `build_language()`), its words from the catalogs and the language's own templates."""
+    does not have is printkit's own (or, for a plug-in's game, the plug-in's). In a `language` (a
+    game's other than its source's, printkit/products/kit.py: Game.language; None: the words as
+    written), its words from the catalogs and the language's own templates."""
     folder = content.resolve().parent / "templates"
     fallbacks = tuple((other, shown(other)) for other in template_fallbacks() if other != folder)
-    return _templates(folder, shown(folder), fallbacks, language or build_language())
+    return _templates(folder, shown(folder), fallbacks, language)
 
 
 @functools.lru_cache(maxsize=8)
