@@ -183,3 +183,38 @@ def test_a_warning_of_every_language_is_said_once(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == ["sf/cards.csv:10: warning: no product takes this row ('Dawn'): the `where` "
                                         "of deck is false for it; the card is printed nowhere"]
+
+
+RULES_TEMPLATE = """# {{ title }}
+# {% trans %}Setting up{% endtrans %}
+{% trans count=products.deck.cards|length %}Shuffle the {{ count }} beacon cards.{% endtrans %}
+"""
+CATALOG = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' \
+          'msgid "Setting up"\nmsgstr "{0}"\n\nmsgid "Shuffle the %(count)s beacon cards."\nmsgstr "{1}"\n'
+RULES = {"": ("Setting up", "Shuffle the 9 beacon cards.", "page 1 of 1"),
+         "de": ("Vorbereitung", "Mische die 9 Leuchtfeuerkarten.", "Seite 1 von 1"),
+         "fr": ("Mise en place", "Mélangez les 9 cartes de signal.", "page 1 sur 1")}
+
+
+def test_a_declared_games_rules_in_each_language_through_its_catalogs(tmp_path):
+    """The game's language (lang-data) is its templates' (lang-words): Signal Fires with a rules
+    product, its one rules.j2 in trans blocks, the project's German and French catalogs; each
+    language's rules read back in its words, printkit's footer in them too."""
+    project = _project(tmp_path)
+    game = project / "content" / "sf" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "  rules:\n    kind: rules\n    about: the rules\n",
+                    encoding="utf-8")
+    (project / "templates" / "sf").mkdir(parents=True)
+    (project / "templates" / "sf" / "rules.j2").write_text(RULES_TEMPLATE, encoding="utf-8")
+    for language in ("de", "fr"):
+        catalog = project / "locale" / language / "LC_MESSAGES" / "messages.po"
+        catalog.parent.mkdir(parents=True)
+        catalog.write_text(CATALOG.format(*RULES[language][:2]).replace("9 ", "%(count)s "), encoding="utf-8")
+    done = _build(project)
+    assert done.returncode == 0, done.stderr
+    for language, words in RULES.items():
+        rules = pypdf.PdfReader(project / "out" / "sf" / language / "rules.pdf").pages[0].extract_text()
+        for word in words:
+            assert word in rules, (language, word)
+        others = [w for other, ws in RULES.items() if other != language for w in ws[:2]]
+        assert not [word for word in others if word in rules], language
