@@ -12,7 +12,6 @@ from printkit.cli.product_options import product_choices
 from printkit.cli.outputs import export_target, out
 from printkit.cli.report import VERBOSITY, say
 from printkit.ground import console
-from printkit.declared.languages import LANGUAGE
 from printkit.ground.errors import UsageError
 from printkit.load import project
 from printkit.pipeline.chosen import count, folder, games, options as options_of
@@ -90,6 +89,8 @@ def in_languages(chosen: list, every: list, language: str | None, content: Path 
     chosen = chosen + [game for game in every if game.source in named and game.slug not in named]
     if language is None:
         return chosen
+    from printkit.declared.languages import LANGUAGE  # here: a build answered unchanged loads no game's code
+
     if not LANGUAGE.match(language):
         raise UsageError(f"--language {language!r} is not a language's code (two or three lower-case letters: de, fr)")
     found = [game for game in chosen if game.language == language] + \
