@@ -41,6 +41,8 @@ PICKS = {
                    ("recipes", 1, 1, "front")],
     "harbour-masters": [("ships", 0, 6, "front"), ("cargo", 1, 3, "front"), ("ports", 0, 3, "front"),
                         ("events", 0, 4, "front"), ("ships", 0, 0, "back")],
+    "signal-fires": [("deck", 0, 0, "front"), ("deck", 0, 5, "front"), ("de/deck", 0, 0, "front"),  # its languages
+                     ("de/deck", 0, 5, "front"), ("fr/deck", 0, 0, "front"), ("fr/deck", 0, 5, "front")],
 }
 
 

@@ -1,4 +1,4 @@
-"""The examples of examples/ (README, "Make your own game"): six small games written in YAML
+"""The examples of examples/ (README, "Make your own game"): seven small games written in YAML
 alone, built and validated through the command line with nothing on stderr, and each read back
 for what it is there to show: suits as a glyph, a colour and a word, with corner indices and a
 back of their own (Weathervane); a layout per type, art to the bleed, a back per type, a stat
@@ -29,7 +29,8 @@ EXAMPLES = ROOT / "examples"
 GAMES = {"weathervane": ("deck", "score-sheet", "rules"), "lantern-delve": ("deck", "rules"),
          "which-came-first": ("deck", "rules"), "fifteen": ("tiles", "stones", "rules"),
          "apothecary": ("ingredients", "recipes", "rules"),
-         "harbour-masters": ("ships", "cargo", "ports", "events", "rules")}  # tests/test_example_harbour.py
+         "harbour-masters": ("ships", "cargo", "ports", "events", "rules"),  # tests/test_example_harbour.py
+         "signal-fires": ("deck",)}  # in German and French too: tests/test_languages.py
 POKER, MINI = (63.5, 88.9), (44.45, 63.5)
 SUITS = {"sun": ("☀", "SUN", "#b8420f"), "rain": ("☂", "RAIN", "#1f5fa8"), "snow": ("❄", "SNOW", "#0e6a6e"),
          "storm": ("⚡", "STORM", "#6a3d9a")}
@@ -64,7 +65,7 @@ def test_every_example_builds_and_validates_with_nothing_on_stderr(built):
             assert (built / game / f"{product}.pdf").is_file(), (game, product)
     done = printkit("validate", "--project", str(EXAMPLES))
     assert (done.returncode, done.stderr) == (0, "")
-    assert "6 games checked" in done.stdout
+    assert "7 games checked" in done.stdout
 
 
 def test_the_examples_project_is_what_printkit_new_writes(tmp_path):

@@ -348,15 +348,18 @@ def test_a_bad_sheet_on_the_command_line_is_a_usage_error(project, cli):
     assert not (project / "out").exists()
 
 
+FOLD = "{% set fold %}{% trans %}fold{% endtrans %}{% endset %}"  # common.j2's, in a trans block: its catalogs' word in a language
+
+
 @pytest.mark.parametrize("word, problem", [("Falz", None),
                                            ("zusammenfalten", "fold label: 'zusammenfalten' does not fit its 7.0 x 3.0 mm box")])
 def test_the_fold_label_is_the_templates_word(project, cli, word, problem):
     common = project / "templates" / "common.j2"
     text = (ROOT / "templates" / "common.j2").read_text()
-    common.write_text(text.replace("{% set fold %}fold{% endset %}", f"{{% set fold %}}{word}{{% endset %}}"))
+    common.write_text(text.replace(FOLD, f"{{% set fold %}}{word}{{% endset %}}"))
     code, out, err = cli("build", "numbered-cards", "--content", "content", "--out", "out", "--sheet", "gutterfold")
     if problem:  # at the word's line, and nothing written
-        line = text.splitlines().index("{% set fold %}fold{% endset %}") + 1
+        line = text.splitlines().index(FOLD) + 1
         assert (code, err.splitlines()[0].split(" at ")[0]) == (1, f"templates/common.j2:{line}: {problem}")
         assert not (project / "out" / "numbered-cards" / "ability-cards.pdf").exists()
         return
@@ -441,8 +444,8 @@ def test_validate_plans_the_gutter_fold_sheets_printkit_yaml_asks_for(project, c
     fold word too long for its room is found before anything is built, at its line."""
     common = project / "templates" / "common.j2"
     text = (ROOT / "templates" / "common.j2").read_text()
-    common.write_text(text.replace("{% set fold %}fold{% endset %}", "{% set fold %}" + "fold here " * 6 + "{% endset %}"))
-    line = text.splitlines().index("{% set fold %}fold{% endset %}") + 1
+    common.write_text(text.replace(FOLD, "{% set fold %}" + "fold here " * 6 + "{% endset %}"))
+    line = text.splitlines().index(FOLD) + 1
     assert cli("validate", "numbered-cards", "--content", "content")[0] == 0  # duplex sheets have no fold
     (project / "printkit.yaml").write_text("sheet: gutterfold\n")
     code, out, err = cli("validate", "numbered-cards", "--content", "content")

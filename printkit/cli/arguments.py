@@ -104,6 +104,9 @@ def build(parser, ctx: Context) -> None:
                         help="draw every file again, even those whose content, templates and options are unchanged")
     parser.add_argument("--only", type=names, default=None, metavar="PRODUCT[,PRODUCT]",
                         help="build only these products (`printkit list` names them)")
+    parser.add_argument("--language", default=None, metavar="LANG",
+                        help="build only this language of a game with `languages:`, or a game whose own templates are written "
+                             "in it, such as numbered-cards in de (default: every language of `languages:`)")
     _strict(parser)
     product_options(parser, ctx)
 

@@ -5,6 +5,7 @@ record, without loading a game (printkit/pipeline/nothing_changed.py)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from printkit.cli.product_options import product_choices
@@ -44,8 +45,8 @@ def cmd_build(args) -> int:
     else:
         from printkit.pipeline.build import build
 
-        chosen = games(args, args.games)
-        names = [game.slug for game in chosen]
+        chosen = in_languages(games(args, args.games), games(args, []), args.language, folder(args))
+        names = list(dict.fromkeys(game.folder for game in chosen))  # a game in several languages: one
         bar = console.Progress(enabled=args.verbosity > VERBOSITY["quiet"], within=out(args))
         try:
             built = build(chosen, folder(args), out(args), options, force=args.force,
@@ -68,7 +69,7 @@ def _unchanged(args, options):
     """A whole build with nothing changed since the last (printkit/pipeline/nothing_changed.py), answered without
     loading a game: (its games, [(path, pages, False)]), or None for the ordinary build; and the
     digests of the games' files taken for it, for the ordinary build to note (None: not taken)."""
-    if args.force or args.only or product_choices(args):
+    if args.force or args.only or product_choices(args) or args.language:
         return None, None
     from printkit.pipeline.nothing_changed import whole_build
 
@@ -78,6 +79,41 @@ def _unchanged(args, options):
     content, names, taken = named
     found = whole_build(content, out(args), names, options, taken)
     return None if found is None else (names, [(path, pages, False) for path, pages in found]), taken
+
+
+def in_languages(chosen: list, every: list, language: str | None, content: Path | None = None) -> list:
+    """The games named with their other languages' (`weathervane` is weathervane/de too); with
+    `--language`, only the games in that language: a game without `languages:` (a bundled kit) in
+    it where its own words are written in it (`spoken_in`), as the game SLUG/LANG."""
+    named = {game.slug for game in chosen}
+    chosen = chosen + [game for game in every if game.source in named and game.slug not in named]
+    if language is None:
+        return chosen
+    from printkit.declared.languages import LANGUAGE  # here: a build answered unchanged loads no game's code
+
+    if not LANGUAGE.match(language):
+        raise UsageError(f"--language {language!r} is not a language's code (two or three lower-case letters: de, fr)")
+    found = [game for game in chosen if game.language == language] + \
+        [replace(game, slug=f"{game.slug}/{language}", source=game.slug, language=language)
+         for game in chosen if not game.languages and content is not None and spoken_in(game, language, content)]
+    if not found:
+        known = sorted({lang for game in chosen for lang in game.languages})
+        raise UsageError(f"--language {language}: no game chosen is printed in it "
+                         f"({'its languages: ' + ', '.join(known) if known else 'none lists `languages:` or has its words in it'})")
+    return found
+
+
+def spoken_in(game, language: str, content: Path) -> bool:
+    """A game without `languages:` has its words in `language` where a template of its own is
+    written in it (templates/SLUG/NAME.LANG.j2, as Numbered Cards' rules.de.j2) or the project has
+    a catalog for it (locale/LANG/LC_MESSAGES/messages.po): printkit's own catalog alone would
+    translate the footer and leave the rules in English."""
+    from printkit.pipeline.kits import templates_for
+
+    templates = templates_for(content)
+    folders = [templates.folder, *(other for other, _ in templates.fallbacks)]
+    return (content.resolve().parent / "locale" / language / "LC_MESSAGES" / "messages.po").is_file() or \
+        any(any((where / game.folder).glob(f"*.{language}.j2")) for where in folders)
 
 
 def _only(chosen, names: list[str] | None) -> list[str] | None:
@@ -111,7 +147,9 @@ def cmd_validate(args) -> int:
         from printkit.pipeline.validate import validate
 
         chosen = games(args, args.games)
-        counts = {game.slug: len(game.products) for game in chosen}
+        counts = {}
+        for game in chosen:  # a game in several languages is one game, its products counted in each
+            counts[game.folder] = counts.get(game.folder, 0) + len(game.products)
         validate(chosen, folder(args), options, sources=taken, strict=args.strict)
     for slug, products in counts.items():
         say(args, f"{slug}  {count(products, 'product')}", VERBOSITY["verbose"])

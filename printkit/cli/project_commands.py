@@ -76,8 +76,8 @@ def cmd_list(args) -> int:
 
     folder = content(args)
     has = {game.slug: game for game in select_games([], folder)} if folder.is_dir() else {}
-    for game in has.values():
-        print(f"{game.slug}  ({game.title})")
+    for game in (game for game in has.values() if game.source is None):  # a game's languages: one game
+        print(f"{game.slug}  ({game.title}{'; in ' + ', '.join(game.languages) if game.languages else ''})")
         for product in game.products:
             print(f"  {product.name:<16} {product.description}")
     others = [game for slug, game in starting_points(all_games()).items() if slug not in has]

@@ -44,7 +44,7 @@ def games_in(content: Path, claimed) -> dict[str, Game]:
     if not content.is_dir():
         return {}
     folders = sorted(f for f in content.iterdir() if (f / GAME_FILE).is_file() and f.name not in claimed)
-    return {folder.name: declared_game(folder) for folder in folders}
+    return {game.slug: game for folder in folders for game in in_languages(declared_game(folder))}
 
 
 def declared_game(folder: Path) -> Game:
@@ -66,8 +66,24 @@ def declared_game(folder: Path) -> Game:
     guide = PrintGuide("print-guide", "which files to print, how, on what paper, how many, and how to cut")
     from printkit.declared.checks import GameFile
 
+    languages = values.get("languages")
+    languages = tuple(item.value for item in languages.value if isinstance(item.value, str)) \
+        if languages is not None and isinstance(languages.value, list) else ()
     return Game(slug=slug, title=title, files={GAME_FILE: GameFile(folder, slug)}, model=lambda data: data["game"],
-                check=lambda model: [], own_fonts=True, products=(guide, *(p for p in products if p is not None)))
+                check=lambda model: [], own_fonts=True, products=(guide, *(p for p in products if p is not None)),
+                language=languages[0] if languages else None, languages=languages)
+
+
+def in_languages(game: Game) -> list[Game]:
+    """The game in each of its languages: the source's as it is, each other's a game of its own
+    whose files go to output/SLUG/LANG/ (printkit/declared/languages.py)."""
+    from dataclasses import replace
+    from printkit.declared.checks import GameFile
+
+    folder = game.files[GAME_FILE].folder
+    return [game] + [replace(game, slug=f"{game.slug}/{language}", source=game.slug, language=language,
+                             files={GAME_FILE: GameFile(folder, game.slug, language=language)})
+                     for language in dict.fromkeys(game.languages[1:]) if language != game.languages[0]]
 
 
 def _plain(node) -> dict:

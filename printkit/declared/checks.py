@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit.ground.errors import warn
 from printkit.load.schema import INVALID, Record
 from printkit.plan.geometry import PAPERS, Rect
-from printkit.declared import layout, lint, place, used
+from printkit.declared import languages, layout, lint, place, used
 from printkit.declared.asset_checks import AssetChecks
 from printkit.declared.layouts import game_layouts, once, once_declared, with_game_layouts
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
@@ -33,15 +33,15 @@ class GameFile(Record):
     """game.yaml of the declared game in `folder` (or, `spec` CARDS_FILE, a game's cards.yaml):
     its schema, and the checks that need the rest."""
 
-    def __init__(self, folder: Path, slug: str, spec: Record = GAME_FILE):
+    def __init__(self, folder: Path, slug: str, spec: Record = GAME_FILE, language: str | None = None):
         super().__init__(spec.fields, spec.optional)
-        self.folder, self.slug = folder, slug
+        self.folder, self.slug, self.language = folder, slug, language  # the language it is built in
 
     def read(self, node, path, located, problems):
         data = self._read(node, path, located, problems)
         if data is INVALID:
             return INVALID
-        checks = Checks(self.folder, self.slug, data, located)
+        checks = Checks(self.folder, self.slug, data, located, self.language)
         checks.run()
         once(checks.problems)
         for warning in checks.warnings:
@@ -76,8 +76,9 @@ class Checks(AssetChecks):
     """What a game's values say about each other: its cards, its layouts and their layers (the files,
     fonts and colours they name: AssetChecks)."""
 
-    def __init__(self, folder: Path, slug: str, data: dict, located):
+    def __init__(self, folder: Path, slug: str, data: dict, located, language: str | None = None):
         super().__init__(folder, slug, data, located)
+        self.language, self.untranslated = language, []  # the words it lacks: (place, field)
         self._chooser = None  # what evaluates a side's choice of layout for each card
         self.tables = Tables(self)  # the tables of cards, each read once, and the rows each product takes
 
@@ -97,6 +98,10 @@ class Checks(AssetChecks):
         for name, layout_ in (self.data.get("layouts") or {}).items():
             self._files_of(("layouts", name), layout_)  # last: where it is used, each is seen at its size
         self.warnings += self.tables.untaken()
+        if (lacking := languages.untranslated(self.untranslated, self.language,
+                                              (languages.language_of(self.data) or ("",))[0],
+                                              f"{self.slug}/game.yaml")) is not None:
+            self.warnings.append(lacking)
         self.data["assets"] = {"files": self.files, "fonts": self.fonts}
 
     # --- cards ----------------------------------------------------------------------------------
@@ -109,6 +114,8 @@ class Checks(AssetChecks):
         if not self._fits_a_page(path + ("size",), card):
             return
         listed = isinstance(product[key], list)
+        if listed:
+            self.untranslated += languages.translated(self, path + (key,), product, self.language)
         cards = product[key] if listed else []
         for index, values in enumerate(cards):
             if COPIES in values and copies_in(values[COPIES]) is None:

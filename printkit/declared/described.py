@@ -139,7 +139,10 @@ SECTIONS += [
         "font": ("the font every layer is set in unless it names another", "printkit's DejaVu Sans"),
         "icons": "icons the words may show (`:name:` in a text): an image file or a font's glyph",
         "values": "numbers and words of your own for the templates (`{{ values.hand }}`)",
-        "layouts": "layouts every product may name, extend or have as its own"}),
+        "layouts": "layouts every product may name, extend or have as its own",
+        "languages": ("the languages the game is printed in, the first its own (`[en, de, fr]`): a card's "
+                      "`text.de` is its `text` in German; each language is built, the others into "
+                      "`output/GAME/LANG/`", "one language, the words as written")}),
     Section(v.DECK, "deck", "product: kind deck", "A deck of cards, on sheets with crop marks and scale bars.", {
         **CARD_PRODUCT, "kind": "the product's kind", "size": "the card's size: a name, or [width, height] in mm",
         "cards": "the cards: a list of their fields, a table's file, or one for each item of the game's content"}),

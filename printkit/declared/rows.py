@@ -59,6 +59,8 @@ class Tables:
         if where is not None:
             taken.chosen.append(path[1])
         self._place(path, product, [read.cards[index] for index in rows], read.columns)
+        for column, place in read.headings.items():  # a translation's column is named at its heading
+            self.checks.located.places[path + ("columns", column)] = place
         return True
 
     def _table(self, path: tuple, named: tuple, name: str, sheet: str | None) -> Cards | None:

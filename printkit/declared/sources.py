@@ -16,7 +16,7 @@ from printkit.ground.reading import read_bounded
 from printkit.load.images import raster_size
 from printkit.load.opentype import truetype_from
 from printkit.load.tables import Place, SheetError, read_table
-from printkit.declared.vocabulary import FIELD
+from printkit.declared.vocabulary import WORDS
 
 __all__ = ["Asset", "Card", "Cards", "SheetError", "font_name", "read_cards", "read_font", "read_image",
            "read_table_cards"]
@@ -44,6 +44,7 @@ class Cards:
     columns: tuple[str, ...]
     cards: list[Card]
     shown: str
+    headings: dict = field(default_factory=dict)  # a column's heading -> its place
 
 
 def read_cards(path: Path, shown: str, sheet: str | None = None) -> list[Card]:
@@ -63,7 +64,8 @@ def read_table_cards(path: Path, shown: str, sheet: str | None = None) -> Cards:
     cards = [Card({name: cell.text for name, cell in zip(names, row.cells) if cell.text}, row.place,
                   {name: cell.place for name, cell in zip(names, row.cells) if cell.text}) for row in table.rows]
     place = table.headings.place
-    return Cards(tuple(names), cards, place[0].rsplit("!", 1)[0] if place[1] is None else place[0])
+    return Cards(tuple(names), cards, place[0].rsplit("!", 1)[0] if place[1] is None else place[0],
+                 {cell.text: cell.place for cell in headings if cell.text})
 
 
 def _misnamed(headings) -> list[Problem]:
@@ -71,7 +73,7 @@ def _misnamed(headings) -> list[Problem]:
     problems, first = [], {}
     for number, cell in enumerate(headings, start=1):
         first.setdefault(cell.text, number)
-        if cell.text and not FIELD.match(cell.text):
+        if cell.text and not WORDS.match(cell.text):
             problems.append(Problem(*cell.place, f"column {number}: '{cell.text}' cannot name a field (letters, "
                                                  f"digits and _, not starting with a digit)"))
         elif cell.text and first[cell.text] != number:

@@ -22,12 +22,14 @@ from printkit.load.schema import INVALID, Spec, describe, dotted
 from printkit.load.tables import MAX_CARDS  # a list of cards in YAML as long as a table
 from printkit.declared.bind import EXPRESSION, syntax_error
 from printkit.declared.layout import CARD_SIZES, SIZE_NAMES
+from printkit.declared.languages import Language
 from printkit.declared.boxes import Boxed, Measure
 from printkit.declared.layouts import merged_product, once
 
 # \Z, not $: a name matches whole ("deck\n" is no product's name, and no file's)
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")  # a product, a colour or a font: a file-name-like word
 FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")  # a card's field, as a CSV column heading names it
+WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[a-z]{2,3})?\Z")  # a field, or its translation: text.de
 LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*\Z")  # a layer's or a layout's name
 # The files printkit writes itself in a game's output folder: no product may be named after them.
 OWN_FILES = {"print-guide": "the print guide is print-guide.pdf",
@@ -80,8 +82,8 @@ class MapOf(Spec):
         return INVALID if any(value is INVALID for value in result.values()) else result
 
     def _rule(self) -> str:
-        if self.pattern is FIELD:
-            return "letters, digits and _, not starting with a digit"
+        if self.pattern in (FIELD, WORDS):  # WORDS: `text.de`, a field's German words, too
+            return "letters, digits and _, not starting with a digit" + ("; .LANG after it" if self.pattern is WORDS else "")
         if self.pattern is LAYER:
             return "letters, digits, _ and -"
         return "lower-case letters and digits, with - between words"
@@ -302,7 +304,7 @@ class Side(Spec):
 
 SIDE = Side()
 
-CARD = MapOf(Scalar(), "field", FIELD, max_items=40)
+CARD = MapOf(Scalar(), "field", WORDS, max_items=40)
 TABLE = Record({"file": Str(300)}, {"sheet": Str(100), "where": Expression()})  # a CSV file, or a workbook and its
 # sheet; `where` takes the rows it is true for (printkit/declared/rows.py)
 EACH = Record({"each": Str(200)}, {"as": Str(100)})  # an item of a list in the game's content
@@ -392,7 +394,7 @@ LOOKS = {"colours": MapOf(COLOUR, "colour"), "fonts": MapOf(FONT, "font"), "font
          "icons": MapOf(ICON, "icon", LAYER, max_items=200)}
 
 GAME_FILE = Record({"title": Str(max_length=80), "products": PRODUCTS}, {**LOOKS, "values": Anything(),
-                                                                        "layouts": LAYOUTS_OF})
+                                                                        "layouts": LAYOUTS_OF, "languages": ListOf(Language(), 1, 12)})
 # A game of printkit's own declares its cards in a file of their own (cards.yaml): its other
 # content is its rules model's.
 CARDS_FILE = Record({"products": CARD_PRODUCTS}, {**LOOKS, "layouts": LAYOUTS_OF})

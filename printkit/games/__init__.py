@@ -157,6 +157,7 @@ def project_games(content: Path) -> dict[str, Game]:
                                                              f"(the games printkit has: {', '.join(known)})"))
         else:
             games[game.slug] = game
+            games.update((slug, other) for slug, other in known.items() if other.source == game.slug)  # its languages
     if not games and not problems:
         problems.append(Problem(f"{project.shown(content)}/", None, "holds no game: each game's content is a folder in it"))
     if problems:

@@ -56,12 +56,17 @@ class Finding:
 
 
 WARNED: list = []  # the files warned about, for a build: a game with a warning is never answered unloaded
+SAID: list = []  # while games are loaded, the warnings said: a game in three languages says each once
 
 
 def warn(problem: Problem) -> None:
     """Something the designer should know that does not stop the build (an image too coarse to
     print sharply): one line on standard error, `FILE:LINE: warning: message`."""
-    print(str(problem.with_message(f"warning: {problem.message}")), file=sys.stderr)
+    line = str(problem.with_message(f"warning: {problem.message}"))
+    if not SAID or line not in SAID[-1]:
+        if SAID:
+            SAID[-1].add(line)
+        print(line, file=sys.stderr)
     WARNED.append(problem.file)
 
 

@@ -102,10 +102,12 @@ class Sandbox(Compiling):
     intercepted_binops = frozenset({"*", "**", "%"})
     code_generator_class = _Compiler
 
-    def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = ()):
-        super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks), undefined=jinja2.StrictUndefined, autoescape=True,
-                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
-                         bytecode_cache=templates_cache(), finalize=_printed)
+    def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = (),
+                 language: str | None = None):
+        super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks, language), undefined=jinja2.StrictUndefined,
+                         autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+                         bytecode_cache=templates_cache(), finalize=_printed, extensions=["jinja2.ext.i18n"])
+        self.install_null_translations(newstyle=True)  # the source language's words as written; see words.py
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print
         self.globals.update(bounded_globals())
         self.filters.update(bounded_filters(self.filters))
@@ -182,17 +184,28 @@ class Sandbox(Compiling):
 
 class _Loader(jinja2.BaseLoader):
     """Templates from the project's folder, else from the first fallback folder that has them
-    (printkit's own): from those folders only (no `..`, no link out of one), read as content is."""
+    (printkit's own): from those folders only (no `..`, no link out of one), read as content is.
+    Built in a language, a folder's `rules.de.j2` is read for its `rules.j2`: a designer's own
+    `rules.j2` still wins over printkit's `rules.de.j2` (it is nearer), and is translated through
+    the catalogs instead."""
 
-    def __init__(self, folders: tuple[tuple[Path, str], ...]):
+    def __init__(self, folders: tuple[tuple[Path, str], ...], language: str | None = None):
         self.folders = folders  # (folder, as messages show it), the project's first
+        self.language = language
 
     def find(self, name: str) -> tuple[Path, str]:
         """The file a template name stands for and how it is shown: the first folder's that exists,
         else the project's (to be reported missing there)."""
-        parts = split_template_path(name)  # raises TemplateNotFound for `..`
-        found = [(folder.joinpath(*parts), f"{shown}/{name}") for folder, shown in self.folders]
-        return next((place for place in found if os.path.lexists(place[0])), found[0])
+        names = self._names(name)
+        found = [(folder.joinpath(*split_template_path(each)), f"{shown}/{each}")  # raises TemplateNotFound for `..`
+                 for folder, shown in self.folders for each in names]
+        return next((place for place in found if os.path.lexists(place[0])), found[len(names) - 1])
+
+    def _names(self, name: str) -> tuple[str, ...]:
+        """The names a template is looked for under in one folder: its language's first."""
+        if self.language and name.endswith(".j2"):
+            return (f"{name[:-3]}.{self.language}.j2", name)
+        return (name,)
 
     def get_source(self, environment, name: str):
         path, shown = self.find(name)

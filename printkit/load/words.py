@@ -20,8 +20,9 @@ import jinja2.meta
 import markupsafe
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.load import reads
+from printkit.load import reads, spoken
 from printkit.load.files import read_text
+from printkit.load.catalogs import translations
 from printkit.load.limits import PAGE_LIMIT, SIZE_LIMIT
 from printkit.load.sandbox import Sandbox, located
 
@@ -102,7 +103,8 @@ class Words:
         except jinja2.TemplateNotFound:
             self._run  # noqa: B018 - the template itself is missing: said where it is, as a run says it
             raise
-        return reads.digest(sources, self.context, names, reads.uses(self._templates.env, sources))
+        catalogs = [self._templates.catalogs] if self._templates.catalogs else []  # the language's words
+        return reads.digest(sources + catalogs, self.context, names, reads.uses(self._templates.env, sources))
 
     def fingerprint_of(self, named: tuple[str, ...]) -> str:
         """What the named words and macros `named` alone can print depends on: the template's text
@@ -117,7 +119,8 @@ class Words:
         if read is None or names is None:
             return self.fingerprint
         names_read, used = read
-        return reads.digest(sources + [sorted(named)], self.context, names & names_read, used)
+        catalogs = [self._templates.catalogs] if self._templates.catalogs else []
+        return reads.digest(sources + [sorted(named)] + catalogs, self.context, names & names_read, used)
 
     def only(self, named: tuple[str, ...]) -> "SomeWords":
         """These words with only the words and macros `named` to ask for, and their fingerprint
@@ -175,12 +178,25 @@ class SomeWords:
 
 
 class Templates:
-    def __init__(self, folder: Path, shown_as: str = "templates", fallbacks: tuple[tuple[Path, str], ...] = ()):
+    """The templates of a project, with printkit's own behind them; in a `language` (None: the
+    source language, every word as the templates write it), each template's `.<language>.j2` read
+    where a folder has one, and `{% trans %}` and `_()` translated through the language's catalogs
+    (printkit/load/catalogs.py)."""
+
+    def __init__(self, folder: Path, shown_as: str = "templates", fallbacks: tuple[tuple[Path, str], ...] = (),
+                 language: str | None = None):
         self.folder = folder
         self.shown_as = shown_as
-        self.env = Sandbox(folder, shown_as, fallbacks)
+        self.fallbacks = fallbacks  # the folders behind it, (folder, as shown) each
+        self.language = language
+        self.env = Sandbox(folder, shown_as, fallbacks, language)
         self.env.filters.update(spelled=spelled, ordinal=ordinal, join_and=join_and, plural=plural,
                                 singular=singular)
+        self.catalogs = ""  # a digest of the catalogs' text: part of every fingerprint in a language
+        if language is not None:
+            translated, self.catalogs = translations(language, folder.parent)
+            self.env.install_gettext_translations(translated, newstyle=True)
+            self.env.filters.update(spoken.filters(language))
 
     def render(self, name: str, **context) -> Words:
         """The template `name` filled with `context`, run when its words are first asked for."""
@@ -213,8 +229,8 @@ class Templates:
     def sources(self, game: str, names: tuple[str, ...] | None = None) -> str:
         """The text of those templates, for the build manifest: a change to any of them is a change.
         A link out of its templates folder is not opened (`readable` refuses it)."""
-        return "".join(path.read_text(encoding="utf-8") if path.is_file() and self._inside(path) else ""
-                       for path, _ in self.files(game, names))
+        return self.catalogs + "".join(path.read_text(encoding="utf-8") if path.is_file() and self._inside(path) else ""
+                                       for path, _ in self.files(game, names))
 
     def _inside(self, path: Path) -> bool:
         """Whether the template file is in its own templates folder, through any link (resolved:

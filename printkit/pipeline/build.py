@@ -44,6 +44,9 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     `loaded(kits)` hears of the kits it loaded (preview shows them, not loading them again)."""
     whole = not only and not choices
     found = _sources(games, content, sources) if whole else {}  # before anything is read: see nothing_changed.py
+    # a game in several languages is loaded every time: what a whole build notes of a game's folder
+    # speaks for one game, and its languages are games of their own (printkit/declared/languages.py)
+    found = {slug: digest for slug, digest in found.items() if slug not in {g.folder for g in games if g.languages}}
     sources = nothing_changed.keyed(found, asdict(options))
     everywhere = (nothing_changed.keyed(found, nothing_changed.on_every_paper(options))
                   if whole and other_papers else None)
@@ -68,8 +71,8 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     sources = _unwarned(sources)  # nor a game the lint found something in: planned again, to say it
     outputs = [output for game in games for output in
                ([Output(path, None, pages) for path, pages in fresh[game.slug]] if game.slug in fresh else
-                [o for o in planned if _of_game(o, game.slug, out)])]
-    left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}) if whole else []
+                [o for o in planned if _of_game(o, game.slug, out, games)])]
+    left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}, _aside(games)) if whole else []
     written = _written_with_manifest(outputs, manifest, sources, out, force)
     for path in left:
         if remove_output(path, out) and removed:
@@ -84,8 +87,20 @@ def _fresh(earlier: Manifest, sources: dict[str, str]) -> dict[str, list[tuple[P
             if (made := earlier.whole_if_fresh(slug, digest)) is not None}
 
 
-def _of_game(output: Output, slug: str, out: Path) -> bool:
-    return output.path.relative_to(out).parts[0] == slug
+def _of_game(output: Output, slug: str, out: Path, games=()) -> bool:
+    """Whether an output is the game's: in its folder, and not in the folder of its files in
+    another language (output/SLUG/de/ is the game "SLUG/de"'s)."""
+    parts = output.path.relative_to(out).parts
+    mine = len(Path(slug).parts)
+    return parts[:mine] == Path(slug).parts and not any(
+        other.slug != slug and other.slug.startswith(slug + "/") and parts[:len(Path(other.slug).parts)] ==
+        Path(other.slug).parts for other in games)
+
+
+def _aside(games: list[Game]) -> set[str]:
+    """The folders of a game's other languages this build does not make: what is in them stays."""
+    built = {game.slug for game in games}
+    return {f"{game.folder}/{language}" for game in games for language in game.languages[1:]} - built
 
 
 def _written_with_manifest(outputs: list[Output], manifest: Manifest, sources: dict[str, str], out: Path,

@@ -8,7 +8,7 @@ import functools
 from pathlib import Path
 
 from printkit.games import all_games, project_games, template_fallbacks
-from printkit.ground.errors import Problem, PrintkitError
+from printkit.ground.errors import SAID, Problem, PrintkitError
 from printkit.load import load_yaml, read_content
 from printkit.load.options import Options
 from printkit.load.project import shown
@@ -33,12 +33,12 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
     data, located, problems = {}, {}, []
     for file, spec in game.files.items():
         try:
-            node = load_yaml(content / game.slug / file, f"{game.slug}/{file}", within=content / game.slug)
+            node = load_yaml(content / game.folder / file, f"{game.folder}/{file}", within=content / game.folder)
         except PrintkitError as error:
             problems += error.problems
             continue
         if not isinstance(spec, Spec):  # a schema that reads files beside the content: made for its folder
-            spec = spec(content / game.slug)
+            spec = spec(content / game.folder)
         data[Path(file).stem], located[file], found = read_content(node, spec)
         problems += found + ([] if game.own_fonts else unprintable(data[Path(file).stem], located[file]))
     model = None
@@ -47,8 +47,8 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         problems = [located[f.file].problem(f.path, f.message) for f in game.check(model)]
     if problems:
         raise PrintkitError(problems)
-    return Kit(game, data, located, templates_for(content).readable(game.slug), options, model, dict(choices or {}),
-               folder=content / game.slug, keeper=cache.KEPT)
+    return Kit(game, data, located, templates_for(content, game.language if game.source else None).readable(game.folder), options, model, dict(choices or {}),
+               folder=content / game.folder, keeper=cache.KEPT)
 
 
 def unprintable(data, located, path: tuple = ()) -> list[Problem]:
@@ -69,28 +69,36 @@ def unprintable(data, located, path: tuple = ()) -> list[Problem]:
                                   f"it would print as an empty box")]
 
 
-def templates_for(content: Path) -> Templates:
+def templates_for(content: Path, language: str | None = None) -> Templates:
     """A project keeps templates/ beside content/; both are the designer's to edit. A template it
-    does not have is printkit's own (or, for a plug-in's game, the plug-in's)."""
+    does not have is printkit's own (or, for a plug-in's game, the plug-in's). In a `language` (a
+    game's other than its source's, printkit/products/kit.py: Game.language; None: the words as
+    written), its words from the catalogs and the language's own templates."""
     folder = content.resolve().parent / "templates"
     fallbacks = tuple((other, shown(other)) for other in template_fallbacks() if other != folder)
-    return _templates(folder, shown(folder), fallbacks)
+    return _templates(folder, shown(folder), fallbacks, language)
 
 
 @functools.lru_cache(maxsize=8)
-def _templates(folder: Path, shown_as: str, fallbacks: tuple) -> Templates:
-    """One Jinja environment per folder for the life of the process: compiled templates are kept,
-    and Jinja recompiles any template whose file has changed since (auto_reload)."""
-    return Templates(folder, shown_as, fallbacks)
+def _templates(folder: Path, shown_as: str, fallbacks: tuple, language: str | None = None) -> Templates:
+    """One Jinja environment per folder and language for the life of the process: compiled templates
+    are kept, and Jinja recompiles any template whose file has changed since (auto_reload). (A catalog
+    edited while a process runs is read again by the next process: preview and watch are the
+    language work's next step.)"""
+    return Templates(folder, shown_as, fallbacks, language)
 
 
 def load_all(games: list[Game], content: Path, options: Options, choices: dict | None = None) -> list[Kit]:
     kits, problems = [], []
-    for game in games:
-        try:
-            kits.append(load_kit(game, content, options, choices))
-        except PrintkitError as error:
-            problems += error.problems
+    SAID.append(set())  # a warning the games' loading repeats is said once
+    try:
+        for game in games:
+            try:
+                kits.append(load_kit(game, content, options, choices))
+            except PrintkitError as error:
+                problems += error.problems
+    finally:
+        SAID.pop()
     if problems:
         raise PrintkitError(problems)
     return kits

@@ -116,12 +116,12 @@ class Manifest:
         entry.pop("check")
         self.entries[name] = {**entry, "check": _check(name, entry)}
 
-    def left_behind(self, games: set[str], made: set[Path]) -> list[Path]:
+    def left_behind(self, games: set[str], made: set[Path], aside: set[str] = frozenset()) -> list[Path]:
         """Outputs an earlier build of these games recorded that this build no longer makes (a
         product renamed or split into files): forgotten here, and returned where the file is
         still as printkit wrote it, to be removed. A file changed since is left alone."""
         found = []
-        for name in [name for name in self.entries if name.split("/", 1)[0] in games]:
+        for name in [name for name in self.entries if _of(name, games) and not _of(name, aside)]:
             path = self.out / name
             if path in made:
                 continue
@@ -222,3 +222,8 @@ def _file_digest(path: Path) -> tuple[int, str] | None:
     except OSError:
         return None
     return len(data), hashlib.sha256(data).hexdigest()
+
+
+def _of(name: str, games: set[str]) -> bool:
+    """Whether a recorded output is in one of the games' folders ("SLUG/de" is a game's in German)."""
+    return any(name.startswith(game + "/") for game in games)

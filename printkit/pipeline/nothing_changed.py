@@ -26,6 +26,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from printkit.ground import bundled
+from printkit.ground.bundled import PACKAGE
 from printkit.pipeline import manifest
 from printkit.pipeline.write import recover
 
@@ -38,7 +39,10 @@ def files(content: Path, slugs: list[str]) -> dict[str, str]:
     printkit's code and the installed packages, before any option is named (`keyed`)."""
     common = hashlib.sha256(json.dumps([manifest.code_digest(), _installed()]).encode("utf-8"))
     budget = [MOST_FILES, MOST_BYTES]
-    for name, folder in (("templates", content.parent / "templates"), ("printkit", bundled.templates())):
+    # the words of a game's other languages: the catalogs, the project's and printkit's (each such
+    # game's slug, SLUG/LANG, names its language)
+    for name, folder in (("templates", content.parent / "templates"), ("printkit", bundled.templates()),
+                         ("locale", content.parent / "locale"), ("printkit locale", PACKAGE / "locale")):
         common.update(f"\0{name}\0".encode())
         if not _folder(folder, folder, common, budget):
             return {}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from printkit.ground.errors import Problem
 from printkit.load.schema import dotted
+from printkit.declared import languages
 from printkit.plan import blame
 from printkit.products.kit import Kit
 
@@ -19,7 +20,7 @@ def reported(failed: list[tuple[Kit, list[Problem]]]) -> list[Problem]:
     reported once at its own line, not once for every product that prints it."""
     problems, blamed = [], set()
     for kit, found in failed:
-        for problem in found:
+        for problem in languages.named(found, kit.data):
             value = blame_content(problem, kit)
             if value is not problem:
                 if (value.file, value.line) in blamed:
@@ -33,7 +34,7 @@ def blame_content(problem: Problem, kit: Kit) -> Problem:
     """A text that does not fit, found at a template's line: if a value from content stands in
     it, that value is what the designer changed; the problem is reported at it, the template's
     line in the message. (The longest value found wins: a title, not a single letter.)"""
-    if not problem.text or problem.file.startswith(kit.game.slug + "/"):
+    if not problem.text or problem.file.startswith(kit.game.folder + "/"):
         return problem
     text = problem.text
     found = max(((path, file, value) for file, path, value in (*_content_texts(kit), *blame.names(kit.located))

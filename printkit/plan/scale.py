@@ -153,12 +153,13 @@ def _up_the_sides(area: Rect, middle: float) -> tuple[ScaleBar, ScaleBar]:
 LABEL_SIZE = 6.0  # points: the bar's label
 
 
-def scale_bar_marks(bar: ScaleBar):
+def scale_bar_marks(bar: ScaleBar, label: str | None = None):
     """The bar drawn along x in its own frame (turned 90 degrees when vertical): a white bar with
-    every other step filled black, a tick at every step, the label above it."""
+    every other step filled black, a tick at every step, the label above it (`label`: its words
+    in the build's language, common.j2's `scale_bar`; None, as the bar says it)."""
     marks = [Box(Rect(0, 0, bar.length, 1.2), width=0.15, level=0.0, fill=1.0)]
     steps = list(zip(bar.ticks, bar.ticks[1:]))
     marks += [Box(Rect(start, 0, end - start, 1.2), level=None, fill=0.0) for start, end in steps[::2]]
     marks += [Line(Segment(tick, 0, tick, 2.0), width=0.15) for tick in bar.ticks]
-    marks.append(line_at(bar.label, bar.length / 2, 2.4, LABEL_SIZE, align="centre"))
+    marks.append(line_at(label or bar.label, bar.length / 2, 2.4, LABEL_SIZE, align="centre"))
     return Group(tuple(marks), bar.x, bar.y, 90 if bar.vertical else 0)

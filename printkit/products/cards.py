@@ -90,7 +90,9 @@ class Cards(Product):
         options = kit.options
         if options.sheet == "gutterfold":
             return gutter_fold_pages(sheet, cards, kit.templates.render("common.j2"), options.corners)
-        return deck_pages(sheet, cards, options.duplex, options.back_offset, options.corners)
+        common = kit.templates.render("common.j2")
+        return deck_pages(sheet, cards, options.duplex, options.back_offset, options.corners,
+                          lambda label: common.plain("scale_bar", label))
 
     def duplex(self, kit) -> str | None:
         """The flip a duplex printer should use for those pages, or None: printed on one side."""
@@ -197,12 +199,15 @@ def check_corners(cards: list[Card], size: tuple[float, float], radius: float, w
         raise PrintkitError(problems)
 
 
-def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.0, 0.0), corners: float = 0.0) -> list[Page]:
+def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.0, 0.0), corners: float = 0.0,
+               said=None) -> list[Page]:
     """Fronts, each page followed by its backs; `back_offset` (mm, as the back is seen) moves the
     backs to make up for a printer that does not print its second side true to the first. The
-    fronts carry the cut guides (rounded to `corners`) and a cutting machine's marks."""
-    bars = tuple(scale_bar_marks(bar) for bar in scale_bars(sheet))
-    bars_behind, art = _back_bars(sheet)
+    fronts carry the cut guides (rounded to `corners`) and a cutting machine's marks. `said`: a
+    scale bar's label in the build's language (None: as the bar says it)."""
+    said = said or (lambda label: label)
+    bars = tuple(scale_bar_marks(bar, said(bar.label)) for bar in scale_bars(sheet))
+    bars_behind, art = _back_bars(sheet, said)
     pages, fixed = [], {}  # a page's fixed marks by its cards' count: the same marks on every full sheet
     for start in range(0, len(cards), sheet.per_sheet):
         batch = list(zip(sheet.slots, cards[start:start + sheet.per_sheet]))
@@ -221,18 +226,18 @@ def deck_pages(sheet: CardSheet, cards: list[Card], duplex: str, back_offset=(0.
     return pages
 
 
-def _back_bars(sheet: CardSheet) -> tuple[tuple, Rect | None]:
+def _back_bars(sheet: CardSheet, said) -> tuple[tuple, Rect | None]:
     """A back page's scale bars and where its backs' art may run (`back_art`; None on a sheet with
     bleed, whose backs keep to their own). Where cards abut, the bars stand clear of the backs
     running BACK_BLEED_LEAST past the grid, not of the fronts' crop marks, which a back page has not."""
     if sheet.bleed:
-        return tuple(scale_bar_marks(bar) for bar in scale_bars(sheet)), None
+        return tuple(scale_bar_marks(bar, said(bar.label)) for bar in scale_bars(sheet)), None
     art = sheet.trim_box
     art = Rect(art.x - BACK_BLEED_LEAST, art.y - BACK_BLEED_LEAST, art.width + 2 * BACK_BLEED_LEAST,
                art.height + 2 * BACK_BLEED_LEAST)
     blocked = list(sheet.clear.blocked) if sheet.clear else []
     bars = bars_in_margins(sheet.paper, [art] + blocked, sheet.clear.area if sheet.clear else None)
-    return tuple(scale_bar_marks(bar) for bar in bars), back_art(sheet, [bar.footprint for bar in bars])
+    return tuple(scale_bar_marks(bar, said(bar.label)) for bar in bars), back_art(sheet, [bar.footprint for bar in bars])
 
 
 def _backs(behind: list[tuple[Slot, Card]], art: Rect | None) -> tuple[Group, ...]:
@@ -252,7 +257,7 @@ def gutter_fold_pages(sheet: GutterFold, cards: list[Card], words, corners: floa
     both layers, the dashed fold line with a label at each end (`fold` in `words`, common.j2's),
     the scale bars. No back offset: front and back are printed in one pass, so a printer's
     second-side error never arises."""
-    bars = tuple(scale_bar_marks(bar) for bar in sheet.bars)
+    bars = tuple(scale_bar_marks(bar, words.plain("scale_bar", bar.label)) for bar in sheet.bars)
     fold = (Line(sheet.fold, width=FOLD_LINE, dash=FOLD_DASH),) + tuple(
         _fold_label(words, box, sheet.vertical) for box in sheet.labels)
     pages = []

@@ -26,6 +26,17 @@ class Game:
     own_fonts: bool = False  # its products check each text against the font it is set in (a project's own)
     home: Path | None = None  # holds content/<slug>/ (the seed `printkit new --example` copies) and templates/<slug>/
     origin: str = "printkit"  # where the game comes from, as `printkit list` says it
+    # A game printed in several languages is a game for each (printkit/declared/languages.py): the
+    # source's slug is the game's own; another's is "SLUG/LANG", its files in output/SLUG/LANG/,
+    # made from the same content/SLUG/ and templates/SLUG/.
+    language: str | None = None
+    languages: tuple[str, ...] = ()  # every language the game is printed in, its source's first
+    source: str | None = None  # the slug of the game's folders in content/ and templates/ (None: slug)
+
+    @property
+    def folder(self) -> str:
+        """The game's folder in content/ and templates/."""
+        return self.source or self.slug
 
 
 @dataclass
@@ -62,7 +73,7 @@ class Kit:
     def template_sources(self, names: tuple[str, ...] | None) -> str:
         """The text of the templates a product reads (for the build manifest): `names` under
         templates/<game>/, or all of them, and common.j2."""
-        return self.templates.sources(self.game.slug, names)
+        return self.templates.sources(self.game.folder, names)
 
     def footer(self, product: str) -> "Footer":
         return Footer(self.templates.render("common.j2"), self.title, product)
@@ -73,7 +84,7 @@ class Kit:
         printing = {"duplex": self.options.duplex, "paper": self.options.paper.name,  # how it will be printed
                     "sheet": self.options.sheet}
         context = {**next(iter(self.data.values())), **self.data, "printing": printing, **extra}
-        return self.templates.render(f"{self.game.slug}/{product}.j2", **context)
+        return self.templates.render(f"{self.game.folder}/{product}.j2", **context)
 
     def memo(self, key, make: Callable[[], Any]) -> Any:
         """Work products share within one build (the booklet's pages, planned once for both files)."""
@@ -87,14 +98,21 @@ class Kit:
         value found of another `shape` than make's (printkit/pipeline/cache.py: fits) is made again."""
         if self.keeper is None:
             return self.memo(key, make)
-        return self.memo(key, lambda: self.keeper.kept([self.game.slug, key, inputs, self.options], make, shape))
+        return self.memo(key, lambda: self.keeper.kept([*self._scope, key, inputs, self.options], make, shape))
 
     def kept_marks(self, key, inputs, make: Callable[[], Any], shape: Any) -> tuple:
         """The same, for pages' marks: a tuple of them, each knowing its digest without being
         pickled for it (printkit/plan/kept_marks.py) where the keeper keeps them."""
         if self.keeper is None:
             return self.memo(key, lambda: tuple(tuple(page) for page in make()))
-        return self.memo(key, lambda: self.keeper.kept_marks([self.game.slug, key, inputs, self.options], make, shape))
+        return self.memo(key, lambda: self.keeper.kept_marks([*self._scope, key, inputs, self.options], make, shape))
+
+    @property
+    def _scope(self) -> list:
+        """What every kept value of the kit is kept under first: the game, and the language of its
+        words with its catalogs' digest (a footer's words change with them, its template does not)."""
+        language = getattr(self.templates, "language", None)
+        return [self.game.slug] + ([language, self.templates.catalogs] if language else [])
 
 
 @dataclass(frozen=True)
@@ -107,3 +125,7 @@ class Footer:
 
     def text(self, page: int, pages: int) -> str:
         return self.words.plain("footer", self.title, self.product, page, pages)
+
+    def scale_bar(self, label: str) -> str:
+        """A scale bar's label ("50 mm at 100%") in the words of the build's language."""
+        return self.words.plain("scale_bar", label)

@@ -180,7 +180,7 @@ def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
         raise PrintkitError([footer.words.where().with_message(
             f"footer of {footer.product}: text does not fit the page width; shorten the title or the footer",
             text)]) from None
-    return (line,) + tuple(scale_bar_marks(bar) for bar in frame.bars)
+    return (line,) + tuple(scale_bar_marks(bar, footer.scale_bar(bar.label)) for bar in frame.bars)
 
 
 def title_line(body: Rect, title: str, where, right: str | None = None,
