@@ -22,7 +22,6 @@ import markupsafe
 from printkit.ground.errors import Problem, PrintkitError
 from printkit.load import reads, spoken
 from printkit.load.files import read_text
-from printkit.load.catalogs import translations
 from printkit.load.limits import PAGE_LIMIT, SIZE_LIMIT
 from printkit.load.sandbox import Sandbox, located
 
@@ -194,6 +193,8 @@ class Templates:
                                 singular=singular)
         self.catalogs = ""  # a digest of the catalogs' text: part of every fingerprint in a language
         if language is not None:
+            from printkit.load.catalogs import translations  # Babel (10 ms) only for a language's build
+
             translated, self.catalogs = translations(language, folder.parent)
             self.env.install_gettext_translations(translated, newstyle=True)
             self.env.filters.update(spoken.filters(language))
