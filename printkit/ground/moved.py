@@ -7,8 +7,7 @@ printkit's own code imports only the new names (tools/imports.py reads them)."""
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.util
+import importlib.machinery
 import sys
 import warnings
 
@@ -47,12 +46,15 @@ def new_name(old: str) -> str | None:
     return None
 
 
-class _Moved(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class _Moved:
+    """The finder and loader of the old names: a plain class, as the import system takes any
+    (importlib.abc, its base classes' module, would load importlib.resources: 3 ms of every start)."""
+
     def find_spec(self, name, path=None, target=None):
         new = new_name(name)
         if new is None or name in ("printkit.pipeline", "printkit.cli"):
             return None  # the new packages of those names are found as ever
-        return importlib.util.spec_from_loader(name, self)
+        return importlib.machinery.ModuleSpec(name, self)  # as importlib.util.spec_from_loader makes it
 
     def create_module(self, spec):
         new = new_name(spec.name)
