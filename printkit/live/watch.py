@@ -27,8 +27,12 @@ SCRATCH = re.compile(r"^\.#|^#.*#$|~$|\.sw[a-p]$|\.tmp$|^\.~lock\.|^\.goutputstr
                      r"^\.DS_Store$")
 CHANGES = {"created", "modified", "moved", "deleted"}
 # An editor's save is often several events (a backup, a write, a rename) a few milliseconds apart:
-# a build starts once QUIET seconds pass with none, or SETTLE seconds after the first, whichever is first
+# a build starts once QUIET seconds pass with none, or SETTLE seconds after the first, whichever is first.
+# A save that is each file written whole and closed (inotify's close-after-write, watchdog's "closed",
+# the last event of an editor writing in place, however many writes it took) is over once CLOSED_QUIET
+# passes with no other: any event after that close (a rename, a write again) still waits QUIET
 QUIET = 0.06
+CLOSED_QUIET = 0.01
 SETTLE = 1.0
 
 
@@ -37,17 +41,34 @@ class _Edits(FileSystemEventHandler):
         self.folders = [folder.absolute() for folder in folders]
         self.out = out.resolve()  # the build's own files, if they are in a watched folder
         self.paths: set[str] = set()
+        self.unclosed: set[str] = set()  # the burst's paths changed since last closed after a write
         self.lock = threading.Lock()
         self.arrived = threading.Event()
 
     def on_any_event(self, event) -> None:
+        if event.event_type == "closed":
+            self._closed(str(event.src_path))
         if event.event_type not in CHANGES:  # builds open and read the files too
             return
         for path in (event.src_path, getattr(event, "dest_path", "")):
             if path and not event.is_directory and self._read(Path(str(path))):
                 with self.lock:
                     self.paths.add(str(path))
+                    self.unclosed.add(str(path))
                 self.arrived.set()
+
+    def _closed(self, path: str) -> None:
+        """A file of the burst closed after a write: written whole, unless another event follows."""
+        with self.lock:
+            if path not in self.unclosed:  # not written in this burst, or closed already: nothing to wake for
+                return
+            self.unclosed.discard(path)
+        self.arrived.set()
+
+    def quiet(self) -> float:
+        """How long the burst must be quiet to be over: CLOSED_QUIET once every file it changed is closed."""
+        with self.lock:
+            return CLOSED_QUIET if self.paths and not self.unclosed else QUIET
 
     def _read(self, path: Path) -> bool:
         """Whether a build may read the file: not a scratch file, nor in a hidden folder or the output."""
@@ -59,7 +80,7 @@ class _Edits(FileSystemEventHandler):
 
     def take(self) -> list[str]:
         with self.lock:
-            paths, self.paths = sorted(self.paths), set()
+            paths, self.paths, self.unclosed = sorted(self.paths), set(), set()
             self.arrived.clear()
         return paths
 
@@ -104,11 +125,12 @@ def follow(content: Path, out: Path, rebuild: Callable[[list[str]], None], say: 
 
 
 def _settle(edits: _Edits) -> None:
-    """Wait for QUIET seconds without an edit (at most SETTLE in all): the burst of a save is over."""
+    """Wait for QUIET seconds without an edit, CLOSED_QUIET once its files are closed (at most SETTLE
+    in all): the burst of a save is over."""
     deadline = time.monotonic() + SETTLE
     while time.monotonic() < deadline:
         edits.arrived.clear()
-        if not edits.arrived.wait(QUIET):
+        if not edits.arrived.wait(edits.quiet()):
             return
 
 

@@ -1,0 +1,88 @@
+"""watch's settle wait (printkit/live/watch.py): a save that is each file written whole and closed is
+over after CLOSED_QUIET; any other burst (a rename, a deletion, a file not yet closed, a write after
+the close) still waits QUIET, so an editor saving in several writes is built once, whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from watchdog.events import (FileClosedEvent, FileClosedNoWriteEvent, FileCreatedEvent, FileDeletedEvent,
+                             FileModifiedEvent, FileMovedEvent, FileOpenedEvent)
+
+from printkit.live import watch
+
+
+@pytest.fixture
+def edits(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    return watch._Edits([content], tmp_path / "output"), content
+
+
+def told(edits, *events):
+    for event in events:
+        edits.on_any_event(event)
+    return edits.quiet()
+
+
+def test_the_constants_keep_a_real_debounce():
+    assert watch.CLOSED_QUIET < watch.QUIET == 0.06
+
+
+def test_a_file_written_whole_and_closed_is_settled_sooner(edits):
+    edits, content = edits
+    cards = str(content / "cards.csv")
+    assert told(edits, FileOpenedEvent(cards), FileModifiedEvent(cards), FileModifiedEvent(cards),
+                FileClosedEvent(cards)) == watch.CLOSED_QUIET
+    assert edits.take() == [cards]
+
+
+def test_a_file_not_yet_closed_waits_quiet(edits):
+    edits, content = edits
+    cards = str(content / "cards.csv")
+    assert told(edits, FileCreatedEvent(cards), FileModifiedEvent(cards)) == watch.QUIET
+
+
+def test_a_write_after_the_close_waits_quiet_again(edits):
+    edits, content = edits
+    cards = str(content / "cards.csv")
+    assert told(edits, FileModifiedEvent(cards), FileClosedEvent(cards)) == watch.CLOSED_QUIET
+    assert told(edits, FileModifiedEvent(cards)) == watch.QUIET
+
+
+def test_one_of_two_files_closed_waits_quiet(edits):
+    edits, content = edits
+    cards, rules = str(content / "cards.csv"), str(content / "rules.md")
+    assert told(edits, FileModifiedEvent(cards), FileModifiedEvent(rules), FileClosedEvent(cards)) == watch.QUIET
+    assert told(edits, FileClosedEvent(rules)) == watch.CLOSED_QUIET
+
+
+def test_a_rename_or_a_deletion_waits_quiet(edits):
+    edits, content = edits
+    cards, saved = str(content / "cards.csv"), str(content / "cards.csv.new")
+    assert told(edits, FileModifiedEvent(saved), FileClosedEvent(saved), FileMovedEvent(saved, cards)) == watch.QUIET
+    edits.take()
+    assert told(edits, FileDeletedEvent(cards)) == watch.QUIET
+
+
+def test_a_close_of_a_file_not_written_in_the_burst_settles_nothing_sooner(edits):
+    edits, content = edits
+    cards, rules = str(content / "cards.csv"), str(content / "rules.md")
+    assert told(edits, FileModifiedEvent(cards), FileClosedEvent(rules), FileClosedNoWriteEvent(cards)) == watch.QUIET
+    assert edits.take() == [cards]
+
+
+def test_an_editors_scratch_file_closed_does_not_count(edits):
+    edits, content = edits
+    cards, swap = str(content / "cards.csv"), str(content / ".cards.csv.swp")
+    assert told(edits, FileModifiedEvent(cards), FileModifiedEvent(swap), FileClosedEvent(swap)) == watch.QUIET
+
+
+def test_after_a_build_the_next_burst_starts_afresh(edits):
+    edits, content = edits
+    cards, rules = str(content / "cards.csv"), str(content / "rules.md")
+    told(edits, FileModifiedEvent(rules))  # built before it was closed (SETTLE)
+    edits.take()
+    assert edits.quiet() == watch.QUIET  # nothing changed: no settling sooner on nothing
+    assert told(edits, FileModifiedEvent(cards), FileClosedEvent(cards)) == watch.CLOSED_QUIET
