@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-from decimal import Decimal
 from pathlib import Path
 
 from yaml import ScalarNode
@@ -100,6 +99,11 @@ def as_yaml(value) -> str:
 
 
 def _number(value: float) -> str:
-    """Written out in full: `0.00001`, never `1e-05`, which YAML reads as text; `-1`, not `-1.0`."""
-    text = format(Decimal(repr(float(value))), "f")
+    """Written out in full: `0.00001`, never `1e-05`, which YAML reads as text; `-1`, not `-1.0`.
+    (Every command's help shows its defaults so: decimal, 5 ms to import, only for an exponent.)"""
+    text = repr(float(value))
+    if text.strip("-0123456789.") or "." not in text:
+        from decimal import Decimal
+
+        text = format(Decimal(text), "f")
     return text[:-2] if text.endswith(".0") else text
