@@ -92,6 +92,9 @@ def plugins(problems: list[Problem]) -> list[Game]:
     state = _declared()
     if signatures.recorded(PLUGINS_RECORD, state) == NONE:
         return []
+    if not _named_anywhere(ENTRY_POINTS):  # a cold cache (a first build) needs no importlib.metadata either
+        signatures.record(PLUGINS_RECORD, state, NONE)
+        return []
     from importlib.metadata import entry_points
 
     found = []
@@ -135,6 +138,35 @@ def _declared() -> str:
             except OSError:
                 seen.append([package, None])
     return hashlib.sha256(json.dumps(seen).encode("utf-8")).hexdigest()
+
+
+def _named_anywhere(group: str) -> bool:
+    """Whether any installed package's entry_points.txt (those `_declared` reads) names `group` at
+    all: where none does, no plug-in can be found, and importlib.metadata (zipfile, email, csv...:
+    10 ms) is not loaded to say so. A folder or file that cannot be read, or a file too large to
+    be one, counts as naming it: the full search then decides."""
+    for entry in sys.path:
+        try:
+            with os.scandir(entry or ".") as listed:
+                packages = [item.name for item in listed if item.name.endswith((".dist-info", ".egg-info"))]
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return True
+        for package in packages:
+            try:
+                with open(os.path.join(entry or ".", package, "entry_points.txt"), "rb") as declared:
+                    text = declared.read(MAX_DECLARED + 1)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return True
+            if group.encode() in text or len(text) > MAX_DECLARED:
+                return True
+    return False
+
+
+MAX_DECLARED = 1024 * 1024  # an entry_points.txt is a few lines
 
 
 def project_games(content: Path) -> dict[str, Game]:
