@@ -12,7 +12,8 @@ import pdfplumber
 import pytest
 
 from declared import SLUG, game_project
-from printkit.render.colour import large_solid, narrowest
+from printkit.render.colour import large_solid
+from printkit.render.shapes import narrowest
 from printkit.targets.profiles import profiles
 from test_export import run
 

@@ -1,6 +1,7 @@
 """Colour at the one border where it is managed: what a planned colour (a grey, 0 black to 1 white,
 or (red, green, blue) in sRGB, each 0 to 1) and an image become in the file written for a target.
-Home PDFs and the PNG shops keep sRGB (`SRGB`); a press's PDF/X-1a file is CMYK (`Press`), every
+Home PDFs and the PNG shops keep sRGB (`SRGB`, render/srgb.py: no colour management, and none of
+littleCMS's imports in their builds); a press's PDF/X-1a file is CMYK (`Press`), every
 colour and image converted by littleCMS through the shop's printer profile (printkit/icc/), each
 distinct colour once and each image once, as a RIP would; a PDF/X-4 file likewise, its images'
 transparency kept (`TransparentPress`)."""
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import io
-import math
 
 from PIL import Image, ImageChops, ImageCms, ImageMath
 from reportlab.lib import colors
@@ -40,32 +40,6 @@ LARGE_SOLID = (2 * 25.4 ** 2, 36 / 72 * 25.4)  # mm², mm
 # Graphics"); a line wider than this is an area, through whose black the colours under it would
 # show where it overprints them (printindustry.com, "Things to Consider When Overprinting Black").
 THIN_LINE = 1.0  # mm
-
-
-class SRGB:
-    """Colours as planned: DeviceRGB (a grey as three equal parts), images as they are."""
-
-    key = "sRGB"
-    flattens = False  # transparency is drawn as such
-
-    def operator(self, value, stroke: bool = False, solid: tuple[float, float] | None = None) -> str:
-        """A grey or colour as a fill (`rg`) or stroke (`RG`) colour operator (`solid`: a fill's
-        size, `Press.operator`)."""
-        return f"{_rgb(value)} {'RG' if stroke else 'rg'}"
-
-    def shading(self, colours) -> tuple[str, tuple]:
-        """A gradient's colour space and its colours' components."""
-        return "DeviceRGB", tuple(tuple(c) if isinstance(c, tuple) else (c, c, c) for c in colours)
-
-    def image(self, path: str):
-        """What ReportLab embeds for the image file at `path`, and its mask argument."""
-        return path, "auto"
-
-    enforced = None  # ReportLab's colours (an SVG image's) as they are
-
-    def overprints(self, value, width: float | None = None) -> bool:
-        """Nothing overprints on a screen or a home printer (`Press.overprints`)."""
-        return False
 
 
 class Press:
@@ -145,14 +119,6 @@ def press(icc: str, ink_limit: float, rich_black: tuple[float, ...] | None = Non
 def large_solid(area: float, narrowest: float) -> bool:
     """Whether a fill of `area` mm², `narrowest` mm across at its narrowest, is a large solid."""
     return area >= LARGE_SOLID[0] and narrowest >= LARGE_SOLID[1]
-
-
-def narrowest(area: float, perimeter: float) -> float:
-    """How wide a shape is at its narrowest, as the short side of the rectangle of its area and
-    perimeter (a rectangle's own; a long thin or spiky polygon's is small); a shape rounder than a
-    square has no such rectangle: the side of the square of its area."""
-    half = perimeter / 2
-    return (half - math.sqrt(half * half - 4 * area)) / 2 if half * half >= 4 * area else math.sqrt(area)
 
 
 def proofed(image: Image.Image, icc: str, ink_limit: float) -> Image.Image:
@@ -276,10 +242,6 @@ def _bytes(value) -> tuple[int, int, int]:
     """A planned grey or colour as 8-bit sRGB (the precision it was written in: #rrggbb)."""
     parts = value if isinstance(value, tuple) else (value, value, value)
     return tuple(min(255, max(0, round(part * 255))) for part in parts)
-
-
-def _rgb(value) -> str:
-    return fp_str(*value) if isinstance(value, tuple) else fp_str(value, value, value)
 
 
 def icc_bytes(name: str) -> bytes:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from printkit.plan.marks import Box, Circle, DieLine, Document, Ellipse, Group, Line, Picture, Polygon, UseForm, Written
 from printkit.plan.text import Text, characters
-from printkit.render.colour import SRGB
+from printkit.render.srgb import SRGB
 from printkit.render.flatten import Flat, flattened
 from printkit.render.kept_pages import NOTHING_KEPT, KeptPages
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path

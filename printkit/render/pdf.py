@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import __version__
 from printkit.load.fonts import register_fonts
 from printkit.plan.geometry import Paper, Rect
-from printkit.render.colour import SRGB
+from printkit.render.srgb import SRGB
 from printkit.render.forms import Forms
 from printkit.render.frames import begin_frame, end_frame
 from printkit.render.images import Images

@@ -17,7 +17,6 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, PATH_OPS
 from printkit.plan.geometry import Rect, Segment
 from printkit.plan.marks import Gradient
 from printkit.render import inks
-from printkit.render.colour import narrowest
 from printkit.render.ink_saver import LARGE_FILL, lighter, lightness
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 
@@ -115,3 +114,11 @@ def _area(points) -> float:
 
 def _perimeter(points) -> float:
     return sum(math.dist(a, b) for a, b in zip(points, points[1:] + points[:1]))
+
+
+def narrowest(area: float, perimeter: float) -> float:
+    """How wide a shape is at its narrowest, as the short side of the rectangle of its area and
+    perimeter (a rectangle's own; a long thin or spiky polygon's is small); a shape rounder than a
+    square has no such rectangle: the side of the square of its area."""
+    half = perimeter / 2
+    return (half - math.sqrt(half * half - 4 * area)) / 2 if half * half >= 4 * area else math.sqrt(area)

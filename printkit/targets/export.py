@@ -47,7 +47,8 @@ from printkit.load.fonts import register_fonts
 from printkit.plan.marks import Document
 from printkit.pipeline.kits import load_all
 from printkit.products.cards import Cards, card_page, check_corners, check_radius
-from printkit.render.colour import SRGB, press, transparent_press
+from printkit.render.colour import press, transparent_press
+from printkit.render.srgb import SRGB
 from printkit.render.draw import render
 from printkit.targets import cutout, dielines, fitting, guides, tts
 from printkit.targets.pdfx import X1A, X4, as_pdfx, icc_profile
