@@ -180,3 +180,13 @@ def test_the_german_rules_and_aid_keep_to_one_page(cli, project, monkeypatch, pa
     assert cli("build", "numbered-cards", "--language", "de", "--content", "content", "--out", "out", "--paper", paper)[0] == 0
     for name in ("rules.pdf", "player-aid.pdf", "print-guide.pdf"):
         assert len(pypdf.PdfReader(project / "out" / "numbered-cards" / "de" / name).pages) == 1, name
+
+
+def test_a_kit_in_a_language_says_its_content_is_not_translated(cli, project):
+    """A kit's content (its cards' words, its title) has no other language yet: said, one line, not
+    left for a player to find English abilities under German rules."""
+    code, _, err = build(cli, "numbered-cards", "--language", "de")
+    assert code == 0
+    assert err.count("numbered-cards: warning: de: its content (its cards' words, its title) is not translated") == 1
+    code, _, err = build(cli, "numbered-cards")
+    assert code == 0 and "not translated" not in err

@@ -12,7 +12,7 @@ from printkit.cli.product_options import product_choices
 from printkit.cli.outputs import export_target, out
 from printkit.cli.report import VERBOSITY, say
 from printkit.ground import console
-from printkit.ground.errors import UsageError
+from printkit.ground.errors import Problem, UsageError, warn
 from printkit.load import project
 from printkit.pipeline.chosen import count, folder, games, options as options_of
 
@@ -55,6 +55,7 @@ def cmd_build(args) -> int:
                           removed=lambda path: say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
         finally:
             bar.clear()
+        _untranslated(chosen, folder(args))
         results = [(output.path, output.pages, changed) for output, changed in built]
     for path, pages, changed in results:
         say(args, f"{project.shown(path)}  {count(pages, 'page')}{'' if changed else '  (unchanged)'}",
@@ -93,14 +94,23 @@ def in_languages(chosen: list, every: list, language: str | None, content: Path 
 
     if not LANGUAGE.match(language):
         raise UsageError(f"--language {language!r} is not a language's code (two or three lower-case letters: de, fr)")
+    kits = [game for game in chosen if not game.languages and content is not None and spoken_in(game, language, content)]
     found = [game for game in chosen if game.language == language] + \
-        [replace(game, slug=f"{game.slug}/{language}", source=game.slug, language=language)
-         for game in chosen if not game.languages and content is not None and spoken_in(game, language, content)]
+        [replace(game, slug=f"{game.slug}/{language}", source=game.slug, language=language) for game in kits]
     if not found:
         known = sorted({lang for game in chosen for lang in game.languages})
         raise UsageError(f"--language {language}: no game chosen is printed in it "
                          f"({'its languages: ' + ', '.join(known) if known else 'none lists `languages:` or has its words in it'})")
     return found
+
+
+def _untranslated(built: list, content: Path) -> None:
+    """A kit built in a language its templates are written in (no `languages:`): its content (its
+    cards' words, its title) has no words in it yet, said once a build that wrote it."""
+    for kit in built:
+        if kit.source and not kit.languages:
+            warn(Problem(f"{content.name}/{kit.source}", None, f"{kit.language}: its content (its cards' words, its "
+                         f"title) is not translated: printed as written, beside its templates' words in {kit.language}"))
 
 
 def spoken_in(game, language: str, content: Path) -> bool:
