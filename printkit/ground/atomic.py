@@ -51,18 +51,19 @@ def remove_left_over(path: Path) -> None:
     """The temporary files of `path` beside it that a process which has ended left (it died
     mid-write), removed; those of a printkit still writing there are left alone."""
     own = re.compile(re.escape(f".{path.name}.") + r"(\d+)-[a-z0-9_]{8}\.tmp")
-    for name in _names(path.parent):
+    for name in names_in(path.parent):
         found = own.fullmatch(name)
         if found and ended(int(found.group(1))):
             with contextlib.suppress(FileNotFoundError):  # another printkit removed it first
                 os.unlink(path.parent / name)
 
 
-def _names(folder: Path) -> list[str]:
+def names_in(folder: Path) -> list[str]:
+    """The names in `folder`; none where there is no folder yet, or it is not ours to read."""
     try:
         return os.listdir(folder)
     except OSError:
-        return []  # no folder yet: nothing left in it
+        return []
 
 
 def ended(pid: int) -> bool:

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.ground import signatures
-from printkit.ground.atomic import blamed, replace_whole, sync_folders, write_temp
+from printkit.ground.atomic import blamed, ended, names_in, replace_whole, sync_folders, write_temp
 from printkit.ground.interrupt import held
 from printkit.load.project import refuse_links
 
@@ -94,40 +94,19 @@ def _recover_each(folders) -> None:
 
 def _recover(folder: Path, kept: set[str]) -> None:
     """Journals first (they need their backups), then the temporary files no journal still needs."""
-    for name in _names(folder):
+    for name in names_in(folder):
         found = JOURNAL.fullmatch(name)
-        if found and _gone(int(found.group(1))):
+        if found and ended(int(found.group(1))):
             kept |= _roll_back_journal(folder / name)
     _remove_temporary(folder, kept)
 
 
 def _remove_temporary(folder: Path, kept: set[str]) -> None:
-    for name in _names(folder):
+    for name in names_in(folder):
         found = TEMPORARY.fullmatch(name)
-        stale = (found and _gone(int(found.group(1)))) or (not found and EARLIER.fullmatch(name))
+        stale = (found and ended(int(found.group(1)))) or (not found and EARLIER.fullmatch(name))
         if stale and os.path.abspath(folder / name) not in kept:
             _unlink(folder / name)
-
-
-def _names(folder: Path) -> list[str]:
-    try:
-        return os.listdir(folder)
-    except OSError:
-        return []  # no folder yet, or not ours to read: nothing of ours in it
-
-
-def _gone(pid: int) -> bool:
-    """Whether the process that made a file has ended (or is this one, which has no batch open):
-    a file of another printkit still writing is left alone."""
-    if pid == os.getpid() or os.name != "posix":
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        return False  # it runs, as another user
-    return False
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:
