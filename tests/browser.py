@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -46,3 +50,35 @@ class phone:
 
     def __exit__(self, *exc) -> None:
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+class Serving:
+    """`python -m printkit serve ARGS` in `project`, as a designer runs it: `url` once it serves.
+    Its terminal is read all along, into `lines` (stdout and stderr): a pipe left unread fills
+    (64 KB, some fifty builds' "built ..." lines) and then stops every build at its next line."""
+
+    def __init__(self, project: Path, *args: str):
+        self.process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", *args], cwd=project,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self.url = next((line.split()[1] for line in self.process.stdout if line.startswith("serving ")), None)
+        self.readers = [threading.Thread(target=self._read, args=(stream,), daemon=True)
+                        for stream in (self.process.stdout, self.process.stderr)]
+        for reader in self.readers:
+            reader.start()
+        assert self.url, self.terminal()
+
+    def _read(self, stream) -> None:
+        for line in stream:
+            self.lines.append(line.rstrip("\n"))
+
+    def terminal(self) -> str:
+        return "\n".join(self.lines)
+
+    def stop(self) -> int:
+        """Ctrl-C: serve's exit status, once its terminal is read to its end."""
+        self.process.send_signal(signal.SIGINT)
+        code = self.process.wait(20)
+        for reader in self.readers:
+            reader.join(5)
+        return code

@@ -7,13 +7,10 @@ Needs `chromium` and `chromedriver`, as tests/test_serve_browser.py does."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 
 import pytest
 
-from browser import headless_chromium, needs_chromium
+from browser import Serving, headless_chromium, needs_chromium
 from test_hostile_serve import GAME, _project
 from test_serve_browser import wait
 
@@ -32,15 +29,11 @@ def planted(tmp_path):
                                   f"<a id=\"planted\" href=\"javascript:{MARK}\">x</a>"
                                   f"<svg><script>{MARK}</script></svg>")
     path.write_text(text, encoding="utf-8")
-    process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", GAME, "--content", "content"], cwd=project,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = next((line.split()[1] for line in process.stdout if line.startswith("serving ")), None)
-    assert url, process.stderr.read()
+    serving = Serving(project, GAME, "--content", "content")
     driver = headless_chromium(tmp_path / "chromium")
-    yield driver, url
+    yield driver, serving.url
     driver.quit()
-    process.send_signal(signal.SIGINT)
-    assert process.wait(20) == 0
+    assert serving.stop() == 0, serving.terminal()
 
 
 def test_the_kit_s_code_never_runs_and_printkit_s_does(planted):

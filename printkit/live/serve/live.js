@@ -107,12 +107,19 @@
     if (focused && close) close.focus({ preventScroll: true });
   }
 
+  // each state applied after the one before it, whole: an index still being fetched is never
+  // overtaken by the next state (a failed build's problems hidden again by the build before it)
+  var applied = Promise.resolve();
   function apply(next) {
+    applied = applied.then(function () { return applyNow(next); }, function () { return applyNow(next); });
+  }
+
+  function applyNow(next) {
     var fetched = Promise.resolve();
     if (state.index !== null && next.index && next.index !== state.index) {  // "" before the first build
       fetched = fetch("/index.html", { cache: "no-store" }).then(function (r) { return r.text(); }).then(morph);
     }
-    fetched.catch(function () { /* the next event brings it */ }).then(function () {
+    return fetched.catch(function () { /* the next event brings it */ }).then(function () {
       swap(next.images || {});
       if (typeof next.index === "string") state.index = next.index;
       state.images = next.images || state.images;
