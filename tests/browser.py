@@ -55,7 +55,7 @@ class phone:
 class Serving:
     """`python -m printkit serve ARGS` in `project`, as a designer runs it: `url` once it serves.
     Its terminal is read all along, into `lines` (stdout and stderr): a pipe left unread fills
-    (64 KB, some fifty builds' "built ..." lines) and then stops every build at its next line."""
+    (64 KB of "built ..." lines) and then stops serve at its next line."""
 
     def __init__(self, project: Path, *args: str):
         self.process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", *args], cwd=project,
