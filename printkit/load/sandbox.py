@@ -212,8 +212,9 @@ class _Loader(jinja2.BaseLoader):
         folder = next(folder for folder, _ in self.folders if path.is_relative_to(folder))
         if not path.resolve().is_relative_to(folder.resolve()):
             raise PrintkitError([Problem(shown, None, "is a link to a file outside the templates folder")])
-        try:
-            text, mtime = read_text(path, shown), os.path.getmtime(path)
+        try:  # the time first: a save landing while the text is read is then seen as a change
+            mtime = os.path.getmtime(path)
+            text = read_text(path, shown)
         except FileNotFoundError:
             raise jinja2.TemplateNotFound(name) from None
         check_controls(text, shown)
