@@ -111,9 +111,10 @@ def cmd_printed(args) -> int:
     are not part of a card's fingerprint. A game recorded again replaces its entry; the others stay.
     printed.json is no output: removing the output folder keeps it.
     """
+    from printkit.cli.target_commands import in_language
     from printkit.live.errata.commands import printed
 
-    path, found, without = printed(games(args, args.games), folder(args), options(args), bool(args.games))
+    path, found, without = printed(in_language(args), folder(args), options(args), bool(args.games))
     cards = sum(len(printing.cards) for printing in found.values())
     each = ", ".join(f"{slug} {len(printing.cards)}" for slug, printing in found.items())
     left = f"; {', '.join(without)} {'has' if len(without) == 1 else 'have'} none" if without else ""
@@ -131,9 +132,10 @@ def cmd_errata(args) -> int:
     nothing changed gets a line saying so and no file (and an earlier errata.pdf of it is removed).
     No printed.json, or nothing in it for a game named: one line, exit 1.
     """
+    from printkit.cli.target_commands import in_language
     from printkit.live.errata.commands import errata
 
-    for item in errata(games(args, args.games), folder(args), out(args), options(args), bool(args.games)):
+    for item in errata(in_language(args), folder(args), out(args), options(args), bool(args.games or args.language)):
         if item.changes:
             cards = sum(change.printed for change in item.changes)
             say(args, f"{project.shown(item.path)}  {count(item.pages, 'page')}: {count(len(item.changes), 'change')} "

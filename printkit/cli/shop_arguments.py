@@ -12,10 +12,11 @@ from printkit.targets.profiles import profiles
 def takes_export(parser, ctx) -> None:
     """What `printkit export` takes: the games, the shop, where to write, the paper of a sheets shop's sheets,
     the corners of a cutting machine's images, where a virtual table's images are hosted."""
-    from printkit.cli.arguments import games, where
+    from printkit.cli.arguments import games, language, where
     from printkit.cli.values import corners
 
     games(parser, ctx)
+    language(parser, "export")
     parser.add_argument("--for", dest="shop", type=_shop, required=True, metavar="SHOP",
                         help="the shop: " + ", ".join(f"{slug} ({p.name})" for slug, p in profiles().items()))
     parser.add_argument("--out", default=None, metavar="DIR", help="default: the project's output/shops/SHOP")
