@@ -300,3 +300,16 @@ def test_only_the_same_finding_at_the_same_line_is_said_once():
         "sf/cards.csv:4: sf/de/deck: text on card 3 is 2.1 mm from the trim",
         f"sf/cards.csv:5: sf/de/deck: {same}",
         f"other/cards.csv:3: other/deck: {same}"]
+
+
+def test_a_kit_exported_in_its_templates_language_says_its_cards_are_as_written(tmp_path):
+    """numbered-cards has German templates and English cards: exported --language de, the cards
+    are printed as written, and the export says so as `printkit build` does."""
+    made = _run(tmp_path, "new", str(tmp_path / "kit"), "--example", "numbered-cards")
+    assert made.returncode == 0, made.stderr
+    done = _export(tmp_path / "kit", "dtc", "--language", "de")
+    assert done.returncode == 0, done.stderr
+    assert "content/numbered-cards: warning: de: its content (its cards' words, its title) is not translated: printed " \
+           "as written, beside its templates' words in de" in done.stderr.splitlines()
+    assert [path.relative_to(tmp_path / "kit" / "shop").as_posix()
+            for path in (tmp_path / "kit" / "shop").rglob("*.pdf")] == ["numbered-cards/de/ability-cards.pdf"]

@@ -38,9 +38,13 @@ def cmd_export(args) -> int:
     for images on a web host). A game with `languages:` is exported in every language, each into
     a folder of its own (SLUG/LANG/), or in the one --language names.
     """
+    from printkit.cli.build_commands import untranslated
+    from printkit.pipeline.chosen import folder
     from printkit.targets.commands import cmd_export as export
 
-    return export(args, in_language(args))
+    chosen = in_language(args)
+    untranslated(chosen, folder(args))  # a kit's cards in --language's: as written, and said so, as build says it
+    return export(args, chosen)
 
 
 def in_language(args) -> list:
