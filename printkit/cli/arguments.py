@@ -202,7 +202,7 @@ def printed(parser, ctx: Context) -> None:
 def errata(parser, ctx: Context) -> None:
     games(parser, ctx)
     where(parser)
-    language(parser, "make the errata of")
+    language(parser, "compare")
     _out(parser)
     _print_options(parser, ctx)
     _verbosity(parser, None)

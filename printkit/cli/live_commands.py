@@ -109,7 +109,8 @@ def cmd_printed(args) -> int:
     the games named (or of all the project's), a fingerprint of its face and back and the words it
     shows, with today's date and the paper. Its place on the sheet, the paper and the print options
     are not part of a card's fingerprint. A game recorded again replaces its entry; the others stay.
-    printed.json is no output: removing the output folder keeps it.
+    printed.json is no output: removing the output folder keeps it. A game with `languages:` is
+    recorded in each language (SLUG/LANG), or in the one --language names.
     """
     from printkit.cli.target_commands import in_language
     from printkit.live.errata.commands import printed
@@ -130,7 +131,9 @@ def cmd_errata(args) -> int:
     recorded it: a page listing each change (the words before and after), then the changed cards on
     the deck's own sheets, with their backs, as the print options print the deck. A game with
     nothing changed gets a line saying so and no file (and an earlier errata.pdf of it is removed).
-    No printed.json, or nothing in it for a game named: one line, exit 1.
+    No printed.json, or nothing in it for a game named: one line, exit 1. A game with `languages:`
+    is compared in each language on its own: a change to a card's German words makes
+    GAME/de/errata.pdf of that card, in German, and nothing in the other languages.
     """
     from printkit.cli.target_commands import in_language
     from printkit.live.errata.commands import errata

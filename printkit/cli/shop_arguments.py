@@ -16,7 +16,6 @@ def takes_export(parser, ctx) -> None:
     from printkit.cli.values import corners
 
     games(parser, ctx)
-    language(parser, "export")
     parser.add_argument("--for", dest="shop", type=_shop, required=True, metavar="SHOP",
                         help="the shop: " + ", ".join(f"{slug} ({p.name})" for slug, p in profiles().items()))
     parser.add_argument("--out", default=None, metavar="DIR", help="default: the project's output/shops/SHOP")
@@ -29,6 +28,7 @@ def takes_export(parser, ctx) -> None:
     parser.add_argument("--base-url", default=None, metavar="URL",
                         help="where a virtual table's images (tts) will be hosted: the export folder's files "
                              "under URL (default: file:/// URIs of the files written, for this computer only)")
+    language(parser, "export")
 
 
 def takes_preflight(parser, ctx) -> None:
