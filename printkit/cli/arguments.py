@@ -104,9 +104,7 @@ def build(parser, ctx: Context) -> None:
                         help="draw every file again, even those whose content, templates and options are unchanged")
     parser.add_argument("--only", type=names, default=None, metavar="PRODUCT[,PRODUCT]",
                         help="build only these products (`printkit list` names them)")
-    parser.add_argument("--language", default=None, metavar="LANG",
-                        help="build only this language of a game with `languages:`, or a game whose own templates are written "
-                             "in it, such as numbered-cards in de (default: every language of `languages:`)")
+    language(parser, "build")
     _strict(parser)
     product_options(parser, ctx)
 
@@ -195,6 +193,7 @@ def help_(parser, ctx: Context) -> None:
 def printed(parser, ctx: Context) -> None:
     games(parser, ctx)
     where(parser)
+    language(parser, "record")
     parser.add_argument("--paper", choices=sorted(PAPERS), type=str.lower, default=None,
                         help=f"the paper the cards were printed on, as the record says {ctx.default('paper')}")
     _verbosity(parser, None)
@@ -203,6 +202,7 @@ def printed(parser, ctx: Context) -> None:
 def errata(parser, ctx: Context) -> None:
     games(parser, ctx)
     where(parser)
+    language(parser, "compare")
     _out(parser)
     _print_options(parser, ctx)
     _verbosity(parser, None)
@@ -232,6 +232,13 @@ class _Games(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         setattr(namespace, self.dest, values)
+
+
+def language(parser, doing: str) -> None:
+    """--language: one language of the games (printkit/cli/build_commands.py: in_languages)."""
+    parser.add_argument("--language", default=None, metavar="LANG",
+                        help=f"{doing} only this language of a game with `languages:`, or a game whose own templates are "
+                             "written in it, such as numbered-cards in de (default: every language of `languages:`)")
 
 
 def where(parser) -> None:

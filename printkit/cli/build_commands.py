@@ -55,7 +55,7 @@ def cmd_build(args) -> int:
                           removed=lambda path: say(args, f"{project.shown(path)}  removed: printkit no longer makes it"))
         finally:
             bar.clear()
-        _untranslated(chosen, folder(args))
+        untranslated(chosen, folder(args))
         results = [(output.path, output.pages, changed) for output, changed in built]
     for path, pages, changed in results:
         say(args, f"{project.shown(path)}  {count(pages, 'page')}{'' if changed else '  (unchanged)'}",
@@ -104,7 +104,7 @@ def in_languages(chosen: list, every: list, language: str | None, content: Path 
     return found
 
 
-def _untranslated(built: list, content: Path) -> None:
+def untranslated(built: list, content: Path) -> None:
     """A kit built in a language its templates are written in (no `languages:`): its content (its
     cards' words, its title) has no words in it yet, said once a build that wrote it."""
     for kit in built:

@@ -109,11 +109,13 @@ def cmd_printed(args) -> int:
     the games named (or of all the project's), a fingerprint of its face and back and the words it
     shows, with today's date and the paper. Its place on the sheet, the paper and the print options
     are not part of a card's fingerprint. A game recorded again replaces its entry; the others stay.
-    printed.json is no output: removing the output folder keeps it.
+    printed.json is no output: removing the output folder keeps it. A game with `languages:` is
+    recorded in each language (SLUG/LANG), or in the one --language names.
     """
+    from printkit.cli.target_commands import in_language
     from printkit.live.errata.commands import printed
 
-    path, found, without = printed(games(args, args.games), folder(args), options(args), bool(args.games))
+    path, found, without = printed(in_language(args), folder(args), options(args), bool(args.games))
     cards = sum(len(printing.cards) for printing in found.values())
     each = ", ".join(f"{slug} {len(printing.cards)}" for slug, printing in found.items())
     left = f"; {', '.join(without)} {'has' if len(without) == 1 else 'have'} none" if without else ""
@@ -129,11 +131,14 @@ def cmd_errata(args) -> int:
     recorded it: a page listing each change (the words before and after), then the changed cards on
     the deck's own sheets, with their backs, as the print options print the deck. A game with
     nothing changed gets a line saying so and no file (and an earlier errata.pdf of it is removed).
-    No printed.json, or nothing in it for a game named: one line, exit 1.
+    No printed.json, or nothing in it for a game named: one line, exit 1. A game with `languages:`
+    is compared in each language on its own: a change to a card's German words makes
+    GAME/de/errata.pdf of that card, in German, and nothing in the other languages.
     """
+    from printkit.cli.target_commands import in_language
     from printkit.live.errata.commands import errata
 
-    for item in errata(games(args, args.games), folder(args), out(args), options(args), bool(args.games)):
+    for item in errata(in_language(args), folder(args), out(args), options(args), bool(args.games or args.language)):
         if item.changes:
             cards = sum(change.printed for change in item.changes)
             say(args, f"{project.shown(item.path)}  {count(item.pages, 'page')}: {count(len(item.changes), 'change')} "

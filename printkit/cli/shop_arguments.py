@@ -12,7 +12,7 @@ from printkit.targets.profiles import profiles
 def takes_export(parser, ctx) -> None:
     """What `printkit export` takes: the games, the shop, where to write, the paper of a sheets shop's sheets,
     the corners of a cutting machine's images, where a virtual table's images are hosted."""
-    from printkit.cli.arguments import games, where
+    from printkit.cli.arguments import games, language, where
     from printkit.cli.values import corners
 
     games(parser, ctx)
@@ -28,6 +28,7 @@ def takes_export(parser, ctx) -> None:
     parser.add_argument("--base-url", default=None, metavar="URL",
                         help="where a virtual table's images (tts) will be hosted: the export folder's files "
                              "under URL (default: file:/// URIs of the files written, for this computer only)")
+    language(parser, "export")
 
 
 def takes_preflight(parser, ctx) -> None:

@@ -35,11 +35,26 @@ def cmd_export(args) -> int:
     into output/shops/SHOP, all of them or none; then every file is checked against the shop's
     profile, as `printkit preflight` checks it. Besides the print shops: cricut, the images a
     Cricut's Print Then Cut takes, and tts, the deck sheets Tabletop Simulator loads (with --base-url,
-    for images on a web host).
+    for images on a web host). A game with `languages:` is exported in every language, each into
+    a folder of its own (SLUG/LANG/), or in the one --language names.
     """
+    from printkit.cli.build_commands import untranslated
+    from printkit.pipeline.chosen import folder
     from printkit.targets.commands import cmd_export as export
 
-    return export(args)
+    chosen = in_language(args)
+    untranslated(chosen, folder(args))  # a kit's cards in --language's: as written, and said so, as build says it
+    return export(args, chosen)
+
+
+def in_language(args) -> list:
+    """The games the command names (or all the project's), each in every language it is printed in,
+    or only in --language's, as `printkit build` chooses them (printkit/cli/build_commands.py):
+    what export, printed and errata take."""
+    from printkit.cli.build_commands import in_languages
+    from printkit.pipeline.chosen import folder, games
+
+    return in_languages(games(args, args.games), games(args, []), args.language, folder(args))
 
 
 def cmd_preflight(args) -> int:

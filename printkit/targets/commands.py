@@ -13,12 +13,12 @@ from printkit.targets.export import export
 from printkit.targets.preflight import preflight
 
 
-def cmd_export(args) -> int:
+def cmd_export(args, games: list) -> int:
+    """Export `games` (the command line chose them, in their languages) for --for's shop."""
     started = time.perf_counter()
     profile = args.shop
     content = chosen.folder(args)
     out = Path(args.out) if args.out else project.own_output(content, "shops", profile.slug)
-    games = chosen.games(args, args.games)
     _outside_project(out, content)
     if args.base_url and profile.kind != "tts":
         raise UsageError(f"--base-url: {profile.name} takes files, not URLs; it is for --for tts")

@@ -39,7 +39,7 @@ from printkit import __version__
 from printkit.ground import signatures
 from printkit.load import project
 from printkit.pipeline.cores import each_on_every_core
-from printkit.ground.errors import PrintkitError, UsageError
+from printkit.ground.errors import SAID, PrintkitError, UsageError
 from printkit.products.kit import Kit
 from printkit.pipeline.manifest import within
 from printkit.load.options import Options
@@ -50,7 +50,7 @@ from printkit.products.cards import Cards, card_page, check_corners, check_radiu
 from printkit.render.colour import press, transparent_press
 from printkit.render.srgb import SRGB
 from printkit.render.draw import render
-from printkit.targets import cutout, dielines, fitting, guides, tts
+from printkit.targets import cutout, dielines, fitting, guides, languages, tts
 from printkit.targets.pdfx import X1A, X4, as_pdfx, icc_profile
 from printkit.targets.profiles import Profile
 from printkit.targets.safezone import items
@@ -94,7 +94,11 @@ def export(games, content: Path, out: Path, options: Options, profile: Profile,
             if isinstance(product, Cards)]
     if not jobs:
         raise UsageError(f"no card or token products in {', '.join(game.slug for game in games)}")
-    left_out, jobs = fitting.left_out(jobs, profile), fitting.sold(jobs, profile)
+    SAID.append(set())  # a product in several languages is fitted alike: said once, not once a language
+    try:
+        left_out, jobs = fitting.left_out(jobs, profile), fitting.sold(jobs, profile)
+    finally:
+        SAID.pop()
     register_fonts()  # once, before the workers are forked
     done = each_on_every_core(_exported_or_problems, jobs)
     problems = [problem for outcome in done if isinstance(outcome, list) for problem in outcome]
@@ -261,7 +265,8 @@ def _tabletop(job: Job) -> tuple[list[Output], dict]:
     marks = [card.face for card in cards] + [card.back for card in cards]
     images = tts.rendered(_card_pdf(job, sheet, marks), size, [id(side) for side in marks])
     folder, names = job.out / kit.game.slug / product.name, [card.name for card in cards]
-    described = {"label": product.label, "description": kit.title}
+    described = {"game": kit.game.slug, "language": kit.game.language if kit.game.languages else None,
+                 "label": product.label, "description": kit.title}
     if tokens:
         files, placed = tts.token_files(folder, names, images[:count], images[count:])
         pages = [{"file": _rel_path(token[tts.IMAGE[side]], job), "page": 1, "card": n, "side": side}
@@ -278,18 +283,21 @@ def _tabletop(job: Job) -> tuple[list[Output], dict]:
 
 def _saved_objects(kits: list[Kit], products: list[dict], out: Path, base_url: str | None) -> list[Output]:
     """`<game>.json` a game, TTS's saved object of its decks and tokens (taken from the record's
-    entries, which keep only what the other shops' do)."""
+    entries, which keep only what the other shops' do); a game in several languages, one a language,
+    `<game>-<lang>.json` (printkit/targets/tts.py: saved_name)."""
     def url(path: str) -> str:
         if base_url:
             return base_url.rstrip("/") + "/" + Path(path).relative_to(out).as_posix()
         return Path(path).resolve().as_uri()
 
+    described = [product.pop("tts") for product in products]
     objects = []
-    for kit in kits:
-        described = [product.pop("tts") for product in products if product["product"].startswith(f"{kit.game.slug}/")]
-        if described:
+    for kit in kits:  # each game's own products: a game's other languages are games of their own
+        own = [product for product in described if product["game"] == kit.game.slug]
+        if own:
             note = f"{kit.title}, exported by printkit {__version__}"
-            objects.append(Output(out / f"{kit.game.slug}.json", tts.saved_object(kit.title, note, described, url), 0))
+            name, title = tts.saved_name(kit.game.folder, own[0]["language"], kit.title)
+            objects.append(Output(out / name, tts.saved_object(title, note, own, url), 0))
     return objects
 
 
@@ -309,7 +317,7 @@ def _entry(job: Job, trim, cards, placed: list[dict]) -> dict:
     """What the record says of a product: its cards as planned (where the shop's file has them:
     turned or fitted as it takes them), its files and pages."""
     front, back = _fit(job).frame("front"), _fit(job).frame("back")
-    return {"product": job.label, "trim": list(trim), "pages": placed,
+    return {"product": job.label, **languages.recorded(job.kit, job.product), "trim": list(trim), "pages": placed,
             "cards": [{"card": number, "name": card.name, "where": _where(card),
                        "front": [i.recorded() for i in items(card.face, front)],
                        "back": [i.recorded() for i in items(card.back, back)]}

@@ -36,6 +36,7 @@ from printkit.targets.pdfx import X1A
 from printkit.targets.profiles import Profile, profiles
 from printkit.targets.readback import Box, read_pdf, read_png, text_boxes
 from printkit.targets.planned import near_cut_warnings
+from printkit.targets.languages import said_once
 from printkit.targets.safelines import image_problems, planned_problems, text_problems
 from printkit.targets.located import page_problems, sides
 
@@ -48,13 +49,14 @@ def preflight(folder: Path, shown: str) -> tuple[int, list[Problem]]:
     """(files checked, problems) of the export in `folder`; `shown` is how messages name it. Its
     warnings (frames and borders inside the safe zone) are said, one line each, on stderr."""
     checked, problems, warnings = findings(folder, shown)
-    for warning in sorted(set(warnings), key=lambda w: (w.file, w.line or 0, w.message)):
+    for warning in warnings:
         warn(warning)
     return checked, problems
 
 
 def findings(folder: Path, shown: str) -> tuple[int, list[Problem], list[Problem]]:
-    """(files checked, faults, warnings) of the export in `folder`."""
+    """(files checked, faults, warnings) of the export in `folder`; a finding the same in several
+    languages of a product, one line naming them (printkit/targets/languages.py)."""
     record, profile = _record(folder, shown)
     problems, warnings, checked = [], [], 0
     try:
@@ -73,9 +75,10 @@ def findings(folder: Path, shown: str) -> tuple[int, list[Problem], list[Problem
                 problems += copies_problems(product, shown)
         if profile.kind == "cutout":
             problems += how_to_problems(folder, shown, record["products"])
+        warnings = sorted(set(warnings), key=lambda w: (w.file, w.line or 0, w.message))
+        return checked, said_once(problems, record["products"]), said_once(warnings, record["products"])
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise _unreadable(shown, error) from None
-    return checked, problems, warnings
 
 
 def _files_read(folder: Path, shown: str, products: list[dict], profile: Profile) -> dict:

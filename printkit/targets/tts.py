@@ -196,6 +196,21 @@ def token_files(folder: Path, names: list[str], faces: list[Image.Image],
 
 # --- the saved object ----------------------------------------------------------------------------
 
+def saved_name(game: str, language: str | None, title: str) -> tuple[str, str]:
+    """The saved object's file name and its name in TTS: a game's (`signal-fires.json`), or one
+    language's of a game in several (`signal-fires-de.json`, "Signal Fires (de)"): TTS lists saved
+    objects by their file's name, where a player picks the language to play in."""
+    if language is None:
+        return f"{game}.json", title
+    return f"{game}-{language}.json", f"{title} ({language})"
+
+
+def _label(product: dict) -> str:
+    """A deck's or a token's name on the table: with its language, for a game in several."""
+    language = product.get("language")
+    return f"{product['label']} ({language})" if language else product["label"]
+
+
 def saved_object(title: str, note: str, products: list[dict], url) -> bytes:
     """TTS's saved object of a game's `products` (each a deck's sheets or a product's tokens, as
     `deck_files` and `token_files` describe them); `url(path)` is the URL of the image written at
@@ -219,11 +234,11 @@ def _deck(product: dict, first: int, where, url) -> dict:
     id times 100 plus its cell, and it carries its sheet's entry, as TTS saves a card."""
     entries = {str(first + i): _custom_deck(sheet, url) for i, sheet in enumerate(product["sheets"])}
     placed = [(str(first + i), card) for i, sheet in enumerate(product["sheets"]) for card in sheet["cards"]]
-    cards = [_object("Card", card["name"], where, True, f"{product['label']}/{number}", Hands=True,
+    cards = [_object("Card", card["name"], where, True, f"{_label(product)}/{number}", Hands=True,
                      CardID=int(key) * 100 + card["cell"], SidewaysCard=product["sideways"],
                      CustomDeck={key: entries[key]})
              for number, (key, card) in enumerate(placed, start=1)]
-    return _object("DeckCustom", product["label"], where, True, product["label"], product["description"],
+    return _object("DeckCustom", _label(product), where, True, _label(product), product["description"],
                    Hands=False, SidewaysCard=product["sideways"], DeckIDs=[card["CardID"] for card in cards],
                    CustomDeck=entries, ContainedObjects=cards)
 
@@ -236,7 +251,7 @@ def _custom_deck(sheet: dict, url) -> dict:
 def _tiles(product: dict, where, url) -> list[dict]:
     """A Custom_Tile a token, face up, in rows of ten beside the decks."""
     return [_object("Custom_Tile", token["name"], (where[0] + n % 10 * SPACING / 2, where[1] + n // 10 * SPACING / 2),
-                    False, f"{product['label']}/{n + 1}", product["description"],
+                    False, f"{_label(product)}/{n + 1}", product["description"],
                     CustomImage={"ImageURL": url(token["face"]), "ImageSecondaryURL": url(token["back"]),
                                  "ImageScalar": 1.0, "WidthScale": 0.0,
                                  "CustomTile": {"Type": TILE_SHAPE[product["round"]], "Thickness": THICKNESS,
