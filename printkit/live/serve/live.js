@@ -89,6 +89,7 @@
       old.forEach(function (node) { node.remove(); });
       next.forEach(function (node) { printedView.before(document.importNode(node, true)); });
     }
+    document.dispatchEvent(new CustomEvent("printkit:page"));  // page.js shows the languages chosen again
     box = document.getElementById("show-guides");
     if (box) box.checked = guides;
     if (view && !document.body.contains(view)) reopen(inView);
@@ -147,11 +148,22 @@
   }
 
   // --- the card gallery's filter ------------------------------------------------------------------
-  function cards() { return Array.prototype.slice.call(document.querySelectorAll("figure.card[data-product]")); }
+  // the cards of the language shown of a game printed in several (page.js hides the others)
+  function cards() {
+    return Array.prototype.filter.call(document.querySelectorAll("figure.card[data-product]"), function (card) {
+      var block = card.closest(".languages > .in-language");
+      return !block || block.getClientRects().length > 0;
+    });
+  }
+  // a card's game: a game's languages are one (its cards' filter kept when the language is switched)
+  function gameOf(card) {
+    var games = card.closest(".languages[data-game]");
+    return games ? games.getAttribute("data-game") : card.getAttribute("data-game");
+  }
   function fieldsOf(card) {
     try { return JSON.parse(card.getAttribute("data-fields") || "{}"); } catch (e) { return {}; }
   }
-  function productOf(card) { return card.getAttribute("data-game") + "/" + card.getAttribute("data-product"); }
+  function productOf(card) { return gameOf(card) + "/" + card.getAttribute("data-product"); }
 
   function options(select, values, every) {
     var chosen = select.value;
@@ -188,12 +200,13 @@
     document.querySelectorAll("h2[id]").forEach(function (heading) {  // a game none of whose cards is shown
       var game = heading.id;
       heading.classList.toggle("printkit-empty", filtering && !all.some(function (card) {
-        return !card.hidden && card.getAttribute("data-game") === game;
+        return !card.hidden && gameOf(card) === game;
       }));
     });
     count.textContent = filtering ? shown + " of " + all.length + " cards" : all.length + " cards";
   }
   [product, field, value].forEach(function (select) { select.addEventListener("change", gallery); });
+  document.addEventListener("printkit:language", gallery);  // another language's cards shown: filtered as these were
 
   // a card's FILE:LINE: a link into the designer's editor (printkit serve --editor URL), or else a
   // click copies it, for the editor's "go to file and line"
