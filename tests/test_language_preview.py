@@ -203,3 +203,31 @@ def test_in_serve_a_save_of_one_languages_cell_redraws_only_its_pictures(tmp_pat
     changed = sorted(path for path in now if versions.get(path) != now[path])
     assert changed and all(path.startswith(f"preview/{SLUG}/de/deck/") for path in changed), changed
     assert "Sieh dir die unterste Karte an." in pypdf.PdfReader(out / SLUG / "de" / "deck.pdf").pages[0].extract_text()
+
+
+def test_in_serve_a_german_card_changed_since_printed_shows_its_german_pictures(tmp_path):
+    """`printkit printed` records each language as a game (signal-fires/de); serve's "changed since
+    printed" finds that game's pictures: the German card as printed and as it is now."""
+    from printkit.live.errata.commands import printed
+
+    project = _project(tmp_path)
+    content, out = project / "content", project / "out"
+    games = list(project_games(content).values())
+    proofing = Proofing(games, content, out, Options(PAPERS["a4"]), 100, [].append, [].append,
+                        find=lambda: list(project_games(content).values()))
+    proofing.rebuild([])
+    printed(games, content, Options(PAPERS["a4"]), False)
+    proofing.printed()  # as serve does when printed.json is written: the cards as they look kept
+    cards = content / SLUG / "cards.csv"
+    rows = list(csv.reader(cards.open(encoding="utf-8")))
+    rows[1][rows[0].index("text.de")] = "Sieh dir die unterste Karte an."
+    with cards.open("w", encoding="utf-8", newline="") as file:
+        csv.writer(file).writerows(rows)
+    proofing.rebuild([str(cards)])
+    found = {game["game"]: game["changes"] for game in proofing.printed()["games"]}
+    assert found[SLUG] == [] and found[f"{SLUG}/fr"] == []
+    (change,) = found[f"{SLUG}/de"]
+    assert (change["product"], change["name"]) == ("deck", "beacon 1")
+    assert change["image"] == f"preview/{SLUG}/de/deck/card-01.png"
+    assert change["printed"] and change["printed"].startswith(f"preview/{SLUG}/de/_printed/")
+    assert (out / change["printed"]).read_bytes() != (out / change["image"]).read_bytes()

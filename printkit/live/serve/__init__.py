@@ -24,6 +24,7 @@ from watchdog.observers import Observer
 
 from printkit.live.errata.record import path_for as record_path
 from printkit.ground.errors import PrintkitError, Problem
+from printkit.live.languages import game_of
 from printkit.live.preview import FOLDER, INDEX, Shown, preview
 from printkit.live.serve.pictures import Lazy
 from printkit.live.serve.published import Live
@@ -204,10 +205,10 @@ class Proofing:
 
     def _card_pictures(self) -> dict[tuple, str]:
         """(game, product, card name, ordinal among its name): the card's picture, as the page shows it."""
-        found = {}
+        found, slugs = {}, [game.slug for game in self.games]
         for shown in self.shown:
-            game, *rest = Path(shown.pdf).parts
-            product = Path(*rest).with_suffix("").as_posix()
+            game, name = game_of(shown.pdf, slugs)  # signal-fires/de/deck.pdf: signal-fires/de's deck
+            product = name.removesuffix(".pdf")
             seen: dict[str, int] = {}
             for name, image in zip(shown.names, shown.cards):
                 seen[name] = seen.get(name, 0) + 1
