@@ -138,6 +138,26 @@ def test_a_language_is_chosen_from_the_keyboard(server, browser):
     assert driver.find_element("id", name).text == "Language of Signal Fires:"
 
 
+def test_a_language_in_the_contents_is_shown_and_brought_into_view(server, browser):
+    driver = browser
+    settled(driver, server[0] / "output")
+    for language in ("fr", "en"):
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.find_element("css selector", f"nav.contents a[href='#{GAME}/{language}']").click()
+        wait(lambda: shown(driver) == [language])
+        top = wait(lambda: driver.execute_script(
+            "const t = document.getElementById(arguments[0]).getBoundingClientRect().top; return t < 200 && [t]",
+            f"{GAME}/{language}"))
+        assert top[0] >= 0  # below the bar, at the top of the window
+    # a product in the contents (the source's) goes to that product in the language shown
+    driver.execute_script(f"document.querySelector(`.language-switch a[data-language='de']`).click()")
+    wait(lambda: shown(driver) == ["de"])
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.find_element("css selector", f"nav.contents a[href='#{GAME}-deck']").click()
+    wait(lambda: driver.execute_script("return location.hash") == f"#{GAME}/de-deck")
+    assert shown(driver) == ["de"]
+
+
 def test_without_a_script_the_static_preview_reaches_each_language_by_its_link(tmp_path):
     project = _project(tmp_path)
     done = subprocess.run([sys.executable, "-m", "printkit", "preview", "--content", "content"], cwd=project,

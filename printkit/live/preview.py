@@ -2,7 +2,8 @@
 card product (its trim and, with --bleed, the bleed round it), under `<out>/preview/<game>/`, and
 `<out>/index.html`, a page that shows each product with a thumbnail, its page count, a link to the
 PDF and how to print it, and each card under its name, with trim, bleed and safe-zone guides to
-show over it.
+show over it. A game printed in several languages is one game there, with a switch to show each
+language's pages and cards (printkit/live/languages.py).
 
 The page works from the file system: relative links only, no outside assets, and no script but
 printkit's own beside it, preview/page.js (Escape, focus and a card's FILE:LINE copied, for the

@@ -144,9 +144,13 @@
     event.preventDefault();
     location.hash = same.id;
   }
-  function followedLanguage() {  // a link to a language (the contents'), or into one, followed: that language shown
-    var block = blockOf(openTarget());
-    if (block && !block.classList.contains("chosen")) choose(block.parentNode, block.getAttribute("data-language"));
+  // a link to a language (the contents'), or into one, followed: that language shown, and brought
+  // into view (hidden as the link was followed, the browser had nowhere to scroll to)
+  function followedLanguage() {
+    var target = openTarget(), block = blockOf(target);
+    if (!block || block.classList.contains("chosen")) return;
+    choose(block.parentNode, block.getAttribute("data-language"));
+    target.scrollIntoView();
   }
   document.addEventListener("click", switched);
   document.addEventListener("click", counterpart);
