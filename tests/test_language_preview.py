@@ -231,3 +231,19 @@ def test_in_serve_a_german_card_changed_since_printed_shows_its_german_pictures(
     assert change["image"] == f"preview/{SLUG}/de/deck/card-01.png"
     assert change["printed"] and change["printed"].startswith(f"preview/{SLUG}/de/_printed/")
     assert (out / change["printed"]).read_bytes() != (out / change["image"]).read_bytes()
+
+
+def test_a_game_named_to_preview_is_previewed_in_all_its_languages(tmp_path):
+    """`printkit preview signal-fires`, as `printkit build signal-fires`: its German and French too."""
+    import os
+    import sys
+
+    project = _project(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PRINTKIT_CACHE": "off"}
+    done = subprocess.run([sys.executable, "-m", "printkit", "preview", SLUG, "--content", "content", "--out", "out"],
+                          cwd=project, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "previewed 6 files" in done.stdout
+    page = Page((project / "out" / "index.html").read_text(encoding="utf-8"))
+    for language in ("en", "de", "fr"):
+        assert _in(page, _block(page, language), "figure")
