@@ -100,7 +100,9 @@ def test_the_switch_shows_a_language_in_the_same_place_and_keeps_it_through_relo
 
     english, german = src(driver, "en"), src(driver, "de")
     index = driver.execute_script("return window.printkitLive.index")
-    driver.execute_script("window.notReloaded = true")
+    driver.execute_script("window.notReloaded = true; for (const lang of ['en', 'de', 'fr'])"
+                          "  document.getElementById(`${arguments[0]}/${lang}`).querySelector('figure.card').kept = true",
+                          GAME)
     set_text(project, GERMAN, EDITED)
     try:
         after = wait(lambda: src(driver, "de") != german and src(driver, "de"))
@@ -111,6 +113,9 @@ def test_the_switch_shows_a_language_in_the_same_place_and_keeps_it_through_relo
         assert driver.execute_script("return window.notReloaded") is True
         assert shown(driver) == ["de"]  # the switch where the designer put it
         assert src(driver, "en") == english  # the English card's picture as it was
+        kept = driver.execute_script("return ['en', 'de', 'fr'].map(lang => document.getElementById("
+                                     "`${arguments[0]}/${lang}`).querySelector('figure.card').kept === true)", GAME)
+        assert kept == [True, False, True]  # only the German cards' part of the page swapped
         fields = driver.execute_script(f"return document.getElementById('{GAME}/de')"
                                        ".querySelector('figure.card').dataset.fields")
         assert EDITED in fields

@@ -78,13 +78,11 @@
     var kept = anchor(), old = parts(document.body), next = parts(fresh.body);
     var box = document.getElementById("show-guides"), guides = box && box.checked;
     var view = document.querySelector(".view:target"), inView = view && view.contains(document.activeElement);
-    var alike = old.length === next.length && old.every(function (node, i) {
-      return node.tagName === next[i].tagName && node.id === next[i].id;
-    });
-    if (alike) {
-      old.forEach(function (node, i) {
-        if (node.outerHTML !== next[i].outerHTML) node.replaceWith(document.importNode(next[i], true));
-      });
+    // the languages chosen shown in the new page as in this one (page.js): a part that did not change
+    // is the same as its namesake here, and kept
+    document.dispatchEvent(new CustomEvent("printkit:fresh", { detail: fresh }));
+    if (alike(old, next)) {
+      patch(old, next);
     } else {
       old.forEach(function (node) { node.remove(); });
       next.forEach(function (node) { printedView.before(document.importNode(node, true)); });
@@ -98,6 +96,26 @@
       if (again) window.scrollBy(0, again.getBoundingClientRect().top - kept.top);
     }
     gallery();
+  }
+
+  function alike(old, next) {
+    return old.length === next.length && old.every(function (node, i) {
+      return node.tagName === next[i].tagName && node.id === next[i].id;
+    });
+  }
+
+  // each part that changed swapped for the new one; a game's languages, and each language's block,
+  // part by part: an edit of the German words swaps the German cards' part, the English kept as they are
+  function patch(old, next) {
+    old.forEach(function (node, i) {
+      if (node.outerHTML === next[i].outerHTML) return;
+      if (nested(node, next[i])) patch(Array.from(node.children), Array.from(next[i].children));
+      else node.replaceWith(document.importNode(next[i], true));
+    });
+  }
+  function nested(node, next) {
+    return node.matches(".languages, .languages > .in-language") && node.cloneNode(false).outerHTML ===
+      next.cloneNode(false).outerHTML && alike(Array.from(node.children), Array.from(next.children));
   }
 
   // the full-size view open before its part of the page was swapped: the new one shown (the same

@@ -95,7 +95,7 @@
     var id = location.hash.slice(1);
     try { return id ? document.getElementById(decodeURIComponent(id)) : null; } catch (e) { return null; }
   }
-  function show(games, language) {
+  function show(games, language) {  // `games`: a game's languages, on this page or on the one live.js swaps in
     var blocks = games.querySelectorAll(":scope > .in-language"), found = false;
     blocks.forEach(function (block) { if (block.getAttribute("data-language") === language) found = true; });
     if (!found) language = blocks[0].getAttribute("data-language");  // a language the game no longer has
@@ -103,8 +103,8 @@
     games.setAttribute("data-chosen", language);
     chosen[games.getAttribute("data-game")] = language;
   }
-  function languages(atStart) {
-    document.querySelectorAll(".languages[data-game]").forEach(function (games) {
+  function languages(atStart, page) {
+    (page || document).querySelectorAll(".languages[data-game]").forEach(function (games) {
       show(games, languageOf(games, atStart === true));
     });
   }
@@ -155,7 +155,8 @@
   document.addEventListener("click", switched);
   document.addEventListener("click", counterpart);
   window.addEventListener("hashchange", followedLanguage);
-  document.addEventListener("printkit:page", languages);
+  document.addEventListener("printkit:page", function () { languages(false); });
+  document.addEventListener("printkit:fresh", function (event) { languages(false, event.detail); });
 
   window.addEventListener("hashchange", followed);
   document.addEventListener("keydown", keyed);
