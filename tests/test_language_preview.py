@@ -224,7 +224,10 @@ def test_in_serve_a_german_card_changed_since_printed_shows_its_german_pictures(
     with cards.open("w", encoding="utf-8", newline="") as file:
         csv.writer(file).writerows(rows)
     proofing.rebuild([str(cards)])
-    found = {game["game"]: game["changes"] for game in proofing.printed()["games"]}
+    listed = proofing.printed()["games"]
+    assert [game["title"] for game in listed] == ["Signal Fires (English)", "Signal Fires (Deutsch)",
+                                                  "Signal Fires (Français)"]
+    found = {game["game"]: game["changes"] for game in listed}
     assert found[SLUG] == [] and found[f"{SLUG}/fr"] == []
     (change,) = found[f"{SLUG}/de"]
     assert (change["product"], change["name"]) == ("deck", "beacon 1")
