@@ -2,8 +2,9 @@
    are :target, its guides a checkbox), but here Escape closes a full-size view, focus goes into the
    view and back to the picture that opened it (Tab stays in the view while it is open), a card's
    FILE:LINE (a button) is copied by a click, Enter or Space, the guides' checkbox is remembered
-   for the next visit, and so is the language chosen of a game printed in several. `printkit preview` writes it beside the page as preview/page.js; `printkit
-   serve` serves it as its own (/_printkit/page.js), the page's own scripts taken out. */
+   for the next visit, and so is the language chosen of a game printed in several. `printkit
+   preview` writes it beside the page as preview/page.js; `printkit serve` serves it as its own
+   (/_printkit/page.js), the page's own scripts taken out. */
 (function () {
   "use strict";
 
