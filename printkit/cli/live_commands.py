@@ -55,7 +55,7 @@ def cmd_preview(args) -> int:
     started = time.perf_counter()
     chosen_options = options(args)
     proof = proof_for(args.proof) if args.proof else None
-    results, shown = preview(games(args, args.games), folder(args), out(args), chosen_options, args.dpi,
+    results, shown = preview(in_languages(args), folder(args), out(args), chosen_options, args.dpi,
                              force=args.force, proof=proof)
     for output, changed in results:
         say(args, f"{project.shown(output.path)}  {count(output.pages, 'page')}{'' if changed else '  (unchanged)'}",
@@ -93,13 +93,21 @@ def cmd_serve(args) -> int:
             webbrowser.open(url)
 
     try:
-        serve(games(args, args.games), folder(args), out(args), options(args), args.dpi, args.host, args.port,
+        serve(in_languages(args), folder(args), out(args), options(args), args.dpi, args.host, args.port,
               say=lambda line: say(args, line, flush=True),
               complain=lambda line: print(line, file=sys.stderr, flush=True), stop=threading.Event(),
-              find=lambda: games(args, args.games), ready=opened, editor=args.editor)
+              find=lambda: in_languages(args), ready=opened, editor=args.editor)
     except KeyboardInterrupt:
         pass  # Ctrl-C is how serving ends
     return 0
+
+
+def in_languages(args) -> list:
+    """The games named, each with its other languages' (`signal-fires` is signal-fires/de and
+    signal-fires/fr too, as `printkit build` takes it): the page shows a game in all of them."""
+    from printkit.cli.build_commands import in_languages as languages_of
+
+    return languages_of(games(args, args.games), games(args, []), None) if args.games else games(args, [])
 
 
 def cmd_printed(args) -> int:

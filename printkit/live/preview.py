@@ -2,7 +2,8 @@
 card product (its trim and, with --bleed, the bleed round it), under `<out>/preview/<game>/`, and
 `<out>/index.html`, a page that shows each product with a thumbnail, its page count, a link to the
 PDF and how to print it, and each card under its name, with trim, bleed and safe-zone guides to
-show over it.
+show over it. A game printed in several languages is one game there, with a switch to show each
+language's pages and cards (printkit/live/languages.py).
 
 The page works from the file system: relative links only, no outside assets, and no script but
 printkit's own beside it, preview/page.js (Escape, focus and a card's FILE:LINE copied, for the
@@ -36,6 +37,7 @@ from printkit.declared.flagged import outlines
 from printkit.games import Game, Kit, all_games
 from printkit.load.options import Options
 from printkit.live.page_digests import page_digests
+from printkit.live.languages import game_of, shown_games
 from printkit.live.pictures import (CUT, PDFIUM, STAMP, drawn, remove_stale, sizes,  # noqa: F401
                                stamp_line, stamp_text, stamped, unchanged_pages, write_pictures, write_pngs)
 from printkit.products import Product
@@ -177,7 +179,7 @@ def preview(games: list[Game], content: Path, out: Path, options: Options, dpi: 
     pdfs = [(output, changed) for output, changed in results if output.path.suffix == ".pdf"]
     placed = {}
     for output, changed in sorted(pdfs, key=lambda pdf: not pdf[1]):  # the changed first: they are awaited
-        slug, name = output.path.relative_to(out).parts[0], _name_in_game(output.path, out)
+        slug, name = game_of(output.path.relative_to(out).as_posix(), kits)
         entry = _entry_of(entries[slug], name)
         layout = entry.product.layout(kits[slug])
         known = (earlier or {}).get(output.path.relative_to(out).as_posix())
@@ -252,10 +254,6 @@ def _located(where) -> str:
 
 def _round(product: Product, kit: Kit) -> bool:
     return isinstance(product, Cards) and product.round(kit)
-
-
-def _name_in_game(path: Path, out: Path) -> str:
-    return Path(*path.relative_to(out).parts[1:]).as_posix()
 
 
 def _entry_of(entries: dict[str, Entry], name: str) -> Entry:
@@ -349,9 +347,9 @@ def _png_names(pages: int, cards: int) -> list[str]:
 
 def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], options: Options,
                 proof: Proof | None = None) -> Path:
+    shown = shown_games([(kit, _products(entries)) for kit, entries in games])
     html = templates_for(content).page(
-        TEMPLATE, games=[{"title": kit.title, "slug": kit.game.slug, "products": _products(entries)}
-                         for kit, entries in games],
+        TEMPLATE, games=shown, languages=any(game["languages"] for game in shown),
         cards=any(file.cards for _, entries in games for entry in entries for file in entry.files),
         paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number,
         proof=proof)

@@ -24,6 +24,7 @@ from watchdog.observers import Observer
 
 from printkit.live.errata.record import path_for as record_path
 from printkit.ground.errors import PrintkitError, Problem
+from printkit.live.languages import game_of, own_name
 from printkit.live.preview import FOLDER, INDEX, Shown, preview
 from printkit.live.serve.pictures import Lazy
 from printkit.live.serve.published import Live
@@ -173,7 +174,7 @@ class Proofing:
                     slug, printing = kit.game.slug, recorded[kit.game.slug]
                     now = record.cards_now(kit)
                     then = self._keep_as_printed(slug, printing, now, pictures)
-                    found.append({"game": slug, "title": kit.title, "date": printing.date, "paper": printing.paper,
+                    found.append({"game": slug, "title": _titled(kit), "date": printing.date, "paper": printing.paper,
                                   "changes": [_change(change, differences(change.before, change.after),
                                                       pictures.get((slug, *_key(change))), then.get(_key(change)))
                                               for change in changes(printing, now)]})
@@ -204,10 +205,10 @@ class Proofing:
 
     def _card_pictures(self) -> dict[tuple, str]:
         """(game, product, card name, ordinal among its name): the card's picture, as the page shows it."""
-        found = {}
+        found, slugs = {}, [game.slug for game in self.games]
         for shown in self.shown:
-            game, *rest = Path(shown.pdf).parts
-            product = Path(*rest).with_suffix("").as_posix()
+            game, name = game_of(shown.pdf, slugs)  # signal-fires/de/deck.pdf: signal-fires/de's deck
+            product = name.removesuffix(".pdf")
             seen: dict[str, int] = {}
             for name, image in zip(shown.names, shown.cards):
                 seen[name] = seen.get(name, 0) + 1
@@ -236,6 +237,13 @@ class _RecordWatch(FileSystemEventHandler):
     def stop(self) -> None:
         self.observer.stop()
         self.observer.join()
+
+
+def _titled(kit) -> str:
+    """A game's title, with its language's name when it is printed in several ("Signal Fires (Deutsch)")."""
+    if not kit.game.languages:
+        return kit.title
+    return f"{kit.title} ({own_name(kit.game.language or kit.game.languages[0])})"
 
 
 def _key(change) -> tuple[str, str, int]:

@@ -78,17 +78,16 @@
     var kept = anchor(), old = parts(document.body), next = parts(fresh.body);
     var box = document.getElementById("show-guides"), guides = box && box.checked;
     var view = document.querySelector(".view:target"), inView = view && view.contains(document.activeElement);
-    var alike = old.length === next.length && old.every(function (node, i) {
-      return node.tagName === next[i].tagName && node.id === next[i].id;
-    });
-    if (alike) {
-      old.forEach(function (node, i) {
-        if (node.outerHTML !== next[i].outerHTML) node.replaceWith(document.importNode(next[i], true));
-      });
+    // the languages chosen shown in the new page as in this one (page.js): a part that did not change
+    // is the same as its namesake here, and kept
+    document.dispatchEvent(new CustomEvent("printkit:fresh", { detail: fresh }));
+    if (alike(old, next)) {
+      patch(old, next);
     } else {
       old.forEach(function (node) { node.remove(); });
       next.forEach(function (node) { printedView.before(document.importNode(node, true)); });
     }
+    document.dispatchEvent(new CustomEvent("printkit:page"));  // page.js shows the languages chosen again
     box = document.getElementById("show-guides");
     if (box) box.checked = guides;
     if (view && !document.body.contains(view)) reopen(inView);
@@ -97,6 +96,26 @@
       if (again) window.scrollBy(0, again.getBoundingClientRect().top - kept.top);
     }
     gallery();
+  }
+
+  function alike(old, next) {
+    return old.length === next.length && old.every(function (node, i) {
+      return node.tagName === next[i].tagName && node.id === next[i].id;
+    });
+  }
+
+  // each part that changed swapped for the new one; a game's languages, and each language's block,
+  // part by part: an edit of the German words swaps the German cards' part, the English kept as they are
+  function patch(old, next) {
+    old.forEach(function (node, i) {
+      if (node.outerHTML === next[i].outerHTML) return;
+      if (nested(node, next[i])) patch(Array.from(node.children), Array.from(next[i].children));
+      else node.replaceWith(document.importNode(next[i], true));
+    });
+  }
+  function nested(node, next) {
+    return node.matches(".languages, .languages > .in-language") && node.cloneNode(false).outerHTML ===
+      next.cloneNode(false).outerHTML && alike(Array.from(node.children), Array.from(next.children));
   }
 
   // the full-size view open before its part of the page was swapped: the new one shown (the same
@@ -147,11 +166,22 @@
   }
 
   // --- the card gallery's filter ------------------------------------------------------------------
-  function cards() { return Array.prototype.slice.call(document.querySelectorAll("figure.card[data-product]")); }
+  // the cards of the language shown of a game printed in several (page.js hides the others)
+  function cards() {
+    return Array.prototype.filter.call(document.querySelectorAll("figure.card[data-product]"), function (card) {
+      var block = card.closest(".languages > .in-language");
+      return !block || block.getClientRects().length > 0;
+    });
+  }
+  // a card's game: a game's languages are one (its cards' filter kept when the language is switched)
+  function gameOf(card) {
+    var games = card.closest(".languages[data-game]");
+    return games ? games.getAttribute("data-game") : card.getAttribute("data-game");
+  }
   function fieldsOf(card) {
     try { return JSON.parse(card.getAttribute("data-fields") || "{}"); } catch (e) { return {}; }
   }
-  function productOf(card) { return card.getAttribute("data-game") + "/" + card.getAttribute("data-product"); }
+  function productOf(card) { return gameOf(card) + "/" + card.getAttribute("data-product"); }
 
   function options(select, values, every) {
     var chosen = select.value;
@@ -188,12 +218,13 @@
     document.querySelectorAll("h2[id]").forEach(function (heading) {  // a game none of whose cards is shown
       var game = heading.id;
       heading.classList.toggle("printkit-empty", filtering && !all.some(function (card) {
-        return !card.hidden && card.getAttribute("data-game") === game;
+        return !card.hidden && gameOf(card) === game;
       }));
     });
     count.textContent = filtering ? shown + " of " + all.length + " cards" : all.length + " cards";
   }
   [product, field, value].forEach(function (select) { select.addEventListener("change", gallery); });
+  document.addEventListener("printkit:language", gallery);  // another language's cards shown: filtered as these were
 
   // a card's FILE:LINE: a link into the designer's editor (printkit serve --editor URL), or else a
   // click copies it, for the editor's "go to file and line"
