@@ -189,6 +189,20 @@ BAD = {
     "deck-without-id": (_both(_edit("game.yaml", '    id: "beacon {{ number }}"\n', "")),
                         "bc/game.yaml:13: products.deck.translations: a translation sheet finds each card by its id: "
                         "give the deck an `id:` (a field, or a text of its fields: `card {{ number }}`)"),
+    "sheet-of-the-source-language": (_edit("game.yaml", "      fr: translations/fr.csv", "      en: translations/fr.csv"),
+                                     "bc/game.yaml:15: products.deck.translations.en: English is the cards' own "
+                                     "language (the first of game.yaml's `languages`): its words are the cards' own "
+                                     "(the deck's `cards`)"),
+    "column-of-the-source-language": (_both(_one_sheet, _edit("translations.csv", "name.fr", "name.en")),
+                                      "bc/translations.csv:1: column 'name.en': English is the cards' own language "
+                                      "(the first of game.yaml's `languages`): its words are the cards' own (the "
+                                      "deck's `cards`)"),
+    "deck-of-the-games-content": (_both(_edit("game.yaml", "    cards: cards.csv\n", "    cards: {each: values.beacons}\n"),
+                                        _edit("game.yaml", "title: Beacons\n", "title: Beacons\nvalues: {beacons: "
+                                                                                "[{number: 1, name: Watchtower}]}\n")),
+                                  "bc/game.yaml:15: products.deck.translations: the cards of `cards: {each: ...}` "
+                                  "are the game's content's: translate its words there, a translation sheet takes "
+                                  "a table's cards"),
 }
 
 

@@ -114,8 +114,8 @@ class Checks(AssetChecks):
         if not self._fits_a_page(path + ("size",), card):
             return
         listed = isinstance(product[key], list)
+        sheets_read = translation_sheets.merge(self, path + (key,), product)  # FIELD.LANG, at the sheet's cells
         if listed:
-            sheets_read = translation_sheets.merge(self, path + (key,), product)  # FIELD.LANG, at the sheet's cells
             missing = languages.translated(self, path + (key,), product, self.language)
             self.untranslated += missing if sheets_read else []  # a sheet refused: what it lacks is not known
         cards = product[key] if listed else []

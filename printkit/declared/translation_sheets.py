@@ -54,6 +54,10 @@ def merge(checks, path: tuple, product: dict) -> bool:
     if not named:
         return True
     cards, at, before = product[path[-1]], path[:-1] + (KEY,), len(checks.problems)
+    if not isinstance(cards, list):  # cards made from the game's content, for each of its items
+        checks.problems.append(checks.at(at, f"the cards of `{path[-1]}: {{each: ...}}` are the game's content's: "
+                                             f"translate its words there, a translation sheet takes a table's cards"))
+        return False
     ids = _ids(checks, path, product, cards)
     if ids is None:
         return False
@@ -81,6 +85,9 @@ class Sheet:
         if self.language is not None and self.language not in self.languages:
             problems.append(self.checks.at(self.at, f"a sheet of {named_language(self.language)} words, but "
                                                     f"{self._listed(self.language)}"))
+            return
+        if self.language is not None and self.language == self.languages[0]:
+            problems.append(self.checks.at(self.at, self._source(self.language)))
             return
         if ID not in table.columns:
             problems.append(Problem(table.shown, 1, f"{table.shown.rsplit('/', 1)[-1]} has no column '{ID}': a "
@@ -112,6 +119,8 @@ class Sheet:
             elif self.language is not None and language != self.language:
                 problems.append(Problem(*place, f"column '{heading}': a sheet of {named_language(self.language)} "
                                                 f"words has {named_language(self.language)} columns ('{field}')"))
+            elif self.languages and language == self.languages[0]:
+                problems.append(Problem(*place, f"column '{heading}': {self._source(language)}"))
             elif language not in self.languages:
                 problems.append(Problem(*place, f"column '{heading}': the words of '{field}' in "
                                                 f"{named_language(language)}, but {self._listed(language)}"))
@@ -160,6 +169,10 @@ class Sheet:
                 continue
             card[key] = row.values[heading]
             places[at + (key,)] = row.places[heading]
+
+    def _source(self, language: str) -> str:
+        return (f"{named_language(language)} is the cards' own language (the first of game.yaml's `languages`): "
+                f"its words are the cards' own (the deck's `{self.path[-1]}`)")
 
     def _listed(self, language: str) -> str:
         if self.languages:
