@@ -132,8 +132,8 @@ def test_yaml_cards_take_their_translations_as_a_table_does(tmp_path):
      "tiny/game.yaml:8: column 'name.de': the words of 'name' in German, but game.yaml lists no `languages` "
      "(write `languages: [en, de]`, the first the cards' own)"),
     (YAML_GAME.replace("[en, de]", "[en, German]"), (),
-     "tiny/game.yaml:2: languages[2]: 'German' is not a language's code (two or three lower-case letters, "
-     "as ISO 639 writes it: en, de, fr)"),
+     "tiny/game.yaml:2: languages[2]: 'German' is not a language's code (as BCP 47 writes it: en, de, fr; "
+     "with a region pt-BR, de-CH, en-GB; with a script zh-Hant)"),
     (YAML_GAME, ("--language", "fr"), "printkit: error: --language fr: no game chosen is printed in it (its languages: de, en)"),
 ], ids=["no-languages", "not-a-code", "language-not-listed"])
 def test_bad_languages_are_one_line(tmp_path, game, args, message):

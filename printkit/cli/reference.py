@@ -20,6 +20,7 @@ from printkit.declared.described import BINDING, SECTIONS, Section
 from printkit.declared.boxes import Measure
 from printkit.load.schema import Bool, Choice, Int, ListOf, Number, Record, Spec, Str
 from printkit.cli.schemas import game_schema, settings_schema, walk
+from printkit.declared.translation_sheets import Sheets
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PAGES = ("docs/reference/game-yaml.md", "docs/reference/printkit-yaml.md", "docs/reference/commands.md")
@@ -85,6 +86,7 @@ SHAPES = {
     v.Expression: lambda s: "an expression over the card's fields (`type == 'spell'`, `=` before it optional), "
                             "or `true` or `false`",
     v.Corners: lambda s: "`true`, `false` or `only`",
+    Sheets: lambda s: "a table's file (CSV, TSV, .xlsx, .ods), or a mapping of language codes (1 to 12), each a table's file",
 }
 
 

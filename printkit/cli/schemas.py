@@ -18,6 +18,7 @@ from printkit.declared.bind import EXPRESSION
 from printkit.declared.boxes import Measure
 from printkit.declared.described import BINDING, SECTIONS
 from printkit.declared.place import PERCENT
+from printkit.declared.translation_sheets import LANGUAGE, Sheets
 from printkit.load.schema import Bool, Choice, Int, ListOf, Number, Record, Spec, Str
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -163,6 +164,9 @@ SCHEMAS = {
     v.Anything: lambda s: {},
     v.Expression: lambda s: {"anyOf": [{"type": "boolean"}, {"type": "string", "minLength": 1, "maxLength": 500}]},
     v.Corners: lambda s: {"anyOf": [{"type": "boolean"}, {"const": "only"}]},
+    Sheets: lambda s: {"anyOf": [schema(Str(300)), {"type": "object", "additionalProperties": schema(Str(300)),
+                                                    "propertyNames": {"pattern": _ecma(LANGUAGE)},
+                                                    "minProperties": 1, "maxProperties": 12}]},
 }
 
 

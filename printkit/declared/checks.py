@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit.ground.errors import warn
 from printkit.load.schema import INVALID, Record
 from printkit.plan.geometry import PAPERS, Rect
-from printkit.declared import languages, layout, lint, place, used
+from printkit.declared import languages, layout, lint, place, translation_sheets, used
 from printkit.declared.asset_checks import AssetChecks
 from printkit.declared.layouts import game_layouts, once, once_declared, with_game_layouts
 from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
@@ -114,8 +114,10 @@ class Checks(AssetChecks):
         if not self._fits_a_page(path + ("size",), card):
             return
         listed = isinstance(product[key], list)
+        sheets_read = translation_sheets.merge(self, path + (key,), product)  # FIELD.LANG, at the sheet's cells
         if listed:
-            self.untranslated += languages.translated(self, path + (key,), product, self.language)
+            missing = languages.translated(self, path + (key,), product, self.language)
+            self.untranslated += missing if sheets_read else []  # a sheet refused: what it lacks is not known
         cards = product[key] if listed else []
         for index, values in enumerate(cards):
             if COPIES in values and copies_in(values[COPIES]) is None:

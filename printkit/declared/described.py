@@ -129,6 +129,8 @@ CARD_PRODUCT = {
     "fill_sheets": ("`true`: the last sheet filled with copies of the last card (no empty slot to cut round)",
                     "false"),
     "about": "what the product is, for the print guide",
+    "translations": ("a translator's sheet of the cards' words, keyed by their `id`: `{de: translations/de.csv}` "
+                     "(columns `id,name,text`), or one file for every language (`id,name.de,text.fr`)", "none"),
 }
 SECTIONS += [
     Section(v.GAME_FILE, "game", "the top level", "The top level of a declared game's `game.yaml`.", {

@@ -12,7 +12,9 @@ import re
 from printkit.ground.errors import Problem
 from printkit.load.schema import INVALID, Str, dotted
 
-LANGUAGE = re.compile(r"[a-z]{2,3}\Z")  # a language, as ISO 639 codes it: en, de, fr
+# a language as BCP 47 tags it and designers write it: en, de, fr; a region's pt-BR, de-CH, es-419; a script's zh-Hant
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?\Z")
+FORMS = "as BCP 47 writes it: en, de, fr; with a region pt-BR, de-CH, en-GB; with a script zh-Hant"
 
 NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
          "pt": "Portuguese", "pl": "Polish"}  # for messages only; any ISO 639 code may be a game's
@@ -20,12 +22,12 @@ MOST_LISTED = 40  # the untranslated words a warning names before it counts the 
 
 
 class Language(Str):
-    """A language a game is printed in, as ISO 639 codes it (`en`, `de`, `fr`)."""
+    """A language a game is printed in, as BCP 47 tags it (`en`, `de`, `fr`, `pt-BR`)."""
 
     def check(self, node, path, problems):
         if isinstance(node.value, str) and not LANGUAGE.match(node.value):
             problems.append(node.problem(f"{dotted(path)}: '{node.value}' is not a language's code "
-                                         f"(two or three lower-case letters, as ISO 639 writes it: en, de, fr)"))
+                                         f"({FORMS})"))
             return INVALID
         return super().check(node, path, problems)
 
@@ -71,8 +73,8 @@ def _take(card: dict, at: tuple, places: dict, fields: list[str], wanted: str | 
             card[field] = card[own]
             if at + (own,) in places:
                 places[at + (field,)] = places[at + (own,)]
-        elif field in card and languages and wanted != languages[0]:
-            missing.append((places.get(at + (field,), places.get(at)), field))
+        elif field in card and languages and wanted != languages[0]:  # at a translation sheet's row if it has one
+            missing.append((places.get(at + (own,)) or places.get(at + (field,), places.get(at)), field))
     for key in [key for key in card if "." in key]:
         del card[key]
     return missing
@@ -116,7 +118,12 @@ def _short(place) -> str:
 
 
 def _named(language: str) -> str:
-    return NAMES.get(language, f"'{language}'")
+    """A language as a message names it: German, Brazilian's `Portuguese (BR)`, or its code."""
+    base, _, region = language.partition("-")
+    return f"{NAMES[base]} ({region})" if region and base in NAMES else NAMES.get(language, f"'{language}'")
+
+
+named_language = _named
 
 
 def named(problems: list[Problem], data: dict) -> list[Problem]:

@@ -22,14 +22,14 @@ from printkit.load.schema import INVALID, Spec, describe, dotted
 from printkit.load.tables import MAX_CARDS  # a list of cards in YAML as long as a table
 from printkit.declared.bind import EXPRESSION, syntax_error
 from printkit.declared.layout import CARD_SIZES, SIZE_NAMES
-from printkit.declared.languages import Language
+from printkit.declared.translation_sheets import Language, Sheets
 from printkit.declared.boxes import Boxed, Measure
 from printkit.declared.layouts import merged_product, once
 
 # \Z, not $: a name matches whole ("deck\n" is no product's name, and no file's)
 NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")  # a product, a colour or a font: a file-name-like word
 FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")  # a card's field, as a CSV column heading names it
-WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[a-z]{2,3})?\Z")  # a field, or its translation: text.de
+WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?)?\Z")  # a field, or its translation: text.de
 LAYER = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*\Z")  # a layer's or a layout's name
 # The files printkit writes itself in a game's output folder: no product may be named after them.
 OWN_FILES = {"print-guide": "the print guide is print-guide.pdf",
@@ -318,7 +318,7 @@ CARD_PRODUCT = {"face": SIDE}
 LAYOUTS_OF = MapOf(LAYOUT, "layout", LAYER, max_items=40)  # a deck's own, or the game's (`layouts:` at the top)
 # a product's layouts: the game's are in it too
 CARD_OPTIONAL = {"back": SIDE, "layouts": MapOf(LAYOUT, "layout", LAYER, max_items=80), COPIES: Bound(Int(0, 999)),
-                 "id": Str(200), "order": Str(100), "most": ListOf(Int(1, 20), 2, 2), "fill_sheets": Bool(), **ABOUT}
+                 "id": Str(200), "order": Str(100), "most": ListOf(Int(1, 20), 2, 2), "fill_sheets": Bool(), "translations": Sheets(), **ABOUT}
 
 
 class Cards(Spec):

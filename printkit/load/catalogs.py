@@ -27,16 +27,25 @@ OWN = PACKAGE / "locale"  # printkit's own catalogs, shipped with it (package da
 OWN_DOMAIN = "printkit"
 PROJECT_DOMAIN = "messages"  # Babel's default domain: what `pybabel init` names a catalog
 MAX_BYTES = 2 * 1024 * 1024  # a catalog of a whole kit's words is some tens of kilobytes
-LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?\Z")  # de, fr, pt_BR: what a folder of locale/ is named
+# de, fr, pt_BR: what a folder of locale/ is named; pt-BR, zh-Hant: a language as game.yaml tags it (BCP 47)
+LANGUAGE = re.compile(r"[a-z]{2,3}([_-][A-Z][a-z]{3})?([_-]([A-Z]{2}|[0-9]{3}))?\Z")
 
 
 def catalog_paths(language: str, project: Path | None) -> list[tuple[Path, str]]:
-    """The catalogs a language's words come from, printkit's first, each with how messages show it."""
-    found = [(OWN / language / "LC_MESSAGES" / f"{OWN_DOMAIN}.po", f"printkit/locale/{language}/LC_MESSAGES/{OWN_DOMAIN}.po")]
+    """The catalogs a language's words come from, printkit's first, each with how messages show it:
+    for each, the most particular locale folder there is, as Babel looks (pt_BR, then pt)."""
+    found = [_first(OWN, "printkit/locale", language, OWN_DOMAIN)]
     if project is not None:
-        found.append((project / "locale" / language / "LC_MESSAGES" / f"{PROJECT_DOMAIN}.po",
-                      f"locale/{language}/LC_MESSAGES/{PROJECT_DOMAIN}.po"))
+        found.append(_first(project / "locale", "locale", language, PROJECT_DOMAIN))
     return found
+
+
+def _first(folder: Path, shown: str, language: str, domain: str) -> tuple[Path, str]:
+    """The catalog of the language's most particular locale there is (its broadest's path when none is)."""
+    parts = language.replace("-", "_").split("_")
+    names = ["_".join(parts[:count]) for count in range(len(parts), 0, -1)]  # pt_BR, then pt
+    paths = [(folder / name / "LC_MESSAGES" / f"{domain}.po", f"{shown}/{name}/LC_MESSAGES/{domain}.po") for name in names]
+    return next((path for path in paths if path[0].is_file()), paths[-1])
 
 
 def translations(language: str, project: Path | None = None) -> tuple[Translations, str]:
@@ -44,7 +53,7 @@ def translations(language: str, project: Path | None = None) -> tuple[Translatio
     catalogs' text: what every word printed in the language depends on besides its template.
     Raises with one problem for each catalog that cannot be read."""
     if not LANGUAGE.match(language):
-        raise PrintkitError([Problem("--language", None, f"{language!r} is not a language code (de, fr, pt_BR)")])
+        raise PrintkitError([Problem("--language", None, f"{language!r} is not a language code (de, fr, pt-BR)")])
     merged, digest, problems = Translations(), hashlib.sha256(language.encode()), []
     for path, shown in catalog_paths(language, project):
         try:
