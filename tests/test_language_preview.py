@@ -250,3 +250,10 @@ def test_a_game_named_to_preview_is_previewed_in_all_its_languages(tmp_path):
     page = Page((project / "out" / "index.html").read_text(encoding="utf-8"))
     for language in ("en", "de", "fr"):
         assert _in(page, _block(page, language), "figure")
+
+
+@pytest.mark.parametrize("code, name", [("de", "Deutsch"), ("fr", "Français"), ("pt-BR", "Português (Brasil)"),
+                                        ("de-CH", "Deutsch (Schweiz)"), ("xx", "xx")])
+def test_the_switch_names_a_region_language_in_its_own_words(code, name):
+    from printkit.live.languages import own_name
+    assert own_name(code) == name

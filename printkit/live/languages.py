@@ -25,7 +25,8 @@ def own_name(code: str) -> str:
     from babel import Locale, UnknownLocaleError  # here: serve's start and a build need not wait for it
 
     try:
-        name = Locale.parse(code).get_display_name(code)
+        locale = Locale.parse(code, sep="-")  # a region as designers write it: pt-BR, de-CH
+        name = locale.get_display_name(locale)
     except (UnknownLocaleError, ValueError, TypeError):
         return code
     return name[:1].upper() + name[1:] if name else code
