@@ -144,10 +144,17 @@ def unknown_name(bound: Binding, fields: set[str]) -> str | None:
 def scope_of(values: dict[str, str], fields: set[str]) -> dict[str, Any]:
     """A card's fields as names for its expressions: every field the deck has (none where this
     card leaves it empty), numbers written as digits as numbers."""
-    scope = {name: None for name in fields}
+    scope = dict.fromkeys(fields)
     for name, text in values.items():
-        scope[name] = _number(text)
+        scope[name] = _known_number(text) if type(text) is str else _number(text)
     return scope
+
+
+@functools.lru_cache(maxsize=65536)
+def _known_number(text: str):
+    """_number of a plain text, worked out once (a deck's cards are scoped several times a build,
+    and most of their values are the same few words and numbers)."""
+    return _number(text)
 
 
 def _number(text: str):
