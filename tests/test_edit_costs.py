@@ -168,3 +168,13 @@ def test_a_cards_values_are_scoped_as_they_were_markup_staying_markup():
     assert type(scope["rich"]) is Markup and type(scope["cost"]) is int
     again = scope_of({"name": Markup("Fox")}, {"name"})  # the same words, once plain and once markup
     assert type(again["name"]) is Markup
+
+
+def test_a_name_reportlab_writes_is_written_once_a_process_as_it_writes_it(deck):
+    from reportlab.pdfbase import pdfdoc
+
+    _build()
+    assert hasattr(pdfdoc.PDFName, "cache_info") and pdfdoc.PDFName.cache_info().hits > 100  # a page's keys, again
+    for name in ("Type", "Resources", "A B#(x)", "Gradient\u00e9", "F1+0"):
+        assert pdfdoc.PDFName(name) == pdfdoc.PDFName.__wrapped__(name)
+    assert pdfdoc.PDFName("A B#") == "/A#20B#23"  # as the PDF reference writes a space and a number sign

@@ -23,6 +23,7 @@ there (`planned`), on either paper.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -192,9 +193,11 @@ class Later:
         return self.value
 
 
-def _digests(name: str, count: int) -> list[str]:
-    """The digests of the pages of a value of marks kept under the key `name`."""
-    return [hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(count)]
+@functools.lru_cache(maxsize=8192)
+def _digests(name: str, count: int) -> tuple[str, ...]:
+    """The digests of the pages of a value of marks kept under the key `name` (worked out once a
+    process: a deck's unchanged cards are found under the same keys at every build of a watch)."""
+    return tuple(hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(count))
 
 
 def _planned_key(file: str, fingerprint: str) -> str:
