@@ -178,3 +178,21 @@ def test_a_name_reportlab_writes_is_written_once_a_process_as_it_writes_it(deck)
     for name in ("Type", "Resources", "A B#(x)", "Gradient\u00e9", "F1+0"):
         assert pdfdoc.PDFName(name) == pdfdoc.PDFName.__wrapped__(name)
     assert pdfdoc.PDFName("A B#") == "/A#20B#23"  # as the PDF reference writes a space and a number sign
+
+
+def test_a_page_drawn_again_has_its_stream_written_once_a_process(deck, monkeypatch):
+    from reportlab.pdfbase import pdfdoc
+
+    encoded = []
+    encode = pdfdoc.PDFBase85Encode.encode
+    monkeypatch.setattr(pdfdoc.PDFBase85Encode, "encode", lambda text: encoded.append(1) or encode(text))
+    words = {n: f"Only this test's card {n}." for n in range(CARDS)}  # pages no earlier test of this process wrote
+    _edit(deck, words)
+    first = _build()
+    cold = len(encoded)
+    encoded.clear()
+    _edit(deck, {**words, 4: "Deal 9 damage, then draw two cards."})
+    edited = _build()
+    assert cold >= 5  # the cold build wrote each different page's stream (the backs are one page, drawn alike)
+    assert len(encoded) == 1  # card 5's page written; every other page's stream as it was written before
+    assert edited != first and pypdf.PdfReader("out/mine/deck.pdf").pages[0].extract_text().count("two cards") == 1

@@ -159,8 +159,7 @@ class PageCache:
         self.store.prune()
 
     def _key(self, inputs: Any) -> str:
-        text_ = json.dumps([FORMAT, self._code or code_digest(), inputs], sort_keys=True, default=_described,
-                           ensure_ascii=False)
+        text_ = _KEYS.encode([FORMAT, self._code or code_digest(), inputs])
         return hashlib.sha256(text_.encode("utf-8")).hexdigest()
 
     def _read(self, name: str):
@@ -234,6 +233,8 @@ def _described(value: Any):
 
 _REPRS: dict[int, tuple[Any, str]] = {}  # id of a frozen data class -> (it, its repr), for the file being planned
 MOST_REPRS = 4096
+# what a value's key is written as (json.dumps's encoder, made once: a watch's build asks for some 350 keys)
+_KEYS = json.JSONEncoder(sort_keys=True, default=_described, ensure_ascii=False)
 
 
 def default_folder() -> Path | None:
