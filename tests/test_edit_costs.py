@@ -196,3 +196,48 @@ def test_a_page_drawn_again_has_its_stream_written_once_a_process(deck, monkeypa
     assert cold >= 5  # the cold build wrote each different page's stream (the backs are one page, drawn alike)
     assert len(encoded) == 1  # card 5's page written; every other page's stream as it was written before
     assert edited != first and pypdf.PdfReader("out/mine/deck.pdf").pages[0].extract_text().count("two cards") == 1
+
+
+@pytest.mark.parametrize("inputs", [
+    {"game": {"b": [1, 2.5, None, True], "a": "Caf\u00e9 \"quoted\"", "z": {"n": (1, 2)}}, "size": [63.5, 88.9]},
+    {"\u00e9t\u00e9": 1, "a b": {"2": "x", "10": "y"}}, {}, {10: "numbers for keys", 9: 2}, [{"game": 1}],
+    {"path": Path("content/mine"), "when": {"of": Path("x")}}])
+def test_a_files_inputs_are_written_as_json_writes_them(inputs):
+    import json
+
+    from printkit.pipeline import fingerprints
+
+    fingerprints.TEXTS.clear()
+    assert fingerprints.inputs_text(inputs) == json.dumps(inputs, sort_keys=True, default=str)
+
+
+def test_a_value_the_files_inputs_share_is_written_once(monkeypatch):
+    from printkit.pipeline import fingerprints
+
+    game = {"cards": [{"name": f"Card {n}"} for n in range(50)]}
+    written = []
+    monkeypatch.setattr(fingerprints, "inputs_json", lambda value: written.append(value) or "x")
+    fingerprints.TEXTS.clear()
+    for _ in range(3):  # a deck's, its rules' and its print guide's inputs: each {"game": the same content}
+        fingerprints.inputs_text({"game": game})
+    assert written == [game]
+
+
+@pytest.mark.parametrize("char", ["\x18", "\x1c", "\x1f", "a"])
+def test_a_long_streams_text_is_encoded_as_pdfdocencoding_encodes_it(deck, char):
+    from reportlab.pdfbase import pdfdoc
+
+    import reportlab.pdfbase.rl_codecs  # noqa: F401  ReportLab's own codecs, extpdfdoc among them
+
+    _build()  # ReportLab's writers set up as a build sets them up (printkit/render/streams.py)
+    for text in ("0 0 m 10 10 l S\n" * 40 + char + "Q", char, "BT " + char + " ET"):  # a long one, short ones
+        assert _outcome(pdfdoc.pdfdocEnc, text) == _outcome(lambda t: t.encode("extpdfdoc"), text)
+    assert len("0 0 m 10 10 l S\n" * 40) > 256  # (searched character by character)
+
+
+def _outcome(encode, text):
+    """The bytes, or the error's kind (the codec has no code for \\x18 to \\x1f)."""
+    try:
+        return encode(text)
+    except UnicodeEncodeError:
+        return UnicodeEncodeError
