@@ -241,3 +241,28 @@ def _outcome(encode, text):
         return encode(text)
     except UnicodeEncodeError:
         return UnicodeEncodeError
+
+
+@pytest.mark.parametrize("raw", [{"field": "type"}, {"field": "type", "map": {"3": "three", "hero": "big"}, "default": "x"},
+                                 {"field": "missing", "default": "plain"}, {"field": "cost", "map": {"3": "three"},
+                                                                            "default": None}])
+@pytest.mark.parametrize("values", [{"type": "hero", "cost": "3"}, {"type": "3"}, {"type": "2.50", "cost": "TRUE"}, {}])
+def test_a_side_that_reads_one_field_chooses_as_the_whole_scope_would(raw, values):
+    from printkit.declared.bind import Evaluator, binding, one_field
+    from printkit.load.sandbox import Sandbox
+
+    evaluator, bound = Evaluator(Sandbox(Path("."), "templates")), binding(raw)
+    whole = {**scope_of(values, {"type", "cost", "missing"}), "game": {}, "values": None, "end": "top"}
+    assert _outcome_of(evaluator, bound, one_field(bound, values)) == _outcome_of(evaluator, bound, whole)
+    assert one_field(binding({"field": "game"}), values) is None  # a field named as the scope's own names: all of it
+    assert one_field(binding("= type ~ 'x'"), values) is None
+
+
+def _outcome_of(evaluator, bound, scope):
+    from printkit.declared.bind import BindingError
+
+    try:
+        value = evaluator.value(bound, scope)
+        return type(value), value
+    except BindingError as error:
+        return str(error)
