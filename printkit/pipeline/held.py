@@ -16,7 +16,7 @@ from typing import Any
 
 from printkit.plan import kept as codec
 
-MOST_BYTES = 64 * 1024 * 1024  # streams held at most (a 1,000-card deck's 224 pages: about 6 MB)
+MOST_BYTES = 64 * 1024 * 1024  # held at most (a 1,000-card deck's 224 pages: 0.75 MB)
 
 
 class Held:

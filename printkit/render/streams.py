@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfdoc
 # the ASCII characters PDFDocEncoding (ReportLab's "extpdfdoc") gives other codes: it is ASCII elsewhere
 _NOT_AS_ASCII = re.compile("[\x18-\x1f]")
 _NOT_AS_ASCII_CHARS = tuple(map(chr, range(0x18, 0x20)))
-MOST_WRITTEN = 32 * 2**20  # bytes of streams kept written (a 1,000-card deck's 224 pages: some 0.6 MB)
+MOST_WRITTEN = 32 * 2**20  # bytes of streams kept written (a 1,000-card deck's 224 pages: some 1 MB)
 
 
 class Deflated(str):
