@@ -144,10 +144,30 @@ def unknown_name(bound: Binding, fields: set[str]) -> str | None:
 def scope_of(values: dict[str, str], fields: set[str]) -> dict[str, Any]:
     """A card's fields as names for its expressions: every field the deck has (none where this
     card leaves it empty), numbers written as digits as numbers."""
-    scope = {name: None for name in fields}
+    scope = dict.fromkeys(fields)
     for name, text in values.items():
-        scope[name] = _number(text)
+        scope[name] = _known_number(text) if type(text) is str else _number(text)
     return scope
+
+
+def one_field(bound: Binding, values: dict[str, str]) -> dict[str, Any] | None:
+    """The scope a binding that reads one field of a card needs (a side's `{field: type}` choosing
+    its layout, for each of a deck's cards): that field, as scope_of gives it; None for any other
+    binding, or a field named as a scope's other names are (it needs the whole scope)."""
+    if bound.kind != "field" or bound.value in SCOPED:
+        return None
+    text = values.get(bound.value)
+    return {bound.value: None if text is None else _known_number(text) if type(text) is str else _number(text)}
+
+
+SCOPED = ("game", "values", "words", "end")  # what a card's scope names besides its fields
+
+
+@functools.lru_cache(maxsize=65536)
+def _known_number(text: str):
+    """_number of a plain text, worked out once (a deck's cards are scoped several times a build,
+    and most of their values are the same few words and numbers)."""
+    return _number(text)
 
 
 def _number(text: str):

@@ -154,8 +154,8 @@ class Deck:
                 problems.append(self.kit.where(file, path + (COPIES,)).with_message(
                     f"card {index + 1}: copies: '{written}' is not {A_COUNT}"))
             return count or 0
-        try:
-            value = evaluator.value(every, scope_of(values))
+        try:  # (a deck's `copies:` the same for every card reads none of its fields: no card's names made for it)
+            value = every.value if every.kind == "literal" else evaluator.value(every, scope_of(values))
         except BindingError as error:
             problems.append(self._at_card(every, values, at, str(error)))
             return 0

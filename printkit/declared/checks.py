@@ -17,7 +17,7 @@ from printkit.plan.geometry import PAPERS, Rect
 from printkit.declared import languages, layout, lint, place, translation_sheets, used
 from printkit.declared.asset_checks import AssetChecks
 from printkit.declared.layouts import game_layouts, once, once_declared, with_game_layouts
-from printkit.declared.bind import BindingError, Evaluator, binding, scope_of
+from printkit.declared.bind import BindingError, Evaluator, binding, one_field, scope_of
 from printkit.declared.layers import to_bleed
 from printkit.declared.cards import A_COUNT, copies_in
 from printkit.declared.rows import Tables, counted
@@ -192,12 +192,13 @@ class Checks(AssetChecks):
     def _chooses(self, raw, values: dict):
         """The layout a side's binding chooses for a card's values; None when it cannot say (the
         card's problem, said when it is planned)."""
-        fields = set(values)
-        scope = {**scope_of(values, fields), "game": self.data, "values": self.data.get("values"), "end": "top"}
+        bound = binding(raw)
+        scope = one_field(bound, values) or {**scope_of(values, set(values)), "game": self.data,
+                                             "values": self.data.get("values"), "end": "top"}
         if self._chooser is None:
             self._chooser = Evaluator(_sandbox())  # one for every card: a sandbox is not made in a moment
         try:
-            return self._chooser.value(binding(raw), scope)
+            return self._chooser.value(bound, scope)
         except BindingError:
             return None
 

@@ -17,7 +17,7 @@ from printkit.load.schema import Located, Str, dotted
 from printkit.plan.markup import check_markup
 from printkit.declared import used
 from printkit.declared.layout import card_size
-from printkit.declared.bind import Binding, BindingError, Evaluator, binding, scope_of, text_of, unknown_name
+from printkit.declared.bind import Binding, BindingError, Evaluator, binding, one_field, scope_of, text_of, unknown_name
 from printkit.declared.cards import Deck, Entry
 from printkit.declared.layouts import once
 from printkit.declared.vocabulary import LAYERS
@@ -75,9 +75,11 @@ def _chosen_layouts(cards: Deck) -> list[tuple[tuple, dict]]:
     fields = cards.fields()
 
     def chooses(raw, values: dict):
-        scope = {**scope_of(values, fields), "game": cards.game, "values": cards.game.get("values"), "end": "top"}
+        bound = binding(raw)
+        scope = one_field(bound, values) or {**scope_of(values, fields), "game": cards.game,
+                                             "values": cards.game.get("values"), "end": "top"}
         try:
-            return evaluator.value(binding(raw), scope)
+            return evaluator.value(bound, scope)
         except BindingError:
             return None  # the card's own problem, said when it is planned
     return used.layouts(cards.spec, [values for values, _, _ in cards.rows()], chooses)

@@ -23,6 +23,7 @@ there (`planned`), on either paper.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.ground.store import Store
+from printkit.pipeline.held import Held
 from printkit.pipeline.manifest import MAX_PAGES, code_digest
 from printkit.plan import kept as codec
 from printkit.plan.kept_marks import Joined, Marks
@@ -47,6 +49,7 @@ class PageCache:
         self.store = Store(folder, write)
         self.made = self.found = 0  # counted, for the tests and the benchmark
         self._code: str | None = None  # printkit's code and fonts: a new printkit plans every page again
+        self.held = Held()  # values asked for `held`, as read (watch and serve: one process, many builds)
 
     def keeps(self) -> bool:
         """Whether what is made is kept (or, read only, looked up): a folder is given."""
@@ -67,19 +70,29 @@ class PageCache:
         self._keep(name, value)
         return value
 
-    def find(self, inputs: Any, shape: Any = None) -> Any:
-        """The value kept under `inputs` (of `shape`), or None (then made, and kept with `keep`)."""
-        value = self._read(self._key(inputs)) if self.store.opened() else codec.MISSING
+    def find(self, inputs: Any, shape: Any = None, held: bool = False) -> Any:
+        """The value kept under `inputs` (of `shape`), or None (then made, and kept with `keep`).
+        `held`: a value its callers only read (a page's drawing), held in this process as read, for
+        the next build of a long-lived one (still looked up in the store, where it may be gone)."""
+        name = self._key(inputs) if self.store.opened() else None
+        value = codec.MISSING if name is None else self.held.get(name, self.store) if held else codec.MISSING
+        if value is codec.MISSING and name is not None:
+            value = self._read(name)
+            if held and value is not codec.MISSING:
+                self.held.put(name, value)
         if value is codec.MISSING or shape is not None and not fits(value, shape):
             return None
         self.found += 1
         return value
 
-    def keep(self, inputs: Any, value: Any) -> None:
-        """`value` kept under `inputs` (what `find` did not find, made)."""
+    def keep(self, inputs: Any, value: Any, held: bool = False) -> None:
+        """`value` kept under `inputs` (what `find` did not find, made); `held` as `find` holds it."""
         if self.store.opened():
             self.made += 1
-            self._keep(self._key(inputs), value)
+            name = self._key(inputs)
+            self._keep(name, value)
+            if held:
+                self.held.put(name, value)
 
     def kept_marks(self, inputs: Any, make: Callable[[], Any], shape: Any) -> tuple:
         """`kept`, for a value that is pages' marks (a list of lists, or a tuple of as many as
@@ -146,8 +159,7 @@ class PageCache:
         self.store.prune()
 
     def _key(self, inputs: Any) -> str:
-        text_ = json.dumps([FORMAT, self._code or code_digest(), inputs], sort_keys=True, default=_described,
-                           ensure_ascii=False)
+        text_ = _KEYS.encode([FORMAT, self._code or code_digest(), inputs])
         return hashlib.sha256(text_.encode("utf-8")).hexdigest()
 
     def _read(self, name: str):
@@ -180,9 +192,11 @@ class Later:
         return self.value
 
 
-def _digests(name: str, count: int) -> list[str]:
-    """The digests of the pages of a value of marks kept under the key `name`."""
-    return [hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(count)]
+@functools.lru_cache(maxsize=8192)
+def _digests(name: str, count: int) -> tuple[str, ...]:
+    """The digests of the pages of a value of marks kept under the key `name` (worked out once a
+    process: a deck's unchanged cards are found under the same keys at every build of a watch)."""
+    return tuple(hashlib.sha256(f"kept marks\0{name}\0{n}".encode()).hexdigest() for n in range(count))
 
 
 def _planned_key(file: str, fingerprint: str) -> str:
@@ -219,6 +233,8 @@ def _described(value: Any):
 
 _REPRS: dict[int, tuple[Any, str]] = {}  # id of a frozen data class -> (it, its repr), for the file being planned
 MOST_REPRS = 4096
+# what a value's key is written as (json.dumps's encoder, made once: a watch's build asks for some 350 keys)
+_KEYS = json.JSONEncoder(sort_keys=True, default=_described, ensure_ascii=False)
 
 
 def default_folder() -> Path | None:
@@ -280,11 +296,11 @@ class InUse:
     def keep_marks(self, inputs: Any, value) -> tuple:
         return STORE.keep_marks(inputs, value)
 
-    def find(self, inputs: Any, shape: Any = None) -> Any:
-        return STORE.find(inputs, shape)
+    def find(self, inputs: Any, shape: Any = None, held: bool = False) -> Any:
+        return STORE.find(inputs, shape, held)
 
-    def keep(self, inputs: Any, value: Any) -> None:
-        STORE.keep(inputs, value)
+    def keep(self, inputs: Any, value: Any, held: bool = False) -> None:
+        STORE.keep(inputs, value, held)
 
     def digest(self, value: Any) -> str | None:
         return digest(value)

@@ -41,10 +41,10 @@ class NothingKept:
     def digest(self, marks) -> None:
         return None
 
-    def find(self, inputs, shape=None) -> None:
+    def find(self, inputs, shape=None, held: bool = False) -> None:
         return None
 
-    def keep(self, inputs, value) -> None:
+    def keep(self, inputs, value, held: bool = False) -> None:
         return None
 
 
@@ -69,7 +69,7 @@ class KeptPages:
         if self.drawing is None:
             return False
         self._key = ["drawn page", self.keeper.page_digest(page), *self.drawing]
-        found = self.keeper.find(self._key, DRAWN)
+        found = self.keeper.find(self._key, DRAWN, held=True)  # only read: held in a long-lived process
         if found is None:
             return False
         fonts, codes, uses, images, deflated = found
@@ -95,7 +95,7 @@ class KeptPages:
         wide = [[font, "".join(chars)] for font, chars in fonts.items()]
         stream = _shown(self.pdf)
         self.keeper.keep(self._key, [wide, self.pdf.codes(dict(wide)), list(uses), [list(i) for i in images],
-                                     stream.deflated])
+                                     stream.deflated], held=True)
 
 
 def _contents(marks, fonts: dict, images: dict) -> bool:

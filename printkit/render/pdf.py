@@ -24,7 +24,7 @@ from printkit.render.images import Images
 from printkit.render.once import arrays_once
 from printkit.render.resources import Resources
 from printkit.render.shapes import Shapes
-from printkit.render.streams import ascii_once, compression_once
+from printkit.render.streams import ascii_once, compression_once, names_once, written_once
 from printkit.render.subsets import compressed, subset_tags, subsets_once
 from printkit.render.text import SetText
 
@@ -140,13 +140,16 @@ class PdfFile(Shapes, SetText, Images, Forms, Resources):
 @functools.cache
 def _set_up_once() -> None:
     """ReportLab's writers made faster once a process, writing the same bytes: font subsets made
-    and compressed once (render/subsets.py), streams not compressed twice and ASCII encoded as
-    ASCII (render/streams.py), arrays of numbers written once (render/once.py); and each subset
-    tagged from what it holds (the fonts registered first)."""
+    and compressed once (render/subsets.py), streams not compressed twice, ASCII encoded as ASCII,
+    names written once and a page's stream kept as written (render/streams.py), arrays of numbers
+    written once (render/once.py); and each subset tagged from what it holds (the fonts registered
+    first)."""
     subsets_once()
     compression_once(compressed)
     arrays_once()
     ascii_once()
+    names_once()
+    written_once()
     subset_tags()
 
 
