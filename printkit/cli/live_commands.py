@@ -48,7 +48,9 @@ def cmd_preview(args) -> int:
     at their real size, each card under its name (its id, when the deck gives one) and with the bleed
     round it when the build has one; a checkbox draws the trim, the bleed edge and the 1/8 in safe
     zone over every card. A click on a picture shows it at full size; each product links to its PDF
-    and says how to print it.
+    and says how to print it. A game printed in several languages (`languages:` in its game.yaml) is
+    one game on the page, with a switch (English, Deutsch, Français): a link to each language's pages
+    and cards, shown where the others were; the choice is remembered.
     """
     from printkit.live.preview import INDEX, preview, proof_for
 
@@ -82,7 +84,9 @@ def cmd_serve(args) -> int:
 
     Over the preview's page: a bar to filter the cards by product and by a field's value; each card's
     FILE:LINE, which a click copies (with --editor, a link that opens it in your editor); and, after
-    `printkit printed`, the cards changed since, each as printed beside as it is now.
+    `printkit printed`, the cards changed since, each as printed beside as it is now. A game in several
+    languages has the preview's language switch; a saved translation redraws only its language's
+    pictures, and the switch stays where it was.
     """
     from printkit.live.serve import serve  # a server and watchdog's threads: only load them to serve
 
