@@ -103,6 +103,7 @@ def test_the_fonts_keep_nothing_unless_the_pipeline_hands_them_the_cache(in_use,
     assert fonts._KEEPER is cache.KEPT
     path = fonts.FOLDER / fonts.FONTS["Sans"]
     monkeypatch.setattr(fonts, "_KEEPER", None)  # (put back as it was after the test)
+    monkeypatch.setattr(fonts, "_shipped_fonts", dict)  # none shipped (test_shipped_fonts.py): the cache's way
     assert len(fonts._own_font("Sans", path).face.charToGlyph) > 5000
     assert (in_use.made, in_use.found) == (0, 0)
     fonts.keep_parsed_with(cache.KEPT)

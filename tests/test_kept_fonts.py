@@ -18,6 +18,7 @@ def store(tmp_path, monkeypatch):
     """A page cache of the test's own, handed to the fonts (as the pipeline hands them its own)."""
     used = cache.PageCache(tmp_path / "cache")
     monkeypatch.setattr(fonts, "_KEEPER", used)
+    monkeypatch.setattr(fonts, "_shipped_fonts", dict)  # none shipped (test_shipped_fonts.py): the cache's way
     return used
 
 

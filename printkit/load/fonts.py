@@ -6,8 +6,11 @@ and load.opentype's; measuring text in a font, plan.fonts'."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
+import marshal
+import zlib
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -52,6 +55,10 @@ def _own_font(name: str, path: Path) -> TTFont:
     cache, under printkit's code and fonts and ReportLab's version) and set again from there, as
     it was set; the file's bytes, which a subset is cut from, are read from the file. Kept only
     where everything the parser set is plain data (a ReportLab that sets more is parsed every time)."""
+    data = path.read_bytes()
+    shipped = _shipped(name, data)
+    if shipped is not None:
+        return _set_again(shipped, path, data)
     keeper = _KEEPER
     if keeper is None or not keeper.keeps():
         return TTFont(name, str(path))
@@ -63,14 +70,66 @@ def _own_font(name: str, path: Path) -> TTFont:
     state = keeper.kept(["font as parsed", name, reportlab.Version], parse, shape=dict)
     if parsed or set(state) != {"face", "font"}:  # (a kept {}: not plain data, parsed every time)
         return parsed[0] if parsed else TTFont(name, str(path))
+    return _set_again(state, path, data)
+
+
+def _set_again(state: dict, path: Path, data: bytes) -> TTFont:
+    """A font made from what ReportLab's parser set on it (`_parsed_state`) and its file's bytes."""
     face = TTFontFace.__new__(TTFontFace)
     vars(face).update({key: TTFNameBytes(value[1]) if type(value) is tuple and value[:1] == (_NAME,) else value
                        for key, value in state["face"].items()})
-    face._ttf_data, face.filename = path.read_bytes(), str(path)
+    face._ttf_data, face.filename = data, str(path)
     face._pdfScale = _scale(face.unitsPerEm)
     font = TTFont.__new__(TTFont)
     vars(font).update(state["font"], face=face, encoding=TTEncoding(), state=WeakKeyDictionary())
     return font
+
+
+PARSED = "parsed.marshal"  # beside the fonts: each as ReportLab's parser set it (`python -m printkit.load.fonts`)
+
+
+def _shipped(name: str, data: bytes) -> dict | None:
+    """One of printkit's own fonts as ReportLab's parser set it (what `_parsed_state` gives),
+    shipped beside the fonts (PARSED, written with the ReportLab printkit was released with and
+    checked against the fonts by the tests), so that a first build, its page cache empty, parses
+    no font (38 ms); None where the font's file (`data`) is not the one it was read from, where
+    this ReportLab is not the one that wrote it, or where the file is missing or unreadable: then
+    the font is parsed (or found in the page cache) as ever. Read afresh each time: a font is
+    never handed another's tables. marshal reads plain data only (never runs code)."""
+    found = _shipped_fonts().get(name)
+    if found is None or found[0] != hashlib.sha256(data).hexdigest():
+        return None
+    try:
+        state = marshal.loads(found[1])
+    except (ValueError, EOFError, TypeError):
+        return None
+    return state if type(state) is dict and set(state) == {"face", "font"} else None
+
+
+@functools.cache
+def _shipped_fonts() -> dict[str, tuple[str, bytes]]:
+    """PARSED's fonts: each font's name -> (its file's sha256, its state marshalled); {} for a file
+    missing, unreadable or written by another ReportLab."""
+    try:
+        kept = marshal.loads(zlib.decompress((FOLDER / PARSED).read_bytes()))
+    except (OSError, ValueError, EOFError, TypeError, zlib.error):
+        return {}
+    if type(kept) is not dict or kept.get("reportlab") != reportlab.Version or type(kept.get("fonts")) is not dict:
+        return {}
+    return {name: found for name, found in kept["fonts"].items() if type(found) is tuple and len(found) == 2
+            and type(found[0]) is str and type(found[1]) is bytes}
+
+
+def parsed_in_fonts() -> dict:
+    """The contents of PARSED, read from the fonts themselves by this ReportLab (a font some of
+    whose state is not plain data left out: it is parsed every time)."""
+    found = {}
+    for name, file in FONTS.items():
+        path = FOLDER / file
+        state = _parsed_state(TTFont(name, str(path)))
+        if state:
+            found[name] = (hashlib.sha256(path.read_bytes()).hexdigest(), marshal.dumps(state))
+    return {"reportlab": reportlab.Version, "fonts": found}
 
 
 _NAME = "TTFNameBytes"  # a name read from the font (bytes that know their text), kept as (_NAME, its bytes)
@@ -173,3 +232,7 @@ def _nearest(key: str, faces) -> str:
     fallbacks = {"regular": ("regular",), "italic": ("italic", "regular"), "bold": ("bold", "regular"),
                  "bold_italic": ("bold_italic", "bold", "italic", "regular")}
     return next(face for face in fallbacks[key] if face in faces)
+
+
+if __name__ == "__main__":
+    (FOLDER / PARSED).write_bytes(zlib.compress(marshal.dumps(parsed_in_fonts()), 9))
