@@ -45,7 +45,10 @@ def shipped() -> dict:
 def test_the_shipped_state_is_what_this_reportlab_parses_from_the_fonts():
     """`python -m printkit.load.fonts` rewrites it: run it after a font or ReportLab changes."""
     kept = shipped()
-    assert kept["reportlab"] == reportlab.Version and set(kept["fonts"]) == set(fonts.FONTS)
+    if kept["reportlab"] != reportlab.Version:  # a newer ReportLab than the release's: parsed, as ever
+        pytest.skip(f"the shipped state is ReportLab {kept['reportlab']}'s, this is {reportlab.Version}: "
+                    f"the fonts are parsed (test_under_another_reportlab_the_fonts_are_parsed)")
+    assert set(kept["fonts"]) == set(fonts.FONTS)
     for name, file in fonts.FONTS.items():
         digest, state = kept["fonts"][name]
         assert digest == hashlib.sha256((fonts.FOLDER / file).read_bytes()).hexdigest()
