@@ -163,10 +163,10 @@ class Proofing:
         from printkit.live.errata.changes import changes, differences
         from printkit.pipeline.kits import load_all
 
+        if not record.path_for(self.content).is_file():  # nothing recorded: said at once, a build or not
+            return {"recorded": False}
         with self.lock:
             try:
-                if not record.path_for(self.content).is_file():
-                    return {"recorded": False}
                 recorded = record.read(self.content)
                 kits = load_all([game for game in self.games if game.slug in recorded], self.content, self.options)
                 pictures, found = self._card_pictures(), []
