@@ -240,15 +240,23 @@
   }
 
   // --- changed since printed --------------------------------------------------------------------------
-  var printed = null;
+  // one look at a time, and one more after it if a state came meanwhile: printkit answers a look once
+  // the build under way is done, and each look waiting would hold one of the few connections the
+  // browser opens to printkit, which the edited card's new picture is fetched through
+  var printed = null, looking = false, lookAgain = false;
   function lookForPrinted() {
+    if (looking) { lookAgain = true; return; }
+    looking = true;
     fetch("/_printkit/printed", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (found) {
       printed = found;
       var changed = (found.games || []).reduce(function (n, g) { return n + g.changes.length; }, 0);
       printedButton.hidden = !found.recorded;
       printedButton.textContent = "Changed since printed (" + changed + ")";
       if (!printedView.hidden) showPrinted();
-    }).catch(function () {});
+    }).catch(function () {}).then(function () {
+      looking = false;
+      if (lookAgain) { lookAgain = false; lookForPrinted(); }
+    });
   }
 
   // the words a side says that the other does not (the rest is the same on both)
