@@ -53,8 +53,11 @@ PRODUCTS = ("rules", "player-aid", "ability-cards", "score-pad", "print-guide")
 
 @pytest.fixture
 def both(cli, project):
-    """The project built as it stands, no --language: the English kit and, beside it, the German."""
+    """The project built as it stands, then in German (--language de): the English kit and, beside
+    it, the German in out/numbered-cards/de/."""
     code, _, err = build(cli)
+    assert code == 0, err
+    code, _, err = build(cli, GAME, "--language", "de")
     assert code == 0, err
     assert "not translated" not in err  # every word of the German kit is in game.yaml
     return project / "out" / GAME
@@ -81,14 +84,14 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_printkit_build_makes_the_german_kit_beside_the_english(both):
+def test_the_german_kit_is_built_beside_the_english(both):
     assert sorted(path.name for path in (both / "de").glob("*.pdf")) == sorted(f"{p}.pdf" for p in PRODUCTS)
     for product in PRODUCTS:
         assert (both / f"{product}.pdf").is_file(), product
         assert len(pages(both / "de" / f"{product}.pdf")) == len(pages(both / f"{product}.pdf")), product
 
 
-def test_language_de_still_builds_the_german_kit_alone(cli, project):
+def test_language_de_builds_the_german_kit_alone(cli, project):
     code, _, err = build(cli, GAME, "--language", "de", out="only")
     assert code == 0 and "not translated" not in err, err
     assert sorted(p.relative_to(project / "only").as_posix() for p in (project / "only").rglob("*.pdf")) == \
@@ -201,8 +204,8 @@ def test_a_language_its_words_are_not_written_in_is_one_line(cli, project):
 
 
 def test_a_german_ability_that_no_longer_states_its_number_is_one_line(cli, project):
-    """The target moved to 20 and card 13's English with it, its German not: said at the rule's line,
-    naming the German, and nothing is written."""
+    """The target moved to 20 and card 13's English with it, its German not: the German build says
+    so at the rule's line, naming the German, and writes nothing."""
     game = project / "content" / GAME / "game.yaml"
     text = game.read_text(encoding="utf-8")
     for old, new in (("\ntarget: 19", "\ntarget: 20"), ("{card: 13, total: 18}", "{card: 13, total: 19}"),
@@ -211,7 +214,8 @@ def test_a_german_ability_that_no_longer_states_its_number_is_one_line(cli, proj
         text = text.replace(old, new)
     game.write_text(text, encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), start=1) if row.startswith("  lower_target:"))
-    code, _, err = build(cli, out="bad")
+    assert build(cli, out="english")[0] == 0  # the English states its numbers
+    code, _, err = build(cli, GAME, "--language", "de", out="bad")
     assert (code, err.strip().splitlines()) == \
         (1, [f"{GAME}/game.yaml:{line}: named.lower_target: card 13's ability in de (ability.de) does not state 20 "
              f"(the target)"])

@@ -41,6 +41,8 @@ class Spoken(Record):
 
     def in_language(self, data: dict, located, language: str | None) -> None:
         """`data` (as read) in `language` (None or the source: as written), in place."""
+        if not isinstance(data, dict):
+            return  # not read (its problems are said)
         spoken = language if language in TRANSLATED else None
         _take(data, (), located.places, spoken)
         data["spoken_in"] = spoken  # for the rules model's messages: the German's, said so
