@@ -53,7 +53,7 @@ def test_the_player_aid_in_german(german):
 def test_printkits_own_words_in_german(german):
     """The footer's page numbers and the scale bars' labels, from printkit's own German catalog."""
     rules, guide = text(german, "rules.pdf", "de"), text(german, "print-guide.pdf", "de")
-    assert "Numbered Cards Game · Spielregel · Seite 1 von 1 · in Originalgröße (100 %) drucken" in rules
+    assert "Das Zahlenkartenspiel · Spielregel · Seite 1 von 1 · in Originalgröße (100 %) drucken" in rules
     assert "50 mm bei 100 %" in rules and "2 in bei 100 %" in rules
     assert "Druckanleitung" in guide and "Schneiden." in guide and "Normalpapier" in guide
     assert "page 1 of 1" not in rules + guide and "50 mm at 100%" not in rules
@@ -183,10 +183,16 @@ def test_the_german_rules_and_aid_keep_to_one_page(cli, project, monkeypatch, pa
 
 
 def test_a_kit_in_a_language_says_its_content_is_not_translated(cli, project):
-    """A kit's content (its cards' words, its title) has no other language yet: said, one line, not
-    left for a player to find English abilities under German rules."""
-    code, _, err = build(cli, "numbered-cards", "--language", "de")
+    """A kit's content (its cards' words, its title) not in the language (Numbered Cards' is in en
+    and de, its French only a catalog's): said, one line, not left for a player to find English
+    abilities under French rules; its German, written in game.yaml, is not said to be untranslated."""
+    catalog = project / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n', encoding="utf-8")
+    code, _, err = build(cli, "numbered-cards", "--language", "fr")
     assert code == 0
-    assert err.count("numbered-cards: warning: de: its content (its cards' words, its title) is not translated") == 1
+    assert err.count("numbered-cards: warning: fr: its content (its cards' words, its title) is not translated") == 1
+    code, _, err = build(cli, "numbered-cards", "--language", "de")
+    assert code == 0 and "not translated" not in err
     code, _, err = build(cli, "numbered-cards")
     assert code == 0 and "not translated" not in err

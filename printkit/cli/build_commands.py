@@ -94,7 +94,8 @@ def in_languages(chosen: list, every: list, language: str | None, content: Path 
 
     if not LANGUAGE.match(language):
         raise UsageError(f"--language {language!r} is not a language's code (two or three lower-case letters: de, fr)")
-    kits = [game for game in chosen if not game.languages and content is not None and spoken_in(game, language, content)]
+    kits = [game for game in chosen if (not game.languages or written_beside(game)) and language not in game.languages
+            and not game.source and content is not None and spoken_in(game, language, content)]
     found = [game for game in chosen if game.language == language] + \
         [replace(game, slug=f"{game.slug}/{language}", source=game.slug, language=language) for game in kits]
     if not found:
@@ -105,12 +106,25 @@ def in_languages(chosen: list, every: list, language: str | None, content: Path 
 
 
 def untranslated(built: list, content: Path) -> None:
-    """A kit built in a language its templates are written in (no `languages:`): its content (its
-    cards' words, its title) has no words in it yet, said once a build that wrote it."""
+    """A kit built in a language its templates are written in but its content is not (not in its
+    `languages:`): its content (its cards' words, its title) has no words in it yet, said once a
+    build that wrote it."""
     for kit in built:
-        if kit.source and not kit.languages:
+        if kit.source and kit.language not in kit.languages and not written_in(kit, kit.language):
             warn(Problem(f"{content.name}/{kit.source}", None, f"{kit.language}: its content (its cards' words, its "
                          f"title) is not translated: printed as written, beside its templates' words in {kit.language}"))
+
+
+def written_beside(game) -> bool:
+    """A kit of printkit's own whose game.yaml writes its words in other languages beside the
+    source's (numbered-cards: title.de): in a language it lacks, its templates' words may still be."""
+    return any(getattr(spec, "languages", ()) for spec in game.files.values())
+
+
+def written_in(game, language: str) -> bool:
+    """A kit whose content writes every word it prints in `language` beside its source's
+    (numbered-cards' game.yaml, title.de and ability.de): nothing of it is left untranslated."""
+    return any(language in getattr(spec, "languages", ()) for spec in game.files.values())
 
 
 def spoken_in(game, language: str, content: Path) -> bool:

@@ -40,6 +40,8 @@ def load_kit(game: Game, content: Path, options: Options, choices: dict | None =
         if not isinstance(spec, Spec):  # a schema that reads files beside the content: made for its folder
             spec = spec(content / game.folder)
         data[Path(file).stem], located[file], found = read_content(node, spec)
+        if hasattr(spec, "in_language"):  # its words written in several languages (numbered-cards: FIELD.de)
+            spec.in_language(data[Path(file).stem], located[file], game.language)
         problems += found + ([] if game.own_fonts else unprintable(data[Path(file).stem], located[file]))
     model = None
     if not problems:

@@ -421,7 +421,8 @@ def test_a_content_edit_changes_the_printed_rules(project, cli):
     path = project / "content" / GAME / "game.yaml"
     text = path.read_text(encoding="utf-8")
     for old, new in (("\ntarget: 19", "\ntarget: 20"), ("{card: 13, total: 18}", "{card: 13, total: 19}"),
-                     ("a score of 18 or 19.", "a score of 19 or 20.")):
+                     ("a score of 18 or 19.", "a score of 19 or 20."),
+                     ("mit 18 oder 19 abgeschlossen", "mit 19 oder 20 abgeschlossen")):  # and its German
         assert text.count(old) == 1, old
         text = text.replace(old, new)
     path.write_text(text, encoding="utf-8")

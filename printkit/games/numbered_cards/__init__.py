@@ -11,19 +11,22 @@ from printkit.products.sheets import Rules, Sheets
 
 from . import aid, model, pad
 from .model import KINDS
+from .spoken import TRANSLATED, Spoken, beside
 
 CARD = Record({
     "number": Int(1, 99),
     "kind": Choice(KINDS),
     "ability": Str(max_length=1000),  # the real limit is the card's text box, checked when drawn
-})
+}, optional={f"ability.{language}": Str(max_length=1000) for language in TRANSLATED})
+WORDS = {"title": Str(max_length=80), "tagline": Str(max_length=300)}  # written in every language
 
-GAME_FILE = Record({
-    "title": Str(max_length=80),
-    "tagline": Str(max_length=300),
+GAME_FILE = Spoken({
+    **WORDS,
     "target": Int(2, 99),
     "setup": Record({"row": Int(1, 9), "hand": Int(1, 9)}),
     "kind_symbols": Record({kind: Str(max_length=2) for kind in KINDS}),
+    "kind_names": Record({kind: Str(max_length=20) for kind in KINDS},
+                         optional={f"{kind}.{language}": Str(max_length=20) for kind in KINDS for language in TRANSLATED}),
     "named": Record({
         "turns": Record({"card": Int(1, 99), "upright": Int(0, 99), "upside_down": Int(0, 99)}),
         "lower_target": Record({"card": Int(1, 99), "total": Int(1, 99)}),
@@ -32,7 +35,10 @@ GAME_FILE = Record({
     }),
     "cards": ListOf(CARD, 1, 99),
 }, optional={
+    "languages": ListOf(Str(max_length=3)),  # the source's first; Spoken: the languages it is written in
     "kit_choices": ListOf(Str(max_length=600)),  # where the kit chose what the seed leaves open: a record
+    **{key: spec for language in TRANSLATED for key, spec in beside({**WORDS, "kit_choices": ListOf(Str(max_length=600))},
+                                                                     language).items()},
 })
 
 

@@ -49,7 +49,7 @@ def _kinds(flow: Flow, deck, words) -> None:
     flow.line(words.plain("kinds_title"), TYPE.heading, bold=True, item="kinds title", where=words.where("kinds_title"))
     for kind in KINDS:
         strip = flow.take(BAND_HEIGHT)
-        flow.marks += kind_band(kind, deck.symbols[kind], Rect(strip.x, strip.y, BAND_WIDTH, strip.height))
+        flow.marks += kind_band(kind, deck.symbols[kind], deck.names[kind], Rect(strip.x, strip.y, BAND_WIDTH, strip.height))
         flow.space(0.5)
         flow.text(words.markup(f"kind_{kind}"), Style(TYPE.body, TYPE.small), f"{kind} explained",
                   words.where(f"kind_{kind}"))
@@ -77,7 +77,7 @@ def _cards(box: Rect, kit, words) -> list:
     for row, ((_, card), height) in enumerate(zip(ordered, heights), start=1):
         band = min(height, CARD_ROW[1])
         cell = Rect(table.xs[1], table.ys[row + 1] + (height - band) / 2, table.xs[2] - table.xs[1], band).inset(0.6)
-        bands += kind_band(card.kind, kit.model.symbols[card.kind], cell, TYPE.body)
+        bands += kind_band(card.kind, kit.model.symbols[card.kind], kit.model.names[card.kind], cell, TYPE.body)
     return flow.marks + list(table.marks) + bands
 
 
@@ -109,10 +109,10 @@ BANDS = {"Play": Band(GREY.ink, None, 1.0), "Discard": Band(GREY.shade, None, GR
          "Passive": Band(1.0, LINE.heavy, GREY.ink)}
 
 
-def kind_band(kind: str, mark: str, box: Rect, size: float = TYPE.heading) -> tuple:
-    """A kind's band: its tone, and its mark and name in the middle."""
+def kind_band(kind: str, mark: str, name: str, box: Rect, size: float = TYPE.heading) -> tuple:
+    """A kind's band: its tone, and its mark and name (in the language built) in the middle."""
     look = BANDS[kind]
     fill = Box(box, width=look.outline or 0.0, level=GREY.ink if look.outline else None, fill=look.fill)
-    words = label(f"{mark}  {kind}", Rect(box.x + SPACE, box.y, box.width - 2 * SPACE, box.height), size,
+    words = label(f"{mark}  {name}", Rect(box.x + SPACE, box.y, box.width - 2 * SPACE, box.height), size,
                   bold=True, align="centre", level=look.words, item=f"{kind} band")
     return fill, words

@@ -5,7 +5,7 @@ content in, the model and its findings out."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from printkit.ground.errors import Finding
 
@@ -39,6 +39,8 @@ class Deck:
     named: tuple[Named, ...]
     symbols: dict  # kind -> its symbol
     values: dict  # content's `named`: the cards the rules name and their numbers
+    names: dict = field(default_factory=lambda: {kind: kind for kind in KINDS})  # kind -> its name as printed (Ausspielen)
+    language: str | None = None  # the language its words are in, where not the source's (de)
 
     def in_number_order(self) -> list[tuple[int, Card]]:
         """(index in the content list, card) for every card, lowest number first."""
@@ -61,7 +63,7 @@ def from_content(data: dict) -> Deck:
     game = data["game"]
     cards = tuple(Card(c["number"], c["kind"], c["ability"]) for c in game["cards"])
     return Deck(cards, game["target"], named_abilities(game["named"], game["target"]), game["kind_symbols"],
-                game["named"])
+                game["named"], game["kind_names"], game.get("spoken_in"))
 
 
 def check(deck: Deck) -> list[Finding]:
@@ -82,7 +84,7 @@ def check_deck(deck: Deck) -> list[Finding]:
     found = _check_numbers(deck.cards)
     by_number = {card.number: card for card in deck.cards}
     for named in deck.named:
-        found += _check_named(named, by_number)
+        found += _check_named(named, by_number, deck.language)
     return found
 
 
@@ -102,7 +104,7 @@ def _check_numbers(cards: tuple[Card, ...]) -> list[Finding]:
     return found
 
 
-def _check_named(named: Named, by_number: dict[int, Card]) -> list[Finding]:
+def _check_named(named: Named, by_number: dict[int, Card], language: str | None = None) -> list[Finding]:
     path = ("named", named.role, "card")
     card = by_number.get(named.card)
     if card is None:
@@ -113,7 +115,8 @@ def _check_named(named: Named, by_number: dict[int, Card]) -> list[Finding]:
     stated = numbers_in(card.ability)
     missing = [f"{n} ({what})" for what, n in named.numbers if n not in stated]
     if missing:
-        return [Finding(FILE, path, f"named.{named.role}: card {card.number}'s ability does not state "
+        return [Finding(FILE, path, f"named.{named.role}: card {card.number}'s ability"
+                                    f"{f' in {language} (ability.{language})' if language else ''} does not state "
                                     f"{' and '.join(missing)}")]
     return []
 
