@@ -89,3 +89,46 @@ def test_the_guides_booklet_host_and_cutter_paragraphs_in_each_language(language
         assert expected in said, (macro, said)
         if language:
             assert not [english for english in ENGLISH if english in said], said
+
+
+ERRATA = {"de": ["Signal Fires · Errata seit", "Die Karte unten hat sich geändert, nachdem sie am",
+                 "Drucke diese Datei in", "Schneide die Karte aus, wie du",
+                 "Lege die geänderte Karte an die Stelle der alten Karte gleichen Namens.",
+                 "Produkt", "Was sich geändert hat", "Diese Seite bleibt leer"],
+          "fr": ["Signal Fires · errata depuis le", "La carte ci-dessous a changé après son impression le",
+                 "Imprimez ce fichier en taille réelle", "Découpez la carte comme vous avez découpé les autres.",
+                 "Mettez la carte modifiée à la place de l’ancienne carte du même nom.",
+                 "Produit", "Ce qui a changé", "Cette face est laissée vierge"]}
+ERRATA_ENGLISH = ["errata since", "The card below changed", "Print this file", "Cut out the card",
+                  "in the place of the old card", "What changed", "This side is left blank"]
+
+
+def _run(project: Path, *args: str):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PRINTKIT_CACHE": "off"}
+    done = subprocess.run([sys.executable, "-m", "printkit", *args], cwd=project, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_an_errata_pack_in_each_language(tmp_path, language):
+    import shutil
+
+    import pypdf
+
+    shutil.copytree(ROOT / "examples" / "content" / "signal-fires", tmp_path / "content" / "sf")
+    _run(tmp_path, "printed")
+    cards = tmp_path / "content" / "sf" / "cards.csv"
+    lines = cards.read_text(encoding="utf-8").split("\n")
+    lines[1] = lines[1].replace(",Wachturm,Tour de guet,", ",Wachturm II,Tour de guet II,")
+    cards.write_text("\n".join(lines), encoding="utf-8")
+    _run(tmp_path, "errata", "--language", language, "--out", "out")
+    pages = pypdf.PdfReader(tmp_path / "out" / "sf" / language / "errata.pdf").pages
+    text = " ".join(" ".join(page.extract_text().split()) for page in pages[:2])
+    assert [said for said in ERRATA[language] if said not in text] == [], text
+    assert [said for said in ERRATA_ENGLISH if said in text] == [], text
