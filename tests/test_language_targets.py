@@ -185,7 +185,7 @@ def test_an_edit_in_german_makes_a_german_errata_pack_of_that_card_only(tmp_path
     project = _project(tmp_path)
     (project / "templates").mkdir()
     german = (ROOT / "templates" / "errata.j2").read_text(encoding="utf-8").replace(
-        "{% set heading %}{{ title }} · errata since {{ date }}{% endset %}",
+        "{% set heading %}{% trans %}{{ title }} · errata since {{ date }}{% endtrans %}{% endset %}",
         "{% set heading %}{{ title }} · Errata seit {{ date }}{% endset %}")
     assert "Errata seit" in german
     (project / "templates" / "errata.de.j2").write_text(german, encoding="utf-8")
