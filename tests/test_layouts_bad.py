@@ -320,6 +320,9 @@ CARD_CASES = [
          "products.deck: unknown key 'abut' (did you mean 'about'?)"),
     case("product about wrong type", "card.about", "    about: the cards", "    about: 5", "about: 5",
          "products.deck.about: expected some text, got the number 5"),
+    case("translations wrong type", "card.translations", "    about: the cards", "    about: the cards\n    translations: 5",
+         "translations: 5", "products.deck.translations: expected a translation sheet's file, or each "
+         "language's: {de: translations/de.csv}, got the number 5"),
     case("back wrong type", "card.back", "    back:\n      image: back.png\n", "    back: 5\n", "back: 5",
          "products.chips.back: expected a layout (a mapping with its layers), a layout's name, or {field: ...} "
          "choosing one by the card's data, got the number 5"),
