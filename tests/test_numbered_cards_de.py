@@ -214,10 +214,9 @@ def test_a_german_ability_that_no_longer_states_its_number_is_one_line(cli, proj
         text = text.replace(old, new)
     game.write_text(text, encoding="utf-8")
     line = next(n for n, row in enumerate(text.splitlines(), start=1) if row.startswith("  lower_target:"))
-    assert build(cli, GAME, "--language", "en", out="english")[0] == 0  # the English states its numbers
-    for asked in ([GAME, "--language", "de"], [GAME]):  # the German alone, and the whole kit (both languages)
-        code, _, err = build(cli, *asked, out="bad")
-        assert (code, err.strip().splitlines()) == \
-            (1, [f"{GAME}/game.yaml:{line}: named.lower_target: card 13's ability in de (ability.de) does not state 20 "
-                 f"(the target)"])
-        assert not (project / "bad").exists()
+    assert build(cli, out="english")[0] == 0  # the English states its numbers
+    code, _, err = build(cli, GAME, "--language", "de", out="bad")
+    assert (code, err.strip().splitlines()) == \
+        (1, [f"{GAME}/game.yaml:{line}: named.lower_target: card 13's ability in de (ability.de) does not state 20 "
+             f"(the target)"])
+    assert not (project / "bad").exists()

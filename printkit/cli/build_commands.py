@@ -90,10 +90,10 @@ def in_languages(chosen: list, every: list, language: str | None, content: Path 
     chosen = chosen + [game for game in every if game.source in named and game.slug not in named]
     if language is None:
         return chosen
-    from printkit.declared.languages import FORMS, LANGUAGE  # here: a build answered unchanged loads no game's code
+    from printkit.declared.languages import LANGUAGE  # here: a build answered unchanged loads no game's code
 
     if not LANGUAGE.match(language):
-        raise UsageError(f"--language {language!r} is not a language's code ({FORMS})")
+        raise UsageError(f"--language {language!r} is not a language's code (two or three lower-case letters: de, fr)")
     kits = [game for game in chosen if (not game.languages or written_beside(game)) and language not in game.languages
             and not game.source and content is not None and spoken_in(game, language, content)]
     found = [game for game in chosen if game.language == language] + \
@@ -187,15 +187,14 @@ def _noted_valid(args, options):
     them as planned whole on every paper from the sources it has now (printkit/pipeline/nothing_changed.py):
     answered without loading a game. Else None, for the ordinary validate. With it, the digests of
     the games' files taken for it (None: not taken)."""
-    from printkit.pipeline.nothing_changed import validated, with_languages
+    from printkit.pipeline.nothing_changed import validated
 
     named = _named_with_sources(args)
     if named is None:
         return None, None
     content, names, taken = named
-    noted = validated(content, names, options, taken)  # each language of a game noted on its own: all of them
-    return ({name: sum(noted[slug] for slug in with_languages(taken, [name])) for name in names}
-            if set(noted) == set(with_languages(taken, names)) else None), taken
+    noted = validated(content, names, options, taken)
+    return ({name: noted[name] for name in names} if set(noted) == set(names) else None), taken
 
 
 def _named_with_sources(args):

@@ -76,10 +76,10 @@ class Bundled(Game):
         if name.startswith("__") or name == "_package":
             raise AttributeError(name)
         game = importlib.import_module(self._package).GAME
-        if game.slug not in (self.slug, self.__dict__.get("source")):  # SLUG/LANG: the game SLUG in LANG
+        if game.slug != self.slug:
             raise RuntimeError(f"{self._package} declares the game '{game.slug}', not '{self.slug}'")
         for field in dataclasses.fields(Game):
-            if field.name not in ("slug", "home", "origin") and field.name not in self.__dict__:  # a language's copy's own
+            if field.name not in ("slug", "home", "origin"):
                 object.__setattr__(self, field.name, getattr(game, field.name))
         return object.__getattribute__(self, name)
 
@@ -188,43 +188,13 @@ def project_games(content: Path) -> dict[str, Game]:
             problems.append(Problem(f"{folder.name}/", None, f"no game claims this content folder "
                                                              f"(the games printkit has: {', '.join(known)})"))
         else:
-            games.update((other.slug, other) for other in spoken(game, folder))
+            games[game.slug] = game
             games.update((slug, other) for slug, other in known.items() if other.source == game.slug)  # its languages
     if not games and not problems:
         problems.append(Problem(f"{project.shown(content)}/", None, "holds no game: each game's content is a folder in it"))
     if problems:
         raise PrintkitError(problems)
     return games
-
-
-def spoken(game: Game, folder: Path) -> list[Game]:
-    """The game, and where it is one of printkit's own whose game.yaml lists `languages:`
-    (numbered-cards: [en, de]) a game SLUG/LANG for each other language, as a declared game's
-    (printkit/declared); its package is not imported for it (game.yaml's `languages:` is read)."""
-    if not isinstance(game, Bundled) or "_package" not in game.__dict__:
-        return [game]
-    from printkit.load.nodes import load_yaml
-
-    try:
-        node = load_yaml(folder / "game.yaml", f"{folder.name}/game.yaml", within=folder)
-    except PrintkitError:
-        return [game]  # loading its content says why, at its line
-    listed = node.value.get("languages") if isinstance(node.value, dict) else None
-    languages = tuple(item.value for item in listed.value if isinstance(item.value, str)) \
-        if listed is not None and isinstance(listed.value, list) else ()
-    if not languages:
-        return [game]
-    return [_in(game, game.slug, None, languages[0], languages)] + \
-        [_in(game, f"{game.slug}/{language}", game.slug, language, languages)
-         for language in dict.fromkeys(languages[1:]) if language != languages[0]]
-
-
-def _in(game: "Bundled", slug: str, source: str | None, language: str, languages: tuple) -> "Bundled":
-    """A copy of a game of printkit's own, not imported yet, in one of its languages."""
-    copy = Bundled(slug, game._package, game.home)
-    for name, value in (("source", source), ("language", language), ("languages", languages)):
-        object.__setattr__(copy, name, value)
-    return copy
 
 
 def _unfit(name: str) -> str:

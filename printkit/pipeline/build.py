@@ -44,6 +44,9 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
     `loaded(kits)` hears of the kits it loaded (preview shows them, not loading them again)."""
     whole = not only and not choices
     found = _sources(games, content, sources) if whole else {}  # before anything is read: see nothing_changed.py
+    # a game in several languages is loaded every time: what a whole build notes of a game's folder
+    # speaks for one game, and its languages are games of their own (printkit/declared/languages.py)
+    found = {slug: digest for slug, digest in found.items() if slug not in {g.folder for g in games if g.languages}}
     sources = nothing_changed.keyed(found, asdict(options))
     everywhere = (nothing_changed.keyed(found, nothing_changed.on_every_paper(options))
                   if whole and other_papers else None)
@@ -70,7 +73,7 @@ def build(games: list[Game], content: Path, out: Path, options: Options, force: 
                ([Output(path, None, pages) for path, pages in fresh[game.slug]] if game.slug in fresh else
                 [o for o in planned if _of_game(o, game.slug, out, games)])]
     left = earlier.left_behind({game.slug for game in games}, {o.path for o in outputs}, _aside(games)) if whole else []
-    written = _written_with_manifest(outputs, manifest, sources, out, force, games)
+    written = _written_with_manifest(outputs, manifest, sources, out, force)
     for path in left:
         if remove_output(path, out) and removed:
             removed(path)
@@ -101,11 +104,11 @@ def _aside(games: list[Game]) -> set[str]:
 
 
 def _written_with_manifest(outputs: list[Output], manifest: Manifest, sources: dict[str, str], out: Path,
-                           force: bool, games: list[Game]) -> dict[Path, bool]:
+                           force: bool) -> dict[Path, bool]:
     """The outputs drawn written with the manifest (each whole game noted in it under its sources'
     digest), as one batch: whether each file changed."""
     for slug, digest in sources.items():
-        manifest.note_whole(slug, digest, [o.path for o in outputs if _of_game(o, slug, out, games)])
+        manifest.note_whole(slug, digest, [o.path for o in outputs if _of_game(o, slug, out)])
     drawn = [o for o in outputs if o.data is not None]
     record = Output(manifest.path, manifest.text().encode("utf-8"), 0)  # written with them, or not at all
     return dict((o.path, changed) for o, changed in write_outputs(drawn + [record], within=out, again=force))
@@ -113,9 +116,8 @@ def _written_with_manifest(outputs: list[Output], manifest: Manifest, sources: d
 
 def _unwarned(digests: dict[str, str] | None) -> dict[str, str] | None:
     """The digests of the games no warning was given about while they were loaded."""
-    warned = {file.split("/", 1)[0] for file in WARNED}  # a game's folder: each of its languages (SLUG/LANG)
-    return None if digests is None else {slug: digest for slug, digest in digests.items()
-                                         if slug.split("/", 1)[0] not in warned}
+    warned = {file.split("/", 1)[0] for file in WARNED}
+    return None if digests is None else {slug: digest for slug, digest in digests.items() if slug not in warned}
 
 
 def _sources(games: list[Game], content: Path, taken: dict[str, str] | None) -> dict[str, str]:

@@ -147,16 +147,9 @@ class Manifest:
         names = record["files"]
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names) or \
                 record["entries"] != self._entries_digest(names) or \
-                {name for name in self.entries if name.startswith(game + "/") and
-                 not self._in_language(name, game)} != set(names):
+                {name for name in self.entries if name.startswith(game + "/")} != set(names):
             return None  # (an entry it does not list: a file a whole build would remove)
         return names
-
-    def _in_language(self, name: str, game: str) -> bool:
-        """Whether a file in a game's folder is one of its other languages' (output/SLUG/de/ is the
-        game SLUG/de's, noted as a game of its own)."""
-        inner = name[len(game) + 1:].split("/", 1)
-        return len(inner) == 2 and f"{game}/{inner[0]}" in self.games
 
     def whole_if_fresh(self, game: str, sources: str) -> list[tuple[Path, int]] | None:
         """The files (path, pages) the last whole build of `game` made, if it was made from the

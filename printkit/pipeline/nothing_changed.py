@@ -47,47 +47,12 @@ def files(content: Path, slugs: list[str]) -> dict[str, str]:
         if not _folder(folder, folder, common, budget):
             return {}
     found = {}
-    for slug in dict.fromkeys(slug.split("/", 1)[0] for slug in slugs):
+    for slug in slugs:
         digest, folder = common.copy(), content / slug
         digest.update(f"\0content\0{slug}\0".encode())
         if folder.is_dir() and _folder(folder, folder, digest, budget):
             found[slug] = digest.hexdigest()
-            found.update((f"{slug}/{language}", in_language(found[slug], language))
-                         for language in _languages(folder)[1:])
     return found
-
-
-def in_language(digest: str, language: str) -> str:
-    """The digest of a game in another of its languages (the game SLUG/LANG): its folder's files,
-    the templates and catalogs (all in SLUG's digest), and the language."""
-    return hashlib.sha256(f"{digest}\0language\0{language}".encode("utf-8")).hexdigest()
-
-
-def _languages(folder: Path) -> tuple[str, ...]:
-    """The languages a game's game.yaml lists (`languages: [en, de]`), read without loading the
-    game; none where it lists none or cannot be read (the ordinary build says why, at its line)."""
-    try:
-        data = _read_regular(str(folder / "game.yaml"))
-    except OSError:
-        return ()
-    if b"languages" not in data:
-        return ()
-    from printkit.ground.errors import PrintkitError
-    from printkit.load.nodes import load_yaml
-
-    try:
-        node = load_yaml(folder / "game.yaml", f"{folder.name}/game.yaml", within=folder)
-    except PrintkitError:
-        return ()
-    listed = node.value.get("languages") if isinstance(node.value, dict) else None
-    if listed is None or not isinstance(listed.value, list):
-        return ()
-    return tuple(dict.fromkeys(item.value for item in listed.value if isinstance(item.value, str)))
-
-
-def with_languages(found: dict[str, str], slugs: list[str]) -> list[str]:
-    """The games named and each one's other languages (SLUG/LANG) `files` found."""
-    return list(dict.fromkeys(list(slugs) + [slug for slug in found if slug.split("/", 1)[0] in slugs]))
 
 
 def keyed(found: dict[str, str], options: dict) -> dict[str, str]:
@@ -111,8 +76,7 @@ def validated(content: Path, slugs: list[str], options, found: dict[str, str] | 
     tell: see printkit.pipeline.everywhere.note_everywhere.) `found`: their `files`, taken already."""
     from printkit.pipeline import cache
 
-    found = found if found is not None else files(content, slugs)
-    digests = keyed(of(found, with_languages(found, slugs)), on_every_paper(options))
+    digests = keyed(of(found, slugs) if found is not None else files(content, slugs), on_every_paper(options))
     cache.use(cache.default_folder(), write=False)
     products = {slug: cache.planned(f"{slug} {EVERYWHERE}", digest) for slug, digest in digests.items()}
     return {slug: count for slug, count in products.items() if count is not None}
@@ -188,9 +152,7 @@ def whole_build(content: Path, out: Path, slugs: list[str], options,
     """The files (path, pages) the last whole build of these games made, when nothing they are
     made from has changed since and each is on disk as it was written; else None. `found`: their
     `files`, taken already (the command takes them once, before anything is read)."""
-    found = found if found is not None else files(content, slugs)
-    slugs = with_languages(found, slugs)  # a game in several languages: each is noted on its own
-    digests = keyed(of(found, slugs), asdict(options))
+    digests = keyed(of(found, slugs) if found is not None else files(content, slugs), asdict(options))
     if len(digests) != len(slugs):
         return None
     recover(out)  # an interrupted build's renames rolled back before the manifest is read, as a build does
