@@ -302,14 +302,15 @@ def test_only_the_same_finding_at_the_same_line_is_said_once():
         f"other/cards.csv:3: other/deck: {same}"]
 
 
-def test_a_kit_exported_in_its_templates_language_says_its_cards_are_as_written(tmp_path):
-    """numbered-cards has German templates and English cards: exported --language de, the cards
-    are printed as written, and the export says so as `printkit build` does."""
+def test_a_kit_exported_in_german_is_its_german_cards(tmp_path):
+    """numbered-cards is printed in English and German (its game.yaml's `languages: [en, de]`):
+    exported --language de, its German cards alone, with no word of them said untranslated."""
     made = _run(tmp_path, "new", str(tmp_path / "kit"), "--example", "numbered-cards")
     assert made.returncode == 0, made.stderr
     done = _export(tmp_path / "kit", "dtc", "--language", "de")
     assert done.returncode == 0, done.stderr
-    assert "content/numbered-cards: warning: de: its content (its cards' words, its title) is not translated: printed " \
-           "as written, beside its templates' words in de" in done.stderr.splitlines()
+    assert "not translated" not in done.stderr
     assert [path.relative_to(tmp_path / "kit" / "shop").as_posix()
             for path in (tmp_path / "kit" / "shop").rglob("*.pdf")] == ["numbered-cards/de/ability-cards.pdf"]
+    words = _text(tmp_path / "kit" / "shop" / "numbered-cards" / "de" / "ability-cards.pdf")
+    assert "Tausche zwei Karten." in words and "Swap two cards." not in words

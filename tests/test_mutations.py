@@ -271,8 +271,10 @@ def test_a_line_break_quoted_in_a_message_stays_on_its_line(cli, project):
     """A value from a `|` block, quoted back in a message, printed its line breaks (and a NUL) raw."""
     edit(project, "numbered-cards/game.yaml", "    kind: Discard\n    ability: Rearrange",
          '    kind: "Dis\\n\\ncard\\0"\n    ability: Rearrange')
+    line = next(n for n, row in enumerate((project / "content" / "numbered-cards" / "game.yaml").read_text(
+        encoding="utf-8").splitlines(), start=1) if row.startswith('    kind: "Dis'))
     code, out, err = validate(cli, "numbered-cards")
-    assert (code, err) == (1, "numbered-cards/game.yaml:24: cards[1].kind: 'Dis\\n\\ncard\\x00' is not "
+    assert (code, err) == (1, f"numbered-cards/game.yaml:{line}: cards[1].kind: 'Dis\\n\\ncard\\x00' is not "
                               "allowed (did you mean 'Discard'?)\n")
 
 
