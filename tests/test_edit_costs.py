@@ -17,6 +17,7 @@ from printkit.cli.main import main
 from printkit.declared.bind import scope_of
 from printkit.pipeline import cache
 from printkit.pipeline.held import Held
+from printkit.live import watch as watch_module
 from printkit.plan import kept as codec
 from printkit.render import kept_pages
 
@@ -111,6 +112,32 @@ def test_an_edit_in_one_process_finds_the_other_pages_drawings_in_memory(deck, r
     _build()
     assert reads == []  # every drawing found in memory, none of its bytes read again
     assert "Rest a turn." in pypdf.PdfReader("out/mine/deck.pdf").pages[6].extract_text()
+
+
+def test_watch_made_ready_finds_every_drawing_in_memory_at_its_first_edit_and_writes_nothing(deck, reads, capsys,
+                                                                                                 monkeypatch):
+    _build()
+    cache.STORE.held = Held()  # watch started on that build: a new process, nothing in memory
+    pages = _pages("out/mine/deck.pdf")
+    capsys.readouterr()
+    seen = {}
+
+    def follow(content, out, rebuild, say, stop, ready=None):  # watch's: its first build, made ready, one edit
+        rebuild([])
+        files = {path: (path.stat().st_mtime_ns, path.read_bytes()) for path in out.rglob("*") if path.is_file()}
+        ready()
+        seen["unchanged"] = files == {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in out.rglob("*") if p.is_file()}
+        seen["read"], seen["said"] = len(reads), capsys.readouterr()
+        reads.clear()
+        _edit(deck, {12: "Rest a turn."})
+        rebuild([str(deck / "content" / "mine" / "cards.csv")])
+        raise KeyboardInterrupt
+    monkeypatch.setattr(watch_module, "follow", follow)
+    assert main(["watch", "-q", "--out", "out"]) == 0
+    assert seen["unchanged"] and seen["said"] == ("", "")  # nothing written, nothing said
+    assert seen["read"] >= pages  # every deck page's drawing read once (and the guide's), when watch was made ready
+    assert reads == []  # the first edit found them all in memory
+    assert "Rest a turn." in pypdf.PdfReader("out/mine/deck.pdf").pages[2].extract_text()
 
 
 def test_an_edit_built_warm_is_byte_for_byte_the_cold_build_of_its_content(deck, tmp_path, monkeypatch):

@@ -17,6 +17,7 @@ from watchdog.observers import Observer
 
 from printkit.ground.errors import PrintkitError
 from printkit.pipeline.build import build
+from printkit.pipeline.warm import warm
 from printkit.load.project import shown
 
 # Every file in content/ and templates/ is watched, whatever its name, as a build reads any a game
@@ -95,13 +96,15 @@ def watch(games, content: Path, out: Path, options, say: Callable[[str], None],
         chosen[0] = games_after(changed, chosen[0], find, complain)
         _build(chosen[0], content, out, options, say, complain)
 
-    follow(content, out, rebuild, say, stop)
+    follow(content, out, rebuild, say, stop, ready=lambda: warm(chosen[0], content, options))
 
 
 def follow(content: Path, out: Path, rebuild: Callable[[list[str]], None], say: Callable[[str], None],
-           stop: threading.Event) -> None:
+           stop: threading.Event, ready: Callable[[], None] | None = None) -> None:
     """`rebuild([])` once, then `rebuild(paths changed)` after every settled burst of edits of the
-    project's content/ and templates/, until `stop` is set (watch and serve)."""
+    project's content/ and templates/, until `stop` is set (watch and serve). `ready()`, once the
+    first build is done and watching is said: what makes the first edit's build as quick as the
+    next (printkit/pipeline/warm.py); an edit saved meanwhile is heard, and built after it."""
     folders = [content, content.resolve().parent / "templates"]
     edits = _Edits(folders, out)
     observer = Observer()
@@ -112,6 +115,8 @@ def follow(content: Path, out: Path, rebuild: Callable[[list[str]], None], say: 
     try:
         rebuild([])
         say(f"watching {', '.join(shown(f) for f in folders if f.is_dir())} (Ctrl-C to stop)")
+        if ready:
+            ready()
         while not stop.is_set():
             if not edits.arrived.wait(0.1):
                 continue
