@@ -8,7 +8,9 @@ import time
 
 import printkit.live.serve
 from printkit.live.serve import EAGER
-from test_serve_speed import DECK, PER_SHEET, Served, drawn, make  # noqa: F401  (drawn: a fixture)
+from PIL import Image
+
+from test_serve_speed import DECK, PER_SHEET, Events, Served, drawn, edit, make  # noqa: F401  (drawn: a fixture)
 
 
 def many(tmp_path):
@@ -42,3 +44,33 @@ def test_no_page_shown_the_background_draws_after_a_while(tmp_path, monkeypatch,
         assert len(drawn) >= 3
     finally:
         served.close()
+
+
+def test_an_edit_while_pictures_are_still_undrawn_draws_at_once_only_the_pages_it_changed(tmp_path, monkeypatch,
+                                                                                          drawn):
+    """A save in the first seconds of serving waited for every picture not yet drawn (a deck of
+    1,000's 1,224: 8 s) before its own was shown: now its pages are drawn at once, the others as
+    before (as asked for, and in the background once a page is shown)."""
+    monkeypatch.setattr(printkit.live.serve, "SHOWN_WITHIN", 60.0)  # no page shown: no background drawing
+    served = Served(many(tmp_path))  # 14 sheets: 28 pages, more than are drawn before serving
+    events = Events(served.port)
+    try:
+        events.until(lambda state: "images" in state)
+        assert drawn == []
+        edit(served.project, '"card 11 words"', '"card 11, other words"')  # sheet 2's front: page 3
+        after = events.until(lambda state: f"{DECK}/card-011.png" in state.get("images", {}))
+        assert drawn == [("28 pages", 2)]  # that page alone, its cards cut from it
+        assert sorted(path for path in after["images"] if path.startswith(DECK + "/")) == \
+            sorted([f"{DECK}/page-003.png"] + [f"{DECK}/card-{n:03d}.png" for n in range(10, 19)])
+        deadline = time.monotonic() + 30
+        while not any(" files changed, in " in line for line in served.said[1:]) \
+                and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(drawn) == 1  # the edit's build over, nothing else drawn
+        status, _ = served.get(f"/{DECK}/card-100.png")  # one never drawn: drawn when asked for, from the edit's PDF
+        assert status == 200 and drawn[1:] == [("28 pages", 22)]
+    finally:
+        events.close()
+        served.close()
+    with Image.open(served.out / DECK / "card-011.png") as new, Image.open(served.out / DECK / "card-012.png") as other:
+        assert new.size == other.size and new.tobytes() != other.tobytes()

@@ -62,10 +62,15 @@ class Proofing:
 
     def rebuild(self, changed: list[str], draw: bool = True) -> None:
         """Build and preview after `changed`; `draw` False (at start): the pictures listed, each drawn
-        as the page asks for it and the rest in the background (printkit/live/serve/pictures.py)."""
+        as the page asks for it and the rest in the background (printkit/live/serve/pictures.py). An
+        edit made while some are still undrawn is listed so too, but for the pages it changed, drawn
+        at once (`before`: the pages' digests the edit is compared with)."""
+        before = None
         if self.lazy:  # an edit's build replaces the PDFs they would be drawn from
+            before = self.lazy.undrawn() if changed else None
             self.lazy.stop()
             self.lazy = None
+        draw = draw and before is None
         self.games = games_after(changed, self.games, self.find, self.complain)
         started, problems = time.perf_counter(), []
         self.live.edited()
@@ -94,7 +99,7 @@ class Proofing:
                 return
             results, self.shown = done
             if not draw:
-                self._draw_later()
+                self._draw_later(before)
                 self.listed.set()
         built(results, started, self.say)
         self.live.publish(index=self._digest(self.out / INDEX))
@@ -107,10 +112,11 @@ class Proofing:
         (the pictures keep their names: a card's new version is its file's new digest)."""
         self.live.publish(images=self._versions(), errors=[], stale=False)
 
-    def _draw_later(self) -> None:
-        """The pictures not drawn yet: a few at once, more as the page asks for them and in the background."""
+    def _draw_later(self, before: dict | None = None) -> None:
+        """The pictures not drawn yet: a few at once, more as the page asks for them and in the
+        background; after an edit (`before`), those of the pages it changed at once, and shown."""
         lazy = Lazy(self.out, self.dpi, self.options.drawing["scale"], done=self._drawn)
-        if lazy.list(self.shown) <= EAGER:
+        if lazy.list(self.shown, before) <= EAGER:
             try:
                 lazy.draw_all()
             except PrintkitError as error:  # a picture's name a link, say: said, and serving goes on
@@ -118,6 +124,14 @@ class Proofing:
                     self.complain(str(problem))
             self.live.publish(images=self._versions())
             return
+        if before is not None:
+            try:
+                lazy.draw_changed()
+            except PrintkitError as error:  # as draw_all's
+                for problem in error.problems:
+                    self.complain(str(problem))
+            self.live.publish(images=self._versions())
+            self.live.fetched_by_now(FETCHED_WITHIN)
         self.lazy = lazy
         lazy.start(after=self.live.shown, within=SHOWN_WITHIN)
 

@@ -2,7 +2,10 @@
 picture before one is drawn; a picture the page asks for is drawn then (its page and the cards cut
 from it), and the rest in the background, a page at a time. Once all of a PDF's pages are drawn
 its stamp is written (printkit/live/pictures.py), so the edits that follow draw only the pages they change.
-An edit's build stops this first: from then on the pictures are the edit's."""
+An edit's build stops this first; an edit made while pictures are still undrawn lists them again
+from its PDFs, draws at once only the pages it changed, and leaves the rest to be drawn as before (as
+asked for, and in the background): a save in the first seconds of serving a deck of 1,000 waited
+for all of its 1,224 pictures (8 s) before its own was shown."""
 
 from __future__ import annotations
 
@@ -31,9 +34,11 @@ class Undrawn:
     layout: DeckLayout | None
     names: list[str]  # its pictures, pages then cards, as paths under the output folder
     pages: int
+    pdf: str = ""  # its path under the output folder
     pixels: dict[str, str] = field(default_factory=dict)  # each drawn picture's pixels' digest, by file name
     pages_drawn: set[int] = field(default_factory=set)
     document: object = None
+    digests: list[str] | None = None  # each page's digest as listed (None: not worked out, or unreadable)
 
     @property
     def folder(self) -> str:
@@ -52,25 +57,40 @@ class Lazy:
         self.stopped = threading.Event()
         self.thread: threading.Thread | None = None
         self.asking, self.counted = 0, threading.Lock()  # the pictures the page is waiting for
+        self.changed: list[tuple[Undrawn, int]] = []  # the pages an edit changed, drawn at once (`draw_changed`)
 
-    def list(self, shown: list) -> int:
+    def list(self, shown: list, before: dict[str, list[str] | None] | None = None) -> int:
         """The pictures of every PDF shown that are not as its stamp says they were drawn (a
-        page whose digest is the one they were drawn from keeps them); returns the pages to draw."""
+        page whose digest is the one they were drawn from keeps them); returns the pages to draw.
+        `before`: each page's digest as an edit found it (`undrawn`, by PDF): a page the edit
+        changed is among `changed`, the others are drawn as they are asked for."""
         for file in shown:
             names = file.images + file.cards
             if names:
-                self._list(file, names)
+                self._list(file, names, (before or {}).get(file.pdf, ()) if before is not None else None)
         return sum(file.pages - len(file.pages_drawn) for file in self.files)
 
-    def _list(self, file, names: list[str]) -> None:
+    def undrawn(self) -> dict[str, list[str] | None] | None:
+        """Each PDF's page digests as listed, where some of its pictures are not drawn yet (None: all are)."""
+        found = {}
+        for file in self.files:
+            if len(file.pages_drawn) < file.pages:
+                if file.digests is None:
+                    file.digests = page_digests(file.data)
+                found[file.pdf] = file.digests
+        return found or None
+
+    def _list(self, file, names: list[str], before: list[str] | tuple | None = None) -> None:
         self.listed.update(names)
         data = (self.out / file.pdf).read_bytes()
-        undrawn = Undrawn(data, file.layout, names, file.pages)
-        before, pixels, drawn_from = stamped(self.out / undrawn.folder / STAMP)
+        undrawn = Undrawn(data, file.layout, names, file.pages, pdf=file.pdf)
+        stamp, pixels, drawn_from = stamped(self.out / undrawn.folder / STAMP)
         first = stamp_line(data, file.layout, self.dpi)
         on = cards_by_page(file.layout, file.pages)
-        kept = set(range(file.pages)) if before == first else \
-            unchanged_pages(before, first, drawn_from, page_digests(data)) if before else set()
+        if stamp != first and (stamp or before is not None):
+            undrawn.digests = page_digests(data)
+        kept = set(range(file.pages)) if stamp == first else \
+            unchanged_pages(stamp, first, drawn_from, undrawn.digests) if stamp else set()
         for index in range(file.pages):
             made = [names[n] for n in [index] + [n for n, _ in on.get(index, ())]]
             if index in kept and all(name.rsplit("/", 1)[1] in pixels and drawn(self.out / name) for name in made):
@@ -78,8 +98,17 @@ class Lazy:
                 undrawn.pixels.update({name.rsplit("/", 1)[1]: pixels[name.rsplit("/", 1)[1]] for name in made})
             else:
                 self.wanted.update({name: (undrawn, index) for name in made})
+                if before is not None and _changed(index, undrawn.digests, before, drawn_from):
+                    self.changed.append((undrawn, index))
         if len(undrawn.pages_drawn) < file.pages:
             self.files.append(undrawn)
+
+    def draw_changed(self) -> None:
+        """The pages an edit changed (`list`'s `before`), drawn now, their cards with them."""
+        for file, index in self.changed:
+            with self.lock:
+                self._draw(file, index)
+        self.changed = []
 
     def draw(self, picture: str) -> bool:
         """Whether `picture` (a path under the output folder) is now drawn, having been listed."""
@@ -180,6 +209,16 @@ class Lazy:
         write_pictures([Output(self.out / file.folder / STAMP, stamp_text(first, pixels, pages).encode(), 0)],
                        self.out / file.folder)
         _close(file)
+
+
+def _changed(index: int, now: list[str] | None, before: list[str] | tuple | None, drawn_from: dict[int, str]) -> bool:
+    """Whether an edit changed a page not drawn as it is now: its digest is not what it was before
+    the edit (as listed, where its pictures were still to draw; else as its stamp says it was drawn)."""
+    if now is None or index >= len(now):
+        return True
+    if before and index < len(before):
+        return before[index] != now[index]
+    return drawn_from.get(index) != now[index]
 
 
 def _close(file: Undrawn) -> None:
