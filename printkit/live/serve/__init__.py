@@ -42,6 +42,9 @@ FETCHED_WITHIN = 0.3
 # seconds at most serve's start waits for the page to be shown before it draws the rest of the pictures
 # in the background (a page asked for is drawn at once, whenever)
 SHOWN_WITHIN = 1.0
+# seconds after an edit made while pictures are still undrawn before the background draws them again:
+# drawn meanwhile (in this process), they would slow the next save's build and its pictures
+AFTER_AN_EDIT = 1.0
 
 
 class Proofing:
@@ -83,7 +86,7 @@ class Proofing:
         def rendered(shown: list[Shown]) -> None:  # the pictures first: a page swaps them before the index is made
             self.shown = shown
             self.live.publish(images=self._versions(), errors=[], stale=False)
-            if changed:
+            if changed and draw:  # (listed, not drawn: the edit's own pictures are awaited once drawn, _draw_later)
                 self.live.fetched_by_now(FETCHED_WITHIN)
 
         if not draw:
@@ -132,6 +135,9 @@ class Proofing:
                     self.complain(str(problem))
             self.live.publish(images=self._versions())
             self.live.fetched_by_now(FETCHED_WITHIN)
+            self.lazy = lazy
+            lazy.start(after=threading.Event(), within=AFTER_AN_EDIT)  # (never set: AFTER_AN_EDIT on)
+            return
         self.lazy = lazy
         lazy.start(after=self.live.shown, within=SHOWN_WITHIN)
 
