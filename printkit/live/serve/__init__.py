@@ -85,6 +85,9 @@ class Proofing:
 
         def rendered(shown: list[Shown]) -> None:  # the pictures first: a page swaps them before the index is made
             self.shown = shown
+            if before is not None:  # an edit while pictures are undrawn: its own drawn now, the rest listed
+                self._draw_later(before)
+                return
             self.live.publish(images=self._versions(), errors=[], stale=False)
             if changed and draw:  # (listed, not drawn: the edit's own pictures are awaited once drawn, _draw_later)
                 self.live.fetched_by_now(FETCHED_WITHIN)
@@ -102,7 +105,8 @@ class Proofing:
                 return
             results, self.shown = done
             if not draw:
-                self._draw_later(before)
+                if before is None:  # (after an edit, drawn as soon as its pictures were listed: `rendered`)
+                    self._draw_later()
                 self.listed.set()
         built(results, started, self.say)
         self.live.publish(index=self._digest(self.out / INDEX))
@@ -125,7 +129,7 @@ class Proofing:
             except PrintkitError as error:  # a picture's name a link, say: said, and serving goes on
                 for problem in error.problems:
                     self.complain(str(problem))
-            self.live.publish(images=self._versions())
+            self.live.publish(images=self._versions(), **({} if before is None else {"errors": [], "stale": False}))
             return
         if before is not None:
             try:
@@ -133,7 +137,7 @@ class Proofing:
             except PrintkitError as error:  # as draw_all's
                 for problem in error.problems:
                     self.complain(str(problem))
-            self.live.publish(images=self._versions())
+            self.live.publish(images=self._versions(), errors=[], stale=False)
             self.live.fetched_by_now(FETCHED_WITHIN)
             self.lazy = lazy
             lazy.start(after=threading.Event(), within=AFTER_AN_EDIT)  # (never set: AFTER_AN_EDIT on)
