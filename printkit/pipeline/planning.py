@@ -39,11 +39,11 @@ def files(kits: list[Kit], only: list[str] | None = None) -> list[Planned]:
 def plan_every(planned: list[Planned]) -> list:
     """Every file's plan, or every problem any of them has."""
     outcomes = {}
-    for item in _summaries_last(planned):
+    for item in summaries_last(planned):
         if item.file.product.summary and any(isinstance(o, list) for o in outcomes.values()):
             break  # a summary of files that could not be planned would only repeat their problems
         outcomes[id(item)] = plan_one(item)
-    failed = [(item.kit, outcomes[id(item)]) for item in _summaries_last(planned)
+    failed = [(item.kit, outcomes[id(item)]) for item in summaries_last(planned)
               if isinstance(outcomes.get(id(item)), list)]
     if failed:
         raise PrintkitError(reported(failed))
@@ -72,7 +72,7 @@ def _product_where(item: Planned) -> Problem:
         return Problem(item.kit.game.slug, None, "")
 
 
-def _summaries_last(planned: list[Planned]) -> list[Planned]:
+def summaries_last(planned: list[Planned]) -> list[Planned]:
     """A summary (the print guide) counts the pages of its game's other files: planned after them."""
     return [i for i in planned if not i.file.product.summary] + [i for i in planned if i.file.product.summary]
 

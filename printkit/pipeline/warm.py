@@ -1,5 +1,5 @@
-"""A long-lived process (watch) made ready for its first edit: every file the first build found
-unchanged planned and drawn once more in memory, nothing written, so that what an edit's build
+"""A long-lived process (watch) made ready for its first edit: every file of its games planned and
+drawn once more in memory after the first build, nothing written, so that what an edit's build
 reads from the page cache (each card's planned sides, each page's drawing: printkit/pipeline/held.py)
 and what it works out once a process (fonts, compiled templates, expressions) is there already.
 Without it, the first save after starting `watch` cost as much again as the saves after it (a
@@ -21,7 +21,7 @@ from printkit.ground.errors import WARNED
 from printkit.load.options import Options
 from printkit.pipeline import cache as lasting
 from printkit.pipeline.kits import load_all
-from printkit.pipeline.planning import files, plan_one
+from printkit.pipeline.planning import files, plan_one, summaries_last
 from printkit.plan import findings
 from printkit.plan.marks import Document
 from printkit.products.kit import Game
@@ -48,8 +48,7 @@ def warm(games: list[Game], content: Path, options: Options) -> None:
 
 def _warm(games: list[Game], content: Path, options: Options) -> None:
     kits = load_all(games, content, options, None)
-    planned = files(kits)
-    for item in [i for i in planned if not i.file.product.summary] + [i for i in planned if i.file.product.summary]:
+    for item in summaries_last(files(kits)):
         outcome = plan_one(item)
         if isinstance(outcome, list):  # a problem (a print guide would count the pages of a file not planned)
             return
