@@ -49,6 +49,8 @@ class Store:
         self._used: list[tuple[float, str]] = []
         self._counts: dict[str, tuple[int, float]] = {}  # name -> (count, when), not yet written
         self._counts_used: list[tuple[float, str]] = []
+        self._there: dict[str, float] = {}  # names known to be kept -> when they were last noted as used
+        self._version: int | None = None  # the database's data_version when `others_changed` last asked
 
     def opened(self) -> bool:
         """Whether the database can be used in this process (opened on first use)."""
@@ -66,12 +68,36 @@ class Store:
         return None if row is None else _verified(name, row[0])
 
     def there(self, name: str) -> bool:
-        """Whether bytes are kept under `name` (noted as used), not read."""
+        """Whether bytes are kept under `name` (noted as used), not read. A name found there (or
+        kept) is known to be there until another process changes the database (`others_changed`)
+        or this one prunes it, and noted as used no more often than a read would note it."""
         db = self._connection()
         if db is None:
             return False
+        used = self._there.get(name)
+        now = time.time()
+        if used is not None and (not self.write or _recent(used, now)):
+            return True
         row = self._row(db, name, "used")
-        return row is not None and (row is not _MISSING or any(key == name for key, _, _ in self._pending))
+        if row is None:
+            return False
+        if row is _MISSING:
+            return any(key == name for key, _, _ in self._pending)
+        self._there[name] = now if self.write and not _recent(row[-1], now) else row[-1]
+        return True
+
+    def others_changed(self) -> None:
+        """What this process knows to be there forgotten, if another process has changed the
+        database since it last asked (SQLite's data_version: another connection's commit): a build
+        asks once, as it begins, and a long-lived process's next build looks up again what another
+        process may have pruned."""
+        db = self._db if self._pid == os.getpid() else None
+        if db is None:
+            return
+        version = _data_version(db)
+        if version is None or version != self._version:
+            self._there.clear()
+        self._version = version
 
     def keep(self, name: str, data: bytes) -> None:
         """`data` kept under `name`, signed (written with the next batch; nowhere where no key can
@@ -82,6 +108,7 @@ class Store:
         if signature is None:
             return
         self._pending.append((name, signature.encode("ascii") + data, time.time()))
+        self._there[name] = self._pending[-1][2]
         if len(self._pending) >= BATCH:
             self.flush()
 
@@ -120,6 +147,7 @@ class Store:
                 _INHERITED.append(self._db)  # the parent's, neither used nor closed here
             opened = _opened(self.folder, self.write) if signatures.user_key() is not None else None
             self._db, self._pid, self._pending, self._used = opened, os.getpid(), [], []
+            self._there, self._version = {}, _data_version(opened)
             self._counts, self._counts_used = {}, []
         return self._db
 
@@ -166,6 +194,7 @@ class Store:
         if self._db is not None:
             _INHERITED.append(self._db)  # closed with the process: closing may wait for the lock too
         self._db, self._pending, self._used, self._counts, self._counts_used = None, [], [], {}, []
+        self._there = {}
 
     def close(self) -> None:
         """Everything written and the connection closed (before printkit forks its workers)."""
@@ -187,12 +216,21 @@ class Store:
                     if db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > most]
             if not over:  # (most builds: the tenth left free lasts a few dozen edits)
                 return
+            self._there.clear()
             with db:
                 for table, left in over:
                     db.execute(f"DELETE FROM {table} WHERE key IN (SELECT key FROM {table} ORDER BY used, key LIMIT "
                                f"max(0, (SELECT count(*) FROM {table}) - ?))", (left,))
         except sqlite3.Error:
             return
+
+
+def _data_version(db: sqlite3.Connection | None) -> int | None:
+    """What changes when another connection commits to the database (None: it cannot be asked)."""
+    try:
+        return None if db is None else db.execute("PRAGMA data_version").fetchone()[0]
+    except sqlite3.Error:
+        return None
 
 
 def _recent(used, now: float) -> bool:

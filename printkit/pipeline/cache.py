@@ -254,6 +254,7 @@ def use(folder: Path | None, write: bool = True) -> PageCache:
     if (STORE.folder, STORE.write) != (folder, write):
         STORE.close()
         STORE = PageCache(folder, write)
+    STORE.store.others_changed()  # what another process pruned since the last build looked up again
     return STORE
 
 
