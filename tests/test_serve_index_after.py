@@ -10,7 +10,7 @@ import time
 import printkit.live.preview
 import printkit.live.serve
 from printkit.live.serve.published import Live
-from test_serve_speed import DECK, Events, Served, deck_versions, edit, make
+from test_serve_speed import DECK, Events, Served, changed, deck_versions, edit, make
 
 
 def test_the_pictures_awaited_are_those_whose_version_changed_until_fetched_at_it():
@@ -81,7 +81,8 @@ def test_an_edit_s_index_is_made_once_the_page_watching_fetched_the_new_picture(
             before = state
             order.clear()
             edit(served.project, f'"{before_words(state, served)}"', f'"{words}"')
-            after = events.until(lambda state: deck_versions(state) != deck_versions(before))
+            after = events.until(  # the card edited is told first, then its sheet's page
+                lambda state: "page-03.png" in changed(deck_versions(before), deck_versions(state)))
             time.sleep(0.5)
             fetched.append(list(order))  # the index waits for the picture
             new = sorted(path for path in deck_versions(after) if after["images"][path] != before["images"][path])

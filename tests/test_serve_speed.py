@@ -158,11 +158,13 @@ def test_one_card_s_edit_gives_only_its_picture_and_its_page_a_new_version_and_d
         everything = dict(before["images"])
         drawn.clear()
         edit(served.project, '"card 11 words"', '"card 11, other words"')
-        after = events.until(lambda state: deck_versions(state) != deck_versions(before))
+        told = events.until(lambda state: deck_versions(state) != deck_versions(before))
+        after = events.until(lambda state: "page-03.png" in changed(deck_versions(before), deck_versions(state)))
     finally:
         events.close()
         served.close()
-    assert changed(deck_versions(before), deck_versions(after)) == ["card-11.png", "page-03.png"]  # sheet 2's front
+    assert changed(deck_versions(before), deck_versions(told)) == ["card-11.png"]  # the card edited, told first
+    assert changed(deck_versions(before), deck_versions(after)) == ["card-11.png", "page-03.png"]  # then sheet 2's front
     assert drawn == [("6 pages", 2)]  # that page alone drawn: not its back, not the other sheets
     assert {path: v for path, v in after["images"].items() if not path.startswith(DECK + "/")} == \
         {path: v for path, v in everything.items() if not path.startswith(DECK + "/")}
@@ -175,8 +177,8 @@ def test_an_edit_of_the_layout_every_card_shares_gives_every_card_a_new_version(
     events = Events(served.port)
     try:
         before = events.until(lambda state: len(deck_versions(state)) == 6 + 20)
-        edit(served.project, 'edge: "#224488"', 'edge: "#cc3311"')
-        after = events.until(lambda state: deck_versions(state) != deck_versions(before))
+        edit(served.project, 'edge: "#224488"', 'edge: "#cc3311"')  # every face page changed: drawn first
+        after = events.until(lambda state: "page-05.png" in changed(deck_versions(before), deck_versions(state)))
     finally:
         events.close()
         served.close()
@@ -375,5 +377,8 @@ def test_the_pages_drawn_before_are_drawn_first_and_told_before_those_never_draw
     finally:
         document.close()
     assert [index for _, index in drawn] == [4, 5, 0, 1, 2, 3, 6, 7]
-    assert told[0] == sorted(["page-05.png", "page-06.png"] + [f"card-{n:02d}.png" for n in range(19, 28)])
+    # each page drawn first told once its cards are written, before its own picture: sheet 3's
+    # cards (cut from page 5), then page 5, then page 6 (its back, no card cut from it)
+    cards = [f"card-{n:02d}.png" for n in range(19, 28)]
+    assert told[:3] == [cards, cards + ["page-05.png"], cards + ["page-05.png", "page-06.png"]]
     assert sorted(p.name for p in folder.glob("*.png")) == sorted(names)  # every picture, in the end

@@ -73,14 +73,14 @@ def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour, keepe
     for form in document.forms:
         pdf.begin_form(form.name, form.paper)
         drawing = [ink_saver, colour.key, keeper.digest(form.marks), pdf.form_so_far()]
-        found = keeper.find(["drawn form", within, *drawing], DRAWN)
+        found = keeper.find(["drawn form", within, *drawing], DRAWN, held=True)  # only read: held in a long-lived process
         if found is None:
             chars = _beyond_ascii(characters(form.marks))
             beyond = _beyond(chars, family)
             if any(beyond.values()) or not set(chars) <= set(family):
                 pdf.assign_glyphs(beyond)
                 key = ["drawn form", pdf.codes(chars), *drawing]
-                found = keeper.find(key, DRAWN)
+                found = keeper.find(key, DRAWN, held=True)
             else:
                 key = None
         if found is None:
@@ -88,7 +88,7 @@ def _draw_forms(pdf: PdfFile, document: Document, ink_saver: bool, colour, keepe
             draw(pdf, form.marks)
             _, uses = pdf.drawn_since(start)
             # its operators are in its stream as compressed (PdfFile.end_form writes only that): kept without them
-            keeper.keep(key or ["drawn form", within, *drawing], [[[], uses], pdf.form_deflated()])
+            keeper.keep(key or ["drawn form", within, *drawing], [[[], uses], pdf.form_deflated()], held=True)
         else:
             pdf.draw_again(*found)
         pdf.end_form()
