@@ -3,8 +3,10 @@ beside its bar. It asserts nothing.
 
     python benchmarks/bench_edits.py [--runs N] [--cards 1000] [--small 500]
 
-With the interpreter running it (printkit as it is installed there), every command a new process
-(`python -m printkit`, interpreter start and imports included), on bench_deck.py's game (a deck in
+printkit is installed as a user installs it (bench_build.py's `install`: a new venv and `pip install`
+of a clean copy of this repository, not editable; `--venv DIR`: a venv printkit is already so
+installed in), every command that venv's interpreter in a new process (`python -m printkit`,
+interpreter start and imports included), on bench_deck.py's game (a deck in
 three layouts extending a base, bindings, conditions, markup with an image icon and a glyph icon;
 its rules):
 - the deck grown to --cards rows: a cold build (a new, empty PRINTKIT_CACHE: no key, no compiled
@@ -42,7 +44,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_deck import INSTALLED, dump, game  # noqa: E402  (the benchmarks' own modules)
+from bench_build import Bench, install  # noqa: E402  (the benchmarks' own modules)
+from bench_deck import dump, game  # noqa: E402
 from printkit.live.watch import CLOSED_QUIET as SETTLED  # noqa: E402  (seconds watch waits after a file written whole and closed)
 
 EDIT_BAR = 0.10  # one card's edit: at most this part of the cold build
@@ -53,12 +56,14 @@ DAMAGE = re.compile(r"damage( \(\d+\))? to a card")  # the words edited (a numbe
 WRITTEN_WITHIN = 60.0  # seconds: a watch that writes nothing in this long has failed
 
 
+BENCH: Bench | None = None  # the venv printkit is installed in (main)
+
+
 def timed(args: list[str], cwd: Path, cache: Path | None) -> tuple[float, float]:
     """A whole process's wall-clock seconds and the CPU seconds of it and its children."""
-    env = {**INSTALLED, "PRINTKIT_CACHE": str(cache)} if cache else INSTALLED
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, cwd=cwd, env=env)
+    subprocess.run([BENCH.python, *args], check=True, stdout=subprocess.DEVNULL, cwd=cwd, env=BENCH.env(cache))
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -93,8 +98,8 @@ def watched(folder: Path, cache: Path, saves: int, first: int) -> list[tuple[flo
     """`printkit watch` on the project built: each of `saves` edits (numbered from `first`), the
     seconds from its save to the deck's PDF written again, and the CPU seconds watch spent on it."""
     deck = folder / "out" / "bench" / "deck.pdf"
-    watch = subprocess.Popen([sys.executable, "-m", "printkit", "watch", "--out", str(folder / "out")], cwd=folder,
-                             env={**INSTALLED, "PRINTKIT_CACHE": str(cache)}, stdout=subprocess.PIPE, text=True)
+    watch = subprocess.Popen([BENCH.python, "-m", "printkit", "watch", "--out", str(folder / "out")], cwd=folder,
+                             env=BENCH.env(cache), stdout=subprocess.PIPE, text=True)
     lines = _lines(watch)
     try:
         _wait_for(lines, "watching ")
@@ -193,13 +198,13 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--small", type=int, default=500)
     parser.add_argument("--saves", type=int, default=3, help="edits made in watch, each run")
+    parser.add_argument("--venv", type=Path, help="a venv printkit is pip-installed in (else one is made)")
     arguments = parser.parse_args()
-    # the printkit the commands import, compiled first (as an installed one is)
-    subprocess.run([sys.executable, "-c", "import compileall, os, printkit; compileall.compile_dir(os.path.dirname("
-                    "printkit.__file__), quiet=1)"], check=True, env=INSTALLED, cwd=tempfile.gettempdir())
-    load, started = os.getloadavg(), time.perf_counter()
+    global BENCH
     with tempfile.TemporaryDirectory(prefix="printkit-edits-") as tmp:
         tmp = Path(tmp)
+        BENCH = Bench(tmp, arguments.venv.absolute()) if arguments.venv else install(tmp)
+        load, started = os.getloadavg(), time.perf_counter()
         big = {name: median(pairs) for name, pairs in big_deck(tmp, arguments.cards, arguments.runs,
                                                                             arguments.saves).items()}
         pages, ours, bare = small_deck(tmp, arguments.small, arguments.runs)
@@ -208,7 +213,9 @@ def main() -> None:
     watched_, watched_cpu = big["watch"]
     unchanged, unchanged_cpu = big["unchanged"]
     (deck, deck_cpu), (floor, floor_cpu) = median(ours), median(bare)
-    print(f"{sys.executable}, medians of {arguments.runs}; machine: {os.cpu_count()} cores, load average "
+    how = "given" if arguments.venv else "made for this run"
+    print(f"printkit pip-installed (not editable) in a venv {how}, medians of {arguments.runs}; machine: "
+          f"{os.cpu_count()} cores, load average "
           f"{', '.join(f'{x:.2f}' for x in load)} at the start, {', '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"at the end; {time.perf_counter() - started:.0f} s in all")
     print(row("figure", "wall", "cpu", "bar", None).rstrip())

@@ -2,7 +2,9 @@
 
     python benchmarks/bench_serve.py [--runs N] [--quick] [--only starter|xlsx-100|csv-1000 ...]
 
-Each project is served by `python -m printkit serve` (this interpreter's printkit) in a new process,
+printkit is installed as a user installs it (bench_build.py's `install`: a new venv and `pip install`
+of a clean copy of this repository, not editable; `--venv DIR`: a venv printkit is already so
+installed in). Each project is served by that venv's `python -m printkit serve` in a new process,
 with a page cache of its own, after a `printkit build` of it (what "the last build" leaves: its PDFs,
 no pictures yet). The figures, medians of --runs:
 - start: from the process's start to the page answering with every card's picture listed (GET /,
@@ -37,6 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import chromium  # noqa: E402  (the benchmarks' own modules)
+from bench_build import Bench, install  # noqa: E402
 from bench_sets import project  # noqa: E402
 
 START_BAR = 2.0
@@ -55,12 +58,15 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+BENCH: Bench | None = None  # the venv printkit is installed in (main)
+
+
 def env(cache: Path) -> dict:
-    return {**os.environ, "PRINTKIT_CACHE": str(cache)}
+    return BENCH.env(cache)
 
 
 def printkit(*args, cwd: Path, cache: Path) -> None:
-    subprocess.run([sys.executable, "-m", "printkit", *map(str, args)], cwd=cwd, env=env(cache), check=True,
+    subprocess.run([BENCH.python, "-m", "printkit", *map(str, args)], cwd=cwd, env=env(cache), check=True,
                    stdout=subprocess.DEVNULL)
 
 
@@ -78,7 +84,7 @@ class Served:
     def __init__(self, folder: Path, cache: Path):
         self.folder, self.port, self.out = folder, free_port(), folder / "output"
         self.started = time.perf_counter()
-        self.process = subprocess.Popen([sys.executable, "-m", "printkit", "serve", "--port", str(self.port)],
+        self.process = subprocess.Popen([BENCH.python, "-m", "printkit", "serve", "--port", str(self.port)],
                                         cwd=folder, env=env(cache), stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
 
@@ -239,11 +245,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one edit each, the big deck left out")
     parser.add_argument("--only", choices=list(BARS), action="append",
                         help="this project only (again for more); the old and the new compared interleaved")
+    parser.add_argument("--venv", type=Path, help="a venv printkit is pip-installed in (else one is made)")
     args = parser.parse_args()
     only = set(args.only or BARS) - ({"csv-1000"} if args.quick and not args.only else set())
     runs = 1 if args.quick else args.runs
+    global BENCH
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as name:
         tmp = Path(name)
+        BENCH = Bench(tmp, args.venv.absolute()) if args.venv else install(tmp)
+        say(f"printkit pip-installed (not editable) in a venv {'given' if args.venv else 'made for this run'}")
         rows = []
         if "starter" in only:
             folder = starter(tmp)
