@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.declared.bind import Binding, BindingError, Evaluator, binding, unknown_name
+from printkit.declared.bind import Binding, BindingError, Evaluator, binding, one_field, unknown_name
 from printkit.declared.source import Source  # noqa: F401 - named here too
 from printkit.declared.vocabulary import COPIES
 
@@ -103,11 +103,11 @@ class Deck:
     def _entries(self, evaluator: Evaluator, scope_of) -> list[Entry]:
         rows = self.rows()
         problems, entries, names = [], [], {}
-        every = self._copies(evaluator, scope_of)
+        every, named = self._copies(evaluator, scope_of), self._named()
         for index, (values, file, path) in enumerate(rows):
             where = self.kit.where(file, path)
             try:
-                name = self._name(evaluator, values, index, scope_of)
+                name = self._name(evaluator, named, values, index, scope_of)
             except BindingError as error:
                 problems.append(where.with_message(f"card {index + 1}: {error}"))
                 continue
@@ -190,17 +190,22 @@ class Deck:
             f"products.{self.product}: each of its {len(entries)} {one}s has copies 0: the product would print "
             f"no {one}")])
 
-    def _name(self, evaluator: Evaluator, values: dict, index: int, scope_of) -> str:
-        """A card's name: the deck's `id` (a field, or a text of its fields), its own `id` field,
-        or its place in the deck."""
+    def _named(self) -> Binding | None:
+        """The deck's `id` as a binding (a field's name is that field), None where it has none."""
         key = self.spec["id"]
-        if key is not None:
-            bound = binding(key)
-            if bound.kind == "literal":
-                bound = binding({"field": key})
-            name = evaluator.value(bound, scope_of(values))
+        if key is None:
+            return None
+        bound = binding(key)
+        return binding({"field": key}) if bound.kind == "literal" else bound
+
+    def _name(self, evaluator: Evaluator, named: Binding | None, values: dict, index: int, scope_of) -> str:
+        """A card's name: the deck's `id` (`named`: a field, or a text of its fields), its own `id`
+        field, or its place in the deck. A field is read from the card's own values (one_field),
+        not from the scope of all its fields an expression needs."""
+        if named is not None:
+            name = evaluator.value(named, one_field(named, values) or scope_of(values))
             if name is None or str(name).strip() == "":
-                raise BindingError(f"its `{key}` names no card: give it a value (the deck's `id`)")
+                raise BindingError(f"its `{self.spec['id']}` names no card: give it a value (the deck's `id`)")
             return str(name).strip()
         if ID in values:
             return values[ID]
