@@ -77,6 +77,21 @@ def test_what_is_kept_of_tables_is_bounded(tmp_path):
     assert "game/cards0.csv" not in tables._ROWS and f"game/cards{tables.MOST_TABLES + 4}.csv" in tables._ROWS
 
 
+def test_the_rows_kept_of_every_table_together_are_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables, "MOST_ROWS", 10)
+    tables._ROWS.clear()
+    tables._CARDS.clear()
+    for n, rows in enumerate((4, 4, 4, 11)):
+        read_table(_written(tmp_path / f"cards{n}.csv", _rows(rows)), f"game/cards{n}.csv")
+        assert sum(map(len, tables._ROWS.values())) <= 10 and sum(map(len, tables._CARDS.values())) <= 10
+    assert list(tables._ROWS) == ["game/cards1.csv", "game/cards2.csv"]  # the oldest let go; one too long kept not at all
+
+
+def _written(path, rows: list[str]):
+    path.write_text("\n".join([HEADINGS, *rows]) + "\n", encoding="utf-8")
+    return path
+
+
 # --- the store's names known to be kept ---------------------------------------------------------
 @pytest.fixture
 def keyed(tmp_path):

@@ -101,14 +101,15 @@ def write_pngs(document, folder: Path, layout: DeckLayout | None, dpi: int, name
     cards_on = cards_by_page(layout, pages)
     pixels, waiting, since = {}, [], 0
     first = sorted(n for n in first if n not in kept and n < pages)
+    early = set(first) if written else set()  # pages whose cards are told before the page itself
     for index in first + sorted(set(range(pages)) - set(first)):
         made = [index] + [n for n, _ in cards_on.get(index, ())]
         if index in kept and all(names[n] in before and drawn(folder / names[n]) for n in made):
             pixels.update({names[n]: before[names[n]] for n in made})
             continue
         page, *cards = drawn_page(document, index, layout, dpi, scale, proof, cards_on)
-        for n, picture in [*cards, page] if written and index in first else [page, *cards]:
-            if n == index and waiting and written and index in first:  # its cards told before the page is written
+        for n, picture in [*cards, page] if index in early else [page, *cards]:
+            if n == index and waiting and index in early:  # its cards told before the page is written
                 write_pictures(waiting, folder)
                 waiting = []
                 written()

@@ -212,8 +212,8 @@ def _text_rows(path: Path, shown: str, separator: str | None, problems: list[Pro
 # were. The rows of the text tables read last are kept, by the name the table is shown by and each
 # row's line and cells as written, with the card row made from each (`_card_again`): a row written
 # as before, at the same line, is taken as it was (a Row is never changed), its cells and checks
-# not made again (a 1,000-row table read again: 14 ms -> 4 ms). At most MOST_TABLES tables of at
-# most MOST_ROWS rows each are kept, the last read.
+# not made again (a 1,000-row table read again: 14 ms -> 4 ms). At most MOST_TABLES tables and
+# MOST_ROWS rows in all are kept, the last read (a table longer than that: none of it).
 MOST_TABLES = 16
 MOST_ROWS = 20_000
 _ROWS: dict[str, dict[tuple, Row]] = {}  # shown -> (line, *cells as written) -> its Row
@@ -225,7 +225,7 @@ def _remember(memo: dict, shown: str, now: dict) -> None:
     memo.pop(shown, None)
     if len(now) <= MOST_ROWS:
         memo[shown] = now
-    while len(memo) > MOST_TABLES:
+    while len(memo) > MOST_TABLES or sum(map(len, memo.values())) > MOST_ROWS:
         del memo[next(iter(memo))]
 
 
