@@ -86,3 +86,47 @@ def test_after_a_build_the_next_burst_starts_afresh(edits):
     edits.take()
     assert edits.quiet() == watch.QUIET  # nothing changed: no settling sooner on nothing
     assert told(edits, FileModifiedEvent(cards), FileClosedEvent(cards)) == watch.CLOSED_QUIET
+
+
+def test_the_system_is_asked_for_changes_only_not_for_the_files_a_build_reads(tmp_path):
+    """A build reads every file it uses: with the events watch asks for (watch.HEARD), reading
+    wakes nothing, while a write is still heard, closed after it."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+    import threading
+    import time
+
+    content = tmp_path / "content"
+    content.mkdir()
+    cards = content / "cards.csv"
+    cards.write_text("name\nAce\n", encoding="utf-8")
+    heard: list = []
+    arrived = threading.Event()
+
+    class Heard(FileSystemEventHandler):
+        def on_any_event(self, event):
+            heard.append(event.event_type)
+            arrived.set()
+
+    def events_of(action, asked) -> list:
+        heard.clear()
+        arrived.clear()
+        observer = Observer()
+        observer.schedule(Heard(), str(content), recursive=True, event_filter=asked)
+        observer.start()
+        try:
+            action()
+            arrived.wait(0.5)
+            time.sleep(0.2)  # the events of one action arrive together
+        finally:
+            observer.stop()
+            observer.join()
+        return list(heard)
+
+    def read() -> None:
+        assert cards.read_text(encoding="utf-8").startswith("name")
+
+    assert "opened" in events_of(read, None)  # not asked, a read is heard (this test can fail)
+    assert events_of(read, watch.HEARD) == []
+    written = events_of(lambda: cards.write_text("name\nKing\n", encoding="utf-8"), watch.HEARD)
+    assert "modified" in written and "closed" in written and "opened" not in written

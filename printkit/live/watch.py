@@ -12,7 +12,9 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from watchdog.events import FileSystemEventHandler
+from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirModifiedEvent, DirMovedEvent, FileClosedEvent,
+                             FileCreatedEvent, FileDeletedEvent, FileModifiedEvent, FileMovedEvent,
+                             FileSystemEventHandler)
 from watchdog.observers import Observer
 
 from printkit.ground.errors import PrintkitError
@@ -35,6 +37,10 @@ CHANGES = {"created", "modified", "moved", "deleted"}
 QUIET = 0.06
 CLOSED_QUIET = 0.01
 SETTLE = 1.0
+# The events asked of the system: not a file opened, nor closed after reading, which every build
+# causes for each file it reads (a thread woken in the middle of the build, for nothing)
+HEARD = [FileCreatedEvent, DirCreatedEvent, FileModifiedEvent, DirModifiedEvent, FileMovedEvent, DirMovedEvent,
+         FileDeletedEvent, DirDeletedEvent, FileClosedEvent]
 
 
 class _Edits(FileSystemEventHandler):
@@ -110,7 +116,7 @@ def follow(content: Path, out: Path, rebuild: Callable[[list[str]], None], say: 
     observer = Observer()
     for folder in folders:
         if folder.is_dir():
-            observer.schedule(edits, str(folder), recursive=True)
+            observer.schedule(edits, str(folder), recursive=True, event_filter=HEARD)
     observer.start()
     try:
         rebuild([])

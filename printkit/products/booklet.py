@@ -89,7 +89,8 @@ class Booklet(Product):
         def found() -> dict[str, str]:
             inputs = self.with_choices(kit, self.inputs(kit))
             text = json.dumps(inputs, ensure_ascii=False, default=str) + kit.template_sources(self.templates) + DRAWN
-            wide = {c for c in text if ord(c) >= 128} - set(missing_glyphs("".join(set(text))))
+            characters = set(text)
+            wide = {c for c in characters if c >= "\x80"} - set(missing_glyphs("".join(characters)))
             return {font: "".join(sorted(wide)) for font in FONTS}
         return kit.memo(("booklet glyphs", self.reads, self.ignores, self.templates), found)
 

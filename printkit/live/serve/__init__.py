@@ -30,7 +30,7 @@ from printkit.live.preview import FOLDER, INDEX, Shown, preview
 from printkit.live.serve.pictures import Lazy
 from printkit.live.serve.published import Live
 from printkit.live.serve.server import Server
-from printkit.live.watch import attempt, built, follow, games_after
+from printkit.live.watch import HEARD, attempt, built, follow, games_after
 from printkit.pipeline.write import Output, write_outputs
 
 DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
@@ -254,7 +254,7 @@ class _RecordWatch(FileSystemEventHandler):
     def __init__(self, proofing: Proofing):
         self.proofing, self.path = proofing, record_path(proofing.content)
         self.observer = Observer()
-        self.observer.schedule(self, str(self.path.parent), recursive=False)
+        self.observer.schedule(self, str(self.path.parent), recursive=False, event_filter=HEARD)
         self.observer.start()
 
     def on_any_event(self, event) -> None:
