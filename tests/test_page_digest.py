@@ -82,3 +82,64 @@ def test_a_decks_full_sheets_place_the_very_same_fixed_marks_and_digest_them_onc
     digests = [page_digest(page, memo) for page in pages]
     assert len(set(digests)) == len(pages)
     assert len([key for key in memo if isinstance(key, tuple)]) == 2 + 1  # fronts full and last, the backs' bars
+
+
+# --- the digests of pages digested lately, by what each places where (watch and serve's edits) -------
+
+def _fresh(page) -> str:
+    """The page's digest worked out from its marks, nothing remembered."""
+    from printkit.plan import page_digest as module
+
+    held = dict(module._PAGES)
+    module._PAGES.clear()
+    try:
+        return page_digest(page, {})
+    finally:
+        module._PAGES.clear()
+        module._PAGES.update(held)
+
+
+def _deck_page(*groups) -> Page:
+    return _page(tuple(groups) + (_line(10.0), _line(20.0)))
+
+
+def test_a_page_placing_the_same_cards_where_they_were_is_found_not_pickled_again(monkeypatch):
+    from printkit.plan import kept as codec
+    from printkit.plan import page_digest as module
+
+    module._PAGES.clear()
+    first = page_digest(_deck_page(Group(FACE, 5.0, 5.0), Group(Marks("e" * 64, ()), 70.0, 5.0)), {})
+    pickled = []
+    real = codec.digest_of
+    monkeypatch.setattr(codec, "digest_of", lambda *a, **k: pickled.append(a) or real(*a, **k))
+    again = _deck_page(Group(Marks("f" * 64, ()), 5.0, 5.0), Group(Marks("e" * 64, ()), 70.0, 5.0))  # new objects
+    assert page_digest(again, {}) == first
+    assert [a[0][0] for a in pickled] == ["fixed marks"]  # the fixed marks of a new file, not the page
+
+
+def test_what_the_remembered_digests_give_is_what_pickling_gives():
+    clip = Box(Rect(-1.5, -1.5, 66.5, 91.9), level=None)
+    pages = [
+        _deck_page(Group(FACE, 5.0, 5.0)),
+        _deck_page(Group(FACE, 5.0, 5.0, 180.0)),  # turned
+        _deck_page(Group(FACE, 5.0, 5.0, opacity=0.5)),
+        _deck_page(Group(FACE, 5.0, 5.0, clip=clip)),  # a back clipped to its cut lines
+        _deck_page(Group(FACE, 5.0, 5.0, clip=Box(Rect(-1.5, -1.5, 66.5, 91.0), level=None))),
+        _deck_page(Group(FACE, 5, 5.0)),  # an int where a float was: pickled apart, equal as they are
+        _deck_page(Group(FACE, 5.0, 5.0), Group(FACE, 70.0, 5.0)),
+        _deck_page(Group(FACE, 70.0, 5.0), Group(FACE, 5.0, 5.0)),  # the same cards, drawn in another order
+        _deck_page(Group((Box(Rect(0.0, 0.0, 1.0, 1.0)),), 5.0, 5.0)),  # a side not kept
+    ]
+    for _ in range(2):  # first each digest made and remembered, then each found
+        assert [page_digest(page, {}) for page in pages] == [_fresh(page) for page in pages]
+    assert len({_fresh(page) for page in pages}) == len(pages)
+
+
+def test_the_digests_remembered_are_bounded(monkeypatch):
+    from printkit.plan import page_digest as module
+
+    monkeypatch.setattr(module, "MOST_PAGES", 5)
+    module._PAGES.clear()
+    for n in range(12):
+        page_digest(_deck_page(Group(FACE, float(n), 5.0)), {})
+        assert len(module._PAGES) <= 5
