@@ -30,7 +30,9 @@ def test_a_font_found_kept_is_the_font_parsed_from_its_file(store, name):
     again = fonts._own_font(name, path)
     assert (store.made, store.found) == (1, 1)
     parsed = TTFont(name, str(path))  # ReportLab's own, read now
-    assert first is not again and type(again) is TTFont and type(again.face) is type(parsed.face)
+    assert first is not again and type(again) is TTFont and isinstance(again.face, type(parsed.face))
+    assert not set(fonts.LATER) & vars(again.face).keys()  # read when first asked for (test_shipped_fonts.py)
+    assert again.face.hmetrics == parsed.face.hmetrics
     face, expected = vars(again.face), vars(parsed.face)
     assert face.keys() == expected.keys() and len(expected) > 30
     assert {key for key in expected if key != "_pdfScale" and face[key] != expected[key]} == set()

@@ -62,6 +62,9 @@ def test_a_first_build_parses_no_font_and_draws_with_the_font_parsed(parses, nam
     assert parses == [] and fonts._KEEPER.made == 0  # nothing parsed, nothing kept
     parsed = TTFont(name, str(path))
     face, expected = vars(font.face), vars(parsed.face)
+    assert set(fonts.LATER) <= expected.keys() and not set(fonts.LATER) & face.keys()  # not yet read
+    assert font.face.glyphPos == parsed.face.glyphPos  # read when first asked for: all of them
+    face = {key: value for key, value in vars(font.face).items()}
     assert face.keys() == expected.keys() and len(expected) > 30
     assert {key for key in expected if key != "_pdfScale" and face[key] != expected[key]} == set()
     assert font.face.name.ustr == parsed.face.name.ustr
@@ -102,3 +105,14 @@ def test_a_missing_or_broken_file_leaves_the_fonts_parsed(parses, monkeypatch, t
     monkeypatch.setattr(fonts, "FOLDER", folder)
     fonts._own_font("Sans", fonts.PACKAGE / "fonts" / fonts.FONTS["Sans"])
     assert parses == ["Sans"]
+
+
+def test_a_face_set_from_the_shipped_state_reads_its_subsetting_tables_only_when_a_subset_is_cut(parses):
+    font = fonts._own_font("Sans", fonts.FOLDER / fonts.FONTS["Sans"])
+    assert font.stringWidth("Hello", 10) == TTFont("x", str(fonts.FOLDER / fonts.FONTS["Sans"])).stringWidth("Hello", 10)
+    assert not set(fonts.LATER) & vars(font.face).keys()  # measuring text reads none of them
+    parsed = TTFont("Sans", str(fonts.FOLDER / fonts.FONTS["Sans"]))
+    assert font.face.makeSubset(CODES) == parsed.face.makeSubset(CODES)
+    assert set(fonts.LATER) <= vars(font.face).keys() and "_later" not in vars(font.face)
+    with pytest.raises(AttributeError):
+        font.face.not_a_table

@@ -6,6 +6,7 @@ merges the files. Read back from the built kit (pypdf), every font of every page
 from __future__ import annotations
 
 import re
+import zlib
 from collections import defaultdict
 
 import pypdf
@@ -44,3 +45,34 @@ def test_every_subset_is_tagged_by_what_it_holds_in_every_file(built_a4):
     # one name, one font program, in every file of the kit; and not one count (AAAAAA, AAAAAB, ...)
     assert all(len(programs) == 1 for programs in names.values()), [n for n, p in names.items() if len(p) > 1]
     assert len(tags["DejaVuSans"]) > 3 and "AAAAAA" not in tags["DejaVuSans"]
+
+
+def test_a_subset_cut_before_is_found_kept_and_not_cut_again(tmp_path, monkeypatch):
+    """Each of printkit's fonts cuts a subset once a process (render/subsets.py) and keeps it in
+    the page cache the drawing is handed: another process finds it there, the same bytes, and
+    compressed as they were; with nothing kept, it is cut every time."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printkit.load.fonts import register_fonts
+    from printkit.pipeline import cache
+    from printkit.render import subsets
+    from printkit.render.kept_pages import NOTHING_KEPT
+    from printkit.render.pdf import _set_up_once
+
+    register_fonts()
+    _set_up_once()
+    cut, file = subsets._CUT["Sans"]
+    cuts = []
+    monkeypatch.setitem(subsets._CUT, "Sans", (lambda codes: cuts.append(codes) or cut(codes), file))
+    codes = [0, 32, 0x263A, 0x2602, 0x2744]  # none other test's
+    face = pdfmetrics.getFont("Sans").face
+    store = cache.PageCache(tmp_path / "cache")
+    for keeper, cut_now in ((store, 1), (store, 0), (NOTHING_KEPT, 1)):
+        subsets._subset.cache_clear()  # another process: nothing cut yet
+        subsets.drawn_with(keeper)
+        store.flush()
+        data = face.makeSubset(codes)
+        assert len(cuts) == cut_now and data == cut(codes)
+        assert subsets.compressed(data) == zlib.compress(data)
+        cuts.clear()
+    subsets.drawn_with(NOTHING_KEPT)

@@ -68,16 +68,19 @@ def _own_font(name: str, path: Path) -> TTFont:
         parsed.append(TTFont(name, str(path)))
         return _parsed_state(parsed[0])
     state = keeper.kept(["font as parsed", name, reportlab.Version], parse, shape=dict)
-    if parsed or set(state) != {"face", "font"}:  # (a kept {}: not plain data, parsed every time)
+    if parsed or set(state) not in ({"face", "font"}, {"face", "font", "later"}):  # (a kept {}: not plain data)
         return parsed[0] if parsed else TTFont(name, str(path))
     return _set_again(state, path, data)
 
 
 def _set_again(state: dict, path: Path, data: bytes) -> TTFont:
     """A font made from what ReportLab's parser set on it (`_parsed_state`) and its file's bytes."""
-    face = TTFontFace.__new__(TTFontFace)
+    later = state.get("later")
+    face = _LaterFace.__new__(_LaterFace) if type(later) is bytes else TTFontFace.__new__(TTFontFace)
     vars(face).update({key: TTFNameBytes(value[1]) if type(value) is tuple and value[:1] == (_NAME,) else value
                        for key, value in state["face"].items()})
+    if type(later) is bytes:
+        face._later = later
     face._ttf_data, face.filename = data, str(path)
     face._pdfScale = _scale(face.unitsPerEm)
     font = TTFont.__new__(TTFont)
@@ -86,6 +89,23 @@ def _set_again(state: dict, path: Path, data: bytes) -> TTFont:
 
 
 PARSED = "parsed.marshal"  # beside the fonts: each as ReportLab's parser set it (`python -m printkit.load.fonts`)
+# A face's tables that only cutting a subset reads (ReportLab's TTFontFace.makeSubset; glyphToChar,
+# its shaping too): kept apart, read when first asked for. A process that cuts no subset (a
+# rebuild whose subsets are found kept, printkit/render/subsets.py) never reads them: more than
+# half of each face's state
+LATER = ("glyphToChar", "hmetrics", "glyphPos")
+
+
+class _LaterFace(TTFontFace):
+    """A face set again from its state, its LATER tables read when first asked for."""
+
+    def __getattr__(self, name: str):
+        later = vars(self).get("_later")
+        if later is None or name not in LATER:
+            raise AttributeError(name)
+        vars(self).update(marshal.loads(later))  # then `_later` dropped: a thread asking meanwhile reads them too
+        vars(self).pop("_later", None)
+        return vars(self)[name]
 
 
 def _shipped(name: str, data: bytes) -> dict | None:
@@ -103,7 +123,7 @@ def _shipped(name: str, data: bytes) -> dict | None:
         state = marshal.loads(found[1])
     except (ValueError, EOFError, TypeError):
         return None
-    return state if type(state) is dict and set(state) == {"face", "font"} else None
+    return state if type(state) is dict and set(state) in ({"face", "font"}, {"face", "font", "later"}) else None
 
 
 @functools.cache
@@ -145,7 +165,10 @@ def _parsed_state(font: TTFont) -> dict:
     own = {key: value for key, value in vars(font).items() if key not in _SET_APART}
     if not _plain(face) or not _plain(own) or font.face._pdfScale(2048.0) != _scale(font.face.unitsPerEm)(2048.0):
         return {}
-    return {"face": face, "font": own}
+    if not all(name in face for name in LATER):
+        return {"face": face, "font": own}
+    later = marshal.dumps({name: face.pop(name) for name in LATER})
+    return {"face": face, "font": own, "later": later}
 
 
 def _scale(units_per_em: int):

@@ -13,6 +13,7 @@ from printkit.render.kept_pages import NOTHING_KEPT, KeptPages
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.pdf import PdfFile
 from printkit.render.same_pages import SamePages
+from printkit.render.subsets import drawn_with
 
 
 def render(document: Document, ink_saver: bool = False, colour=SRGB(),
@@ -30,6 +31,7 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
     pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
                   page_layout=document.page_layout)
     keeper = keeper or NOTHING_KEPT
+    drawn_with(keeper)
     if document.forms:
         _draw_forms(pdf, document, ink_saver, colour, keeper)
     kept = None if document.forms or colour.flattens else KeptPages(pdf, [ink_saver, colour.key, list(scale)], keeper)

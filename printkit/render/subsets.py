@@ -9,26 +9,53 @@ import functools
 import hashlib
 import zlib
 
+import reportlab
 from reportlab.pdfbase import pdfmetrics, ttfonts
 
 from printkit.plan.fonts import FONTS
 
 _MADE: dict[int, tuple[bytes, bytes]] = {}  # id of a subset's bytes -> (those bytes, compressed)
+_KEEPER = [None]  # what keeps the subsets between runs: the drawing's keeper (`drawn_with`)
+SUBSET = (bytes, bytes)  # a subset kept: its bytes, and them compressed
+
+
+def drawn_with(keeper) -> None:
+    """The keeper the drawing was handed (printkit/render/draw.py: the page cache in use, or one
+    that keeps nothing), which the subsets cut from now on are found in and kept by: a rebuild
+    cuts none it cut before (2 ms or so each, and the faces' tables they read left unread,
+    printkit/load/fonts.py: LATER)."""
+    _KEEPER[0] = keeper
 
 
 def subsets_once() -> None:
     """Each of printkit's fonts makes a subset of the same characters once a process (the fonts
-    registered; call once)."""
+    registered; call once), or finds it kept."""
     for name in FONTS:
         face = pdfmetrics.getFont(name).face
-        make = face.makeSubset
+        _CUT[name] = (face.makeSubset, str(face.filename))
+        face.makeSubset = lambda subset, name=name: _subset(name, tuple(subset))
 
-        @functools.lru_cache(maxsize=64)
-        def made(codes: tuple, make=make) -> bytes:
-            data = make(list(codes))
-            _MADE[id(data)] = (data, zlib.compress(data))
-            return data
-        face.makeSubset = lambda subset, made=made: made(tuple(subset))
+
+_CUT: dict[str, tuple] = {}  # each of printkit's fonts -> (ReportLab's own makeSubset of its face, its file)
+
+
+@functools.lru_cache(maxsize=192)
+def _subset(name: str, codes: tuple) -> bytes:
+    """The subset of font `name` of the characters `codes`, found kept or cut (and kept)."""
+    cut, file = _CUT[name]
+    keeper = _KEEPER[0]
+    keeps = keeper is not None and keeper.keeps()
+    key = ["font subset", name, file, reportlab.Version, list(codes)]
+    found = keeper.find(key, SUBSET) if keeps else None
+    if found is not None:
+        data, deflated = found
+    else:
+        data = cut(list(codes))
+        deflated = zlib.compress(data)
+        if keeps:
+            keeper.keep(key, [data, deflated])
+    _MADE[id(data)] = (data, deflated)
+    return data
 
 
 def compressed(data) -> bytes | None:
