@@ -166,12 +166,14 @@ def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: lis
     """Each body's marks on a page of the frame, with the footer and the scale bars."""
     footer = kit.footer(shown)
     count = len(bodies)
-    pages = tuple(Page(frame.paper, joined(footer_marks(frame, footer, number, count), body))
+    bars = tuple(scale_bar_marks(bar, footer.scale_bar(bar.label)) for bar in frame.bars)  # alike on every page
+    pages = tuple(Page(frame.paper, joined(footer_marks(frame, footer, number, count, bars), body))
                   for number, body in enumerate(bodies, start=1))
     return Document(kit.file_title(shown), subject, pages)
 
 
-def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
+def footer_marks(frame: SheetFrame, footer, page: int, pages: int, bars: tuple) -> tuple:
+    """A page's footer line (its number among `pages`), then the frame's scale bars (`bars`)."""
     text = footer.text(page, pages)
     band = Rect(frame.footer.x, frame.footer.top - 2.5, frame.footer.width, 2.5)
     try:
@@ -180,7 +182,7 @@ def footer_marks(frame: SheetFrame, footer, page: int, pages: int) -> tuple:
         raise PrintkitError([footer.words.where().with_message(
             f"footer of {footer.product}: text does not fit the page width; shorten the title or the footer",
             text)]) from None
-    return (line,) + tuple(scale_bar_marks(bar, footer.scale_bar(bar.label)) for bar in frame.bars)
+    return (line,) + bars
 
 
 def title_line(body: Rect, title: str, where, right: str | None = None,
