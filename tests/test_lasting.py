@@ -355,6 +355,15 @@ def _unbound(folder: Path) -> list[Path]:
     return [path for path in sorted(folder.rglob("*.pdf")) if "booklet" not in path.relative_to(folder).as_posix()]
 
 
+def _subsets(folder: Path) -> set[str]:
+    """The font subsets a build's PDFs embed, by their names (`KQWZRE+DejaVuSans`), across the files."""
+    return {str(font.get_object()["/BaseFont"]) for path in folder.rglob("*.pdf")
+            for page in pypdf.PdfReader(path).pages for font in page["/Resources"].get("/Font", {}).values()} | \
+        {str(font.get_object()["/BaseFont"]) for path in folder.rglob("*.pdf") for page in pypdf.PdfReader(path).pages
+         for form in page["/Resources"].get("/XObject", {}).values()
+         for font in form.get_object().get("/Resources", {}).get("/Font", {}).values()}
+
+
 def _pages(path: Path) -> list[bytes]:
     return [page.get_contents().get_data() for page in pypdf.PdfReader(path).pages]
 
@@ -381,9 +390,12 @@ def test_an_edit_plans_again_only_its_spreads_and_the_files_are_as_without_the_s
     drawn = {page for path in _unbound(project / "out" / "cross-sums") for page in _pages(path)}
     # (printkit's fonts are not kept here: they ship parsed, fonts/parsed.marshal)
     # and what the words of the templates that key what is kept read (printkit/load/reads.py): the rules', the
-    # booklet's, the glance's and the setup's, and the three strip labels of the rules' picture
+    # booklet's, the glance's and the setup's, and the three strip labels of the rules' picture; and each font subset
+    # the files embed, as it was cut (printkit/render/subsets.py: its tag is of its font and its characters)
+    subsets = _subsets(project / "out")
+    assert len(subsets) >= 3
     assert len(kept) == 2 * (50 + 1 + 50 + 50 + examples + 1 + 1 + 4) + len(set(every)) + 2 * 50 + \
-        len(drawn) + 4 + 1 and len(set(every)) < 0.6 * len(every)
+        len(drawn) + 4 + 1 + len(subsets) and len(set(every)) < 0.6 * len(every)
     assert _build(project, "again", str(cache_folder)) == first == _build(project, "off", "off")
     text = scenarios.read_text(encoding="utf-8")
     assert text.count("Which card do you take") == 1
