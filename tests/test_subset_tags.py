@@ -76,3 +76,20 @@ def test_a_subset_cut_before_is_found_kept_and_not_cut_again(tmp_path, monkeypat
         assert subsets.compressed(data) == zlib.compress(data)
         cuts.clear()
     subsets.drawn_with(NOTHING_KEPT)
+
+
+def test_the_subsets_held_with_their_compressed_bytes_are_bounded(monkeypatch):
+    """A long watch cuts a subset for every new set of characters: no more than MOST_SUBSETS are
+    held with their compressed bytes; one let go of is compressed by ReportLab's filter, the same."""
+    from printkit.load.fonts import register_fonts
+    from printkit.render import subsets
+    from printkit.render.kept_pages import NOTHING_KEPT
+    from printkit.render.pdf import _set_up_once
+
+    register_fonts()
+    _set_up_once()
+    subsets.drawn_with(NOTHING_KEPT)
+    monkeypatch.setattr(subsets, "MOST_SUBSETS", 3)
+    made = [subsets._subset("Sans", (0, 32, 65 + n)) for n in range(7)]
+    assert len(subsets._MADE) <= 3
+    assert subsets.compressed(made[-1]) == zlib.compress(made[-1])

@@ -39,7 +39,10 @@ def subsets_once() -> None:
 _CUT: dict[str, tuple] = {}  # each of printkit's fonts -> (ReportLab's own makeSubset of its face, its file)
 
 
-@functools.lru_cache(maxsize=192)
+MOST_SUBSETS = 192  # subsets held in a process, with their compressed bytes
+
+
+@functools.lru_cache(maxsize=MOST_SUBSETS)
 def _subset(name: str, codes: tuple) -> bytes:
     """The subset of font `name` of the characters `codes`, found kept or cut (and kept)."""
     cut, file = _CUT[name]
@@ -54,6 +57,8 @@ def _subset(name: str, codes: tuple) -> bytes:
         deflated = zlib.compress(data)
         if keeps:
             keeper.keep(key, [data, deflated])
+    if len(_MADE) >= MOST_SUBSETS:  # a long watch: no more than the subsets at hand (the others are compressed
+        _MADE.clear()              # by ReportLab's filter, to the same bytes)
     _MADE[id(data)] = (data, deflated)
     return data
 
