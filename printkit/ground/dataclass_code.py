@@ -115,9 +115,8 @@ def every_module() -> list[str]:
     """The names of printkit's modules (its packages' too), but its command's start (`__main__`)."""
     import pkgutil
 
-    import printkit
-
-    return [found.name for found in pkgutil.walk_packages(printkit.__path__, "printkit.")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # printkit/, this being ground/'s
+    return [found.name for found in pkgutil.walk_packages([package], "printkit.")
             if not found.name.endswith(".__main__")]
 
 
