@@ -23,6 +23,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.plan import kept as codec
+
 GROUP = 8  # cards kept in one value: an edit of one card plans at most this many again
 
 
@@ -166,17 +168,63 @@ def _sides(planned: list) -> list:
 def planned(shared: Shared | None, found: list, evaluated: list, plan, linted, problems: list) -> list:
     """Every card's (entry, face, back) in the deck's order: each group as `found` kept, or planned
     from its sides as `evaluated` (`plan(sides, problems)`), then kept if nothing was found on it
-    (`linted`, the deck's lint: a finding is said again at every build, counted whole)."""
-    evaluated = iter(evaluated)
-    cards = []
+    (`linted`, the deck's lint: a finding is said again at every build, counted whole). Where many
+    cards are to be planned, the later half of them is planned by a worker beside this process
+    (`_beside`); a group it found something on (a finding, a problem) is planned here after the
+    others, in the deck's order, so that the lint and the problems are what planning them in turn
+    gives."""
+    jobs, evaluated = [], iter(evaluated)
     for group, kept_ in found:
-        if kept_ is not None:
-            cards += kept_
-            continue
-        before = _findings(linted), len(problems)
-        made = plan(next(evaluated), problems)
-        cards += kept(shared, group, made) if (_findings(linted), len(problems)) == before else made
+        jobs.append((group, kept_, next(evaluated) if kept_ is None else None))
+    done = _beside(shared, jobs, plan, linted, problems)
+    cards = []
+    for n, (group, kept_, sides) in enumerate(jobs):
+        kept_ = kept_ if kept_ is not None else done.get(n)
+        cards += kept_ if kept_ is not None else _one(shared, group, sides, plan, linted, problems)
     return cards
+
+
+BESIDE = 64  # cards to plan, at least, for a worker to plan half of them beside this process
+
+
+def _one(shared: Shared | None, group: list, sides, plan, linted, problems: list) -> list:
+    """A group planned, and kept where nothing was found on it."""
+    before = _findings(linted), len(problems)
+    made = plan(sides, problems)
+    return kept(shared, group, made) if (_findings(linted), len(problems)) == before else made
+
+
+def _beside(shared: Shared | None, jobs: list, plan, linted, problems: list) -> dict:
+    """{group's index: its cards}: the earlier half of the groups to plan planned here, while a
+    worker forked beside this process (the keeper's `beside`: where a core is free) plans the later
+    half and hands back each group nothing was found on, its marks as the page cache keeps them
+    (printkit/plan/kept.py), which are then kept here. {} where there are few cards to plan, or
+    their groups are not kept."""
+    todo = [n for n, (_, kept_, _) in enumerate(jobs) if kept_ is None]
+    if shared is None or sum(len(jobs[n][0]) for n in todo) < BESIDE:
+        return {}
+    mine, theirs = todo[:len(todo) // 2], todo[len(todo) // 2:]
+
+    def there() -> list:  # in the worker: (index, sides as bytes) of each clean group (its lint and problems its own)
+        clean = []
+        for n in theirs:
+            group, _, sides = jobs[n]
+            before, said = _findings(linted), []
+            made = plan(sides, said)
+            data = codec.pickled(_sides(made)) if _findings(linted) == before and not said else None
+            if data is not None and len(made) == len(group):
+                clean.append((n, data))
+        return clean
+
+    def here() -> dict:
+        return {n: _one(shared, jobs[n][0], jobs[n][2], plan, linted, problems) for n in mine}
+    done, planned_there = shared.keeper.beside(there, here)
+    for n, data in planned_there or []:
+        sides = codec.unpickled(data) if n in theirs and isinstance(data, bytes) else None
+        group = jobs[n][0] if sides is not None else ()
+        if isinstance(sides, list) and len(sides) == 2 * len(group):
+            done[n] = kept(shared, group, [(entry, sides[k], sides[len(group) + k]) for k, entry in enumerate(group)])
+    return done
 
 
 def _findings(linted) -> tuple[int, int]:

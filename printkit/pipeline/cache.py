@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.ground.store import Store
+from printkit.pipeline.cores import beside
 from printkit.pipeline.held import Held
 from printkit.pipeline.manifest import MAX_PAGES, code_digest
 from printkit.plan import kept as codec
@@ -308,6 +309,17 @@ class InUse:
 
     def page_digest(self, page) -> str:
         return page_digest(page)
+
+    def beside(self, there, here) -> tuple:
+        """`here()` in this process and `there()` in a worker forked beside it where a core is free
+        (printkit/pipeline/cores.py: `beside`): (here's result, there's, or None: not done there).
+        The cache is written whole and closed first: a worker must not share this process's
+        connection to it. Only where a cache keeps what is made: what is done there is for this
+        process to keep."""
+        if not keeps() or not STORE.write or not STORE.store.opened():
+            return here(), None
+        STORE.close()
+        return beside(there, here)
 
 
 KEPT = InUse()

@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import pickle
 import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -20,6 +22,7 @@ from printkit.ground.interrupt import SIGNALS
 WORKERS = "PRINTKIT_WORKERS"  # at most this many processes side by side (see `cores`)
 _work = None  # the function and items of the call under way, inherited by the forked workers
 _items: list = []
+_SPARE = [0]  # the cores free beside this process's work: a call doing its items here, one by one (`beside`)
 
 
 def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0, after=None,
@@ -46,8 +49,12 @@ def each_on_every_core(work, items: list, weight=None, done=None, least: int = 0
         workers = 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         results = {}
-        for index in in_turn:
-            results[index] = _told(done, items[index], work(items[index]))
+        _SPARE[0] = cores() - 1  # what one item may use beside it (`beside`): a lone deck planned in halves
+        try:
+            for index in in_turn:
+                results[index] = _told(done, items[index], work(items[index]))
+        finally:
+            _SPARE[0] = 0
         return [results[i] for i in range(len(items))]
     order = sorted(range(len(items)), key=lambda i: -weight(items[i])) if weight else list(range(len(items)))
     if here_too:
@@ -197,6 +204,64 @@ def cores() -> int:
     machine = os.cpu_count() or 1
     asked = os.environ.get(WORKERS, "").strip()
     return min(machine, int(asked)) if asked.isdigit() and int(asked) >= 1 else machine
+
+
+def beside(there, here) -> tuple:
+    """`here()` in this process and `there()` in a worker forked for it, side by side, where a core
+    is free beside this process's work (each_on_every_core doing its items here, one by one: the
+    machine's other cores idle) and nothing else runs in it (no thread: watch's and serve's
+    processes fork no such worker). (here's result, there's, or None where it was not done there:
+    no core free, no fork, or the worker failed or was ended: the caller then does it itself.)
+    `there()` returns plain data, which comes back pickled (from printkit's own worker, forked
+    from this process); a signal reaches printkit here, as with each_on_every_core's workers."""
+    if _SPARE[0] < 1 or threading.active_count() > 1 or not hasattr(os, "fork"):
+        return here(), None
+    read, write = os.pipe()
+    with _signals_held():  # the worker sets its own handlers before it hears one
+        pid = os.fork()
+        if pid == 0:
+            _there(there, read, write)
+    os.close(write)
+    try:
+        mine = here()
+    except BaseException:
+        os.close(read)
+        _ended(pid, signal.SIGTERM)
+        raise
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    return mine, (pickle.loads(data) if _ended(pid) == 0 and data else None)
+
+
+def _there(there, read: int, write: int) -> None:
+    """In the worker `beside` forked: `there()`, its result written to the pipe; never returns."""
+    code = 1
+    try:
+        os.close(read)
+        _leave_signals()
+        _SPARE[0] = 0
+        data = pickle.dumps(there(), pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(data)
+        code = 0
+    except BaseException:  # noqa: BLE001 - whatever it was, printkit's own process does the work again
+        pass
+    finally:
+        os._exit(code)  # noqa: SLF001 - a forked worker: none of printkit's exit (its files are printkit's)
+
+
+def _ended(pid: int, stop: int | None = None) -> int:
+    """The worker `beside` forked, waited for (sent `stop` first): its exit status (0: done)."""
+    if stop is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, stop)
+    while True:
+        try:
+            return os.waitpid(pid, 0)[1]
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            return -1
 
 
 def _told(done, item, result):
