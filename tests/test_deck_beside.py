@@ -68,7 +68,8 @@ def test_the_later_half_is_planned_beside_and_the_pdf_is_one_cores(tmp_path, mon
     pids = planners()
     assert set(pids) - {str(os.getpid())}, "no group was planned in another process"
     groups = -(-CARDS // kept_cards.GROUP)
-    assert pids.count(str(os.getpid())) == groups // 2  # the earlier half here, the later half there
+    assert pids.count(str(os.getpid())) == kept_cards.ahead(object(), [[None] * kept_cards.GROUP] * groups) \
+        < groups  # the earlier groups here, the later ones there
     one, _ = _build(monkeypatch, capsys, project, tmp_path / "one", tmp_path / "cache-one", "1")
     assert two == one
     assert len(planners()) == len(pids) + groups  # on one core: every group here
@@ -152,3 +153,23 @@ def test_a_worker_that_raises_gives_nothing_back(monkeypatch):
     def there():
         raise RuntimeError("broken there")
     assert cores.beside(there, lambda: "here") == ("here", None)
+
+
+def test_problems_of_cards_in_the_later_half_are_said_as_on_one_core(tmp_path, monkeypatch, capsys):
+    cards = "\n".join(f"      - {{name: Card {n}, reps: {10 ** 9 if n in (110, 118) else 1}}}" for n in range(1, CARDS + 1))
+    face = "        words: {kind: text, x: 10, y: 30, width: 40, height: 20, text: \"{{ name * reps }}\"}"
+    project = game_project(tmp_path / "kit", deck_yaml(cards=cards, face=face))
+    said = []
+    for workers in (None, "1"):
+        if workers is None:
+            monkeypatch.delenv(WORKERS, raising=False)
+        else:
+            monkeypatch.setenv(WORKERS, workers)
+        monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / f"cache-{workers}"))
+        capsys.readouterr()
+        assert main(["--project", str(project), "build", SLUG, "--only", "deck", "-q", "--out",
+                     str(tmp_path / f"out-{workers}")]) == 1
+        said.append(capsys.readouterr().err)
+    assert "card 110 ('Card 110')" in said[0] and "card 118 ('Card 118')" in said[0]
+    assert said[0] == said[1]
+    assert not (tmp_path / "out-None" / SLUG / "deck.pdf").exists()

@@ -70,22 +70,45 @@ def deck(kit, sheet, product: str, folder: Path | None = None, source: Source = 
         with kit.templates.env.running():
             sides = sides_of(group, [])
         return _planned(look, back_look, sides, [], backs)
+
+    def limited(error: TemplateLimit) -> PrintkitError:  # it ran out between two bindings
+        return PrintkitError([cards.where().with_message(f"products.{product}: its cards' expressions and texts: "
+                                                         f"{error}")])
+
+    def evaluate(groups: list, said: list | None = None) -> list:
+        """The groups' sides evaluated after the others: their problems added to `said`, or raised."""
+        problems_ = [] if said is None else said
+        try:
+            with kit.templates.env.running():
+                sides = [sides_of(group, problems_) for group in groups]
+        except TemplateLimit as error:
+            raise limited(error) from None
+        if said is None:
+            raise_all(problems_)
+        return sides
+
     try:
         with kit.templates.env.running():  # every card's bindings together: the sandbox's time, once
             entries = cards.entries(evaluator, scope)
             found = [(group, kept_cards.found(shared, group, lambda group=group: again(group)))
                      for group in kept_cards.groups(entries)]
-            evaluated = [sides_of(group, problems) for group, kept in found if kept is None]
-    except TemplateLimit as error:  # it ran out between two bindings
-        raise PrintkitError([cards.where().with_message(f"products.{product}: its cards' expressions and texts: "
-                                                        f"{error}")]) from None
-    raise_all(problems)
+            todo = [group for group, kept in found if kept is None]
+            evaluated = [sides_of(group, problems) for group in todo[:kept_cards.ahead(shared, todo)]]
+    except TemplateLimit as error:
+        raise limited(error) from None
+    if problems:  # every card's, as ever
+        evaluate(todo[len(evaluated):], problems)
+        raise_all(problems)
     with kit.templates.env.running():
-        raise_all(own_markup(cards, evaluator, look.palette, scope))
+        markup = own_markup(cards, evaluator, look.palette, scope)
+    if markup:
+        evaluate(todo[len(evaluated):])  # what the cards' own words say comes first, as ever
+        raise_all(markup)
     look.numbers = {str(values.get("value")) for sides in evaluated for _, face, _ in sides if face
                     for _, values in face.layers if values["kind"] == "number"}
     planned = kept_cards.planned(shared, found, evaluated, lambda sides, said: _planned(look, back_look, sides, said,
-                                                                                         backs), look.linted, problems)
+                                                                                         backs), look.linted, problems,
+                                 evaluate)
     raise_all(problems + look.linted.errors())
     findings.note(look.linted.warnings())  # the cards are drawn; the build says these (--strict: refuses)
     return _copies(planned, sheet, cards.spec, look.linted)

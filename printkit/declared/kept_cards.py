@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.ground.errors import PrintkitError
 from printkit.plan import kept as codec
 
 GROUP = 8  # cards kept in one value: an edit of one card plans at most this many again
@@ -165,18 +166,33 @@ def _sides(planned: list) -> list:
     return [tuple(face) for _, face, _ in planned] + [tuple(back) for _, _, back in planned]
 
 
-def planned(shared: Shared | None, found: list, evaluated: list, plan, linted, problems: list) -> list:
+def ahead(shared: Shared | None, todo: list) -> int:
+    """How many of the groups to plan (`todo`) are evaluated before they are planned: all, or,
+    where a worker may plan the later ones (`_beside`), the earlier HERE per cent (the worker
+    evaluates its own)."""
+    return (len(todo) * HERE + 99) // 100 if _halved(shared, todo) else len(todo)
+
+
+def _halved(shared: Shared | None, todo: list) -> bool:
+    return shared is not None and sum(map(len, todo)) >= BESIDE
+
+
+def planned(shared: Shared | None, found: list, evaluated: list, plan, linted, problems: list, evaluate) -> list:
     """Every card's (entry, face, back) in the deck's order: each group as `found` kept, or planned
-    from its sides as `evaluated` (`plan(sides, problems)`), then kept if nothing was found on it
-    (`linted`, the deck's lint: a finding is said again at every build, counted whole). Where many
-    cards are to be planned, the later half of them is planned by a worker beside this process
-    (`_beside`); a group it found something on (a finding, a problem) is planned here after the
-    others, in the deck's order, so that the lint and the problems are what planning them in turn
-    gives."""
+    from its sides (as `evaluated`, or for the groups after those, `evaluate(groups)`) with
+    `plan(sides, problems)`, then kept if nothing was found on it (`linted`, the deck's lint: a
+    finding is said again at every build, counted whole). Where many cards are to be planned, a
+    worker beside this process evaluates and plans the later ones (`_beside`); a group it
+    found something on (a finding, a problem), or all of its share where it could not be done, is
+    evaluated and planned here after the others, in the deck's order, so that the lint and the
+    problems are what planning them in turn gives."""
     jobs, evaluated = [], iter(evaluated)
     for group, kept_ in found:
-        jobs.append((group, kept_, next(evaluated) if kept_ is None else None))
-    done = _beside(shared, jobs, plan, linted, problems)
+        jobs.append([group, kept_, next(evaluated, None) if kept_ is None else None])
+    done = _beside(shared, jobs, plan, linted, problems, evaluate)
+    later = [job for n, job in enumerate(jobs) if job[1] is None and job[2] is None and n not in done]
+    for job, sides in zip(later, evaluate([job[0] for job in later]) if later else []):  # problems: raised
+        job[2] = sides
     cards = []
     for n, (group, kept_, sides) in enumerate(jobs):
         kept_ = kept_ if kept_ is not None else done.get(n)
@@ -184,7 +200,8 @@ def planned(shared: Shared | None, found: list, evaluated: list, plan, linted, p
     return cards
 
 
-BESIDE = 64  # cards to plan, at least, for a worker to plan half of them beside this process
+BESIDE = 64  # cards to plan, at least, for a worker to plan some of them beside this process
+HERE = 55  # per cent of the groups to plan that this process plans: the worker evaluates its own too
 
 
 def _one(shared: Shared | None, group: list, sides, plan, linted, problems: list) -> list:
@@ -194,21 +211,25 @@ def _one(shared: Shared | None, group: list, sides, plan, linted, problems: list
     return kept(shared, group, made) if (_findings(linted), len(problems)) == before else made
 
 
-def _beside(shared: Shared | None, jobs: list, plan, linted, problems: list) -> dict:
-    """{group's index: its cards}: the earlier half of the groups to plan planned here, while a
-    worker forked beside this process (the keeper's `beside`: where a core is free) plans the later
-    half and hands back each group nothing was found on, its marks as the page cache keeps them
-    (printkit/plan/kept.py), which are then kept here. {} where there are few cards to plan, or
-    their groups are not kept."""
+def _beside(shared: Shared | None, jobs: list, plan, linted, problems: list, evaluate) -> dict:
+    """{group's index: its cards}: the groups to plan that are evaluated planned here, while a
+    worker forked beside this process (the keeper's `beside`: where a core is free) evaluates and
+    plans the others (the later ones: `ahead`) and hands back each group nothing was found on, its
+    marks as the page cache keeps them (printkit/plan/kept.py), which are then kept here. {} where
+    the groups to plan are not halved."""
     todo = [n for n, (_, kept_, _) in enumerate(jobs) if kept_ is None]
-    if shared is None or sum(len(jobs[n][0]) for n in todo) < BESIDE:
+    if not _halved(shared, [jobs[n][0] for n in todo]):
         return {}
-    mine, theirs = todo[:len(todo) // 2], todo[len(todo) // 2:]
+    mine, theirs = [n for n in todo if jobs[n][2] is not None], [n for n in todo if jobs[n][2] is None]
 
     def there() -> list:  # in the worker: (index, sides as bytes) of each clean group (its lint and problems its own)
         clean = []
         for n in theirs:
-            group, _, sides = jobs[n]
+            group = jobs[n][0]
+            try:
+                sides = evaluate([group])[0]
+            except PrintkitError:
+                continue
             before, said = _findings(linted), []
             made = plan(sides, said)
             data = codec.pickled(_sides(made)) if _findings(linted) == before and not said else None
