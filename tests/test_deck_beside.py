@@ -6,17 +6,21 @@ the worker found something on, and a worker that fails, are planned by printkit 
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import threading
 
 import pytest
+from pypdf import PdfReader
 
 from declared import SLUG, deck_yaml, game_project
 from printkit.cli.main import main
 from printkit.declared import faces, kept_cards
 from printkit.pipeline import cores
 from printkit.pipeline.cores import WORKERS
+from printkit.render import draw
+from printkit.render.kept_pages import KeptPages
 
 needs_cores = pytest.mark.skipif((os.cpu_count() or 1) < 2 or not hasattr(os, "fork"),
                                  reason="one core, or no fork: the deck is planned in one process")
@@ -45,6 +49,20 @@ def planners(monkeypatch, tmp_path):
             file.write(f"{os.getpid()}\n")
         return plan(*args, **kwargs)
     monkeypatch.setattr(faces, "_planned", noted)
+    return lambda: record.read_text(encoding="utf-8").split() if record.exists() else []
+
+
+@pytest.fixture
+def drawers(monkeypatch, tmp_path):
+    """The processes that drew a page (and kept it), one line a page (a forked worker's too)."""
+    record = tmp_path / "drawn-by.txt"
+    drawn = KeptPages.drawn
+
+    def noted(self, page, start):
+        with open(record, "a", encoding="utf-8") as file:
+            file.write(f"{os.getpid()}\n")
+        return drawn(self, page, start)
+    monkeypatch.setattr(KeptPages, "drawn", noted)
     return lambda: record.read_text(encoding="utf-8").split() if record.exists() else []
 
 
@@ -173,3 +191,25 @@ def test_problems_of_cards_in_the_later_half_are_said_as_on_one_core(tmp_path, m
     assert "card 110 ('Card 110')" in said[0] and "card 118 ('Card 118')" in said[0]
     assert said[0] == said[1]
     assert not (tmp_path / "out-None" / SLUG / "deck.pdf").exists()
+
+
+@needs_cores
+@pytest.mark.parametrize("words", ["plain", "accented and starred"])
+def test_the_later_pages_are_drawn_beside_and_found_kept(tmp_path, monkeypatch, capsys, drawers, words):
+    """A worker draws the later pages into a document of its own, for printkit to find kept: with
+    characters beyond ASCII set first on those pages too, whose codes printkit gives them only as it
+    draws the earlier ones (each page is drawn once, by one process)."""
+    special = words != "plain"
+
+    def name(n: int) -> str:  # the later cards set a star before the é every card sets
+        return f"★ Carte é {n}" if n > 60 else f"Carte é {n}"
+    cards = "\n".join(f"      - {{name: {name(n) if special else f'Card {n}'}, text: 'card {n}'}}" for n in range(1, CARDS + 1))
+    project = game_project(tmp_path / "kit", deck_yaml(cards=cards, face=CLEAN))
+    two, _ = _build(monkeypatch, capsys, project, tmp_path / "two", tmp_path / "cache-two", None)
+    pages = len(PdfReader(io.BytesIO(two)).pages)
+    assert pages >= draw.BESIDE
+    by = drawers()
+    here = by.count(str(os.getpid()))
+    assert 0 < here < len(by) == pages  # every page drawn once: the later ones in the worker, found kept here
+    one, _ = _build(monkeypatch, capsys, project, tmp_path / "one", tmp_path / "cache-one", "1")
+    assert two == one

@@ -313,13 +313,18 @@ class InUse:
     def beside(self, there, here) -> tuple:
         """`here()` in this process and `there()` in a worker forked beside it where a core is free
         (printkit/pipeline/cores.py: `beside`): (here's result, there's, or None: not done there).
-        The cache is written whole and closed first: a worker must not share this process's
-        connection to it. Only where a cache keeps what is made: what is done there is for this
-        process to keep."""
+        The cache is written whole and closed first (a worker must not share this process's
+        connection to it), and what the worker kept is written before it ends. Only where a cache
+        keeps what is made: what is done there is for this process to keep, or to find kept."""
         if not keeps() or not STORE.write or not STORE.store.opened():
             return here(), None
+
+        def kept_there():
+            done = there()
+            STORE.flush()  # what it kept, written for this process to find
+            return done
         STORE.close()
-        return beside(there, here)
+        return beside(kept_there, here)
 
 
 KEPT = InUse()

@@ -9,7 +9,7 @@ from printkit.plan.marks import Box, Circle, DieLine, Document, Ellipse, Group, 
 from printkit.plan.text import Text, characters
 from printkit.render.srgb import SRGB
 from printkit.render.flatten import Flat, flattened
-from printkit.render.kept_pages import NOTHING_KEPT, KeptPages
+from printkit.render.kept_pages import NOTHING_KEPT, KeptPages, codes_given
 from printkit.render.paths import circle_path, ellipse_path, polygon_path, rect_path
 from printkit.render.pdf import PdfFile
 from printkit.render.same_pages import SamePages
@@ -36,7 +36,41 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
         _draw_forms(pdf, document, ink_saver, colour, keeper)
     kept = None if document.forms or colour.flattens else KeptPages(pdf, [ink_saver, colour.key, list(scale)], keeper)
     same = None if document.forms or colour.flattens else SamePages(pdf)
-    for page in document.pages:
+    drawing = (ink_saver, colour, scale, keeper)
+    here = _pages_here(document, kept, drawing, lambda pages: _drawn(pdf, pages, kept, same, colour, scale, document))
+    _drawn(pdf, document.pages[here:], kept, same, colour, scale, document)
+    return pdf.finish(), pdf.pages
+
+
+BESIDE = 24  # pages, at least, of a document of which a worker beside printkit draws the later part
+HERE = 55  # per cent of them that printkit draws itself
+
+
+def _pages_here(document: Document, kept, drawing: tuple, draw_here) -> int:
+    """How many of the document's first pages `draw_here(pages)` drew: where its pages can be kept
+    and it has BESIDE or more, the first HERE per cent, while a worker forked beside printkit (the
+    keeper's `beside`: where a core is free) draws the others and keeps them, for this process to
+    find kept as it goes on; else none (this process draws them all)."""
+    ink_saver, colour, scale, keeper = drawing
+    pages = document.pages
+    beside = getattr(keeper, "beside", None)
+    if kept is None or beside is None or len(pages) < BESIDE or not keeper.keeps():
+        return 0
+    here = (len(pages) * HERE + 99) // 100
+
+    def there() -> bool:  # in the worker: the later pages drawn into a document of its own, and kept
+        pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
+                      page_layout=document.page_layout)
+        codes_given(pdf, pages[:here])  # the codes this process gives them as it draws the first pages
+        _drawn(pdf, pages[here:], KeptPages(pdf, [ink_saver, colour.key, list(scale)], keeper), None, colour, scale,
+               document)
+        return True
+    beside(there, lambda: draw_here(pages[:here]))
+    return here
+
+
+def _drawn(pdf: PdfFile, pages, kept, same, colour, scale, document: Document) -> None:
+    for page in pages:
         pdf.begin_page(page.paper, trim=page.trim, bleed=page.bleed, scale=scale)
         if kept is not None and kept.again(page):  # drawn before, as it is now: its stream kept
             continue
@@ -49,7 +83,6 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
                 same.drawn(page, start, images)
         if kept is not None:
             kept.drawn(page, start)
-    return pdf.finish(), pdf.pages
 
 
 def _art_and_cut(page):

@@ -98,6 +98,16 @@ class KeptPages:
                                      stream.deflated], held=True)
 
 
+def codes_given(pdf: PdfFile, pages) -> None:
+    """The fonts and characters `pages` set, named and given their codes in `pdf` in the order
+    drawing them would give them: what a document that draws the pages after them has given
+    before it (a worker drawing the later pages of a document, for it to find kept)."""
+    fonts: dict = {}
+    for page in pages:
+        _contents(page.marks, fonts, {})
+    _give_codes(pdf, [(font, "".join(chars)) for font, chars in fonts.items()])
+
+
 def _contents(marks, fonts: dict, images: dict) -> bool:
     """The fonts a page's marks set, each with its characters beyond ASCII, and its images, each
     in the order they are first drawn (dicts keep it); False if it draws what is not kept."""
