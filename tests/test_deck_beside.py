@@ -213,3 +213,41 @@ def test_the_later_pages_are_drawn_beside_and_found_kept(tmp_path, monkeypatch, 
     assert 0 < here < len(by) == pages  # every page drawn once: the later ones in the worker, found kept here
     one, _ = _build(monkeypatch, capsys, project, tmp_path / "one", tmp_path / "cache-one", "1")
     assert two == one
+
+
+@needs_cores
+def test_an_edits_build_finds_its_pages_kept_and_forks_no_worker_to_draw(tmp_path, monkeypatch, capsys, drawers):
+    project = _project(tmp_path / "kit", CLEAN)
+    _build(monkeypatch, capsys, project, tmp_path / "out", tmp_path / "cache", None)
+    game = project / "content" / SLUG / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("the words of card 7'", "the new words of card 7'"),
+                    encoding="utf-8")
+    before, forks, fork = len(drawers()), [], os.fork
+
+    def counted():
+        forks.append(1)
+        return fork()
+    monkeypatch.setattr(cores.os, "fork", counted)
+    _build(monkeypatch, capsys, project, tmp_path / "out", tmp_path / "cache", None)
+    again = drawers()[before:]
+    assert again and set(again) == {str(os.getpid())}  # the edited card's pages, drawn here
+    assert not forks  # no worker to draw pages that are kept
+
+
+def test_the_page_cache_is_left_open_where_no_worker_is_forked(tmp_path, monkeypatch):
+    from printkit.pipeline import cache
+
+    monkeypatch.setattr(cache, "STORE", cache.PageCache(tmp_path / "cache"))
+    _spare(monkeypatch)
+    assert cache.STORE.store.opened()
+    connection = cache.STORE.store._db  # noqa: SLF001
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)  # as in watch and serve
+    thread.start()
+    try:
+        assert cache.KEPT.beside(lambda: "there", lambda: "here") == ("here", None)
+    finally:
+        stop.set()
+        thread.join()
+    assert cache.STORE.store._db is connection  # noqa: SLF001 - not closed (and its log not folded in)
+    cache.STORE.close()

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.ground.store import Store
-from printkit.pipeline.cores import beside
+from printkit.pipeline.cores import beside, spare
 from printkit.pipeline.held import Held
 from printkit.pipeline.manifest import MAX_PAGES, code_digest
 from printkit.plan import kept as codec
@@ -316,8 +316,8 @@ class InUse:
         The cache is written whole and closed first (a worker must not share this process's
         connection to it), and what the worker kept is written before it ends. Only where a cache
         keeps what is made: what is done there is for this process to keep, or to find kept."""
-        if not keeps() or not STORE.write or not STORE.store.opened():
-            return here(), None
+        if not spare() or not keeps() or not STORE.write or not STORE.store.opened():
+            return here(), None  # (and the cache left open: closed, SQLite folds its log in, 25 ms in watch)
 
         def kept_there():
             done = there()

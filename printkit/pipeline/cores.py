@@ -214,7 +214,7 @@ def beside(there, here) -> tuple:
     no core free, no fork, or the worker failed or was ended: the caller then does it itself.)
     `there()` returns plain data, which comes back pickled (from printkit's own worker, forked
     from this process); a signal reaches printkit here, as with each_on_every_core's workers."""
-    if _SPARE[0] < 1 or threading.active_count() > 1 or not hasattr(os, "fork"):
+    if not spare():
         return here(), None
     read, write = os.pipe()
     with _signals_held():  # the worker sets its own handlers before it hears one
@@ -231,6 +231,11 @@ def beside(there, here) -> tuple:
     with os.fdopen(read, "rb") as pipe:
         data = pipe.read()
     return mine, (pickle.loads(data) if _ended(pid) == 0 and data else None)
+
+
+def spare() -> bool:
+    """Whether `beside` would fork a worker now: a core is free and no other thread runs here."""
+    return _SPARE[0] >= 1 and threading.active_count() == 1 and hasattr(os, "fork")
 
 
 def _there(there, read: int, write: int) -> None:

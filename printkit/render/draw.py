@@ -48,14 +48,15 @@ HERE = 55  # per cent of them that printkit draws itself
 
 def _pages_here(document: Document, kept, drawing: tuple, draw_here) -> int:
     """How many of the document's first pages `draw_here(pages)` drew: where its pages can be kept
-    and it has BESIDE or more, the first HERE per cent, while a worker forked beside printkit (the
-    keeper's `beside`: where a core is free) draws the others and keeps them, for this process to
-    find kept as it goes on; else none (this process draws them all)."""
+    and it has BESIDE or more, not the last of them kept already, the first HERE per cent, while a
+    worker forked beside printkit (the keeper's `beside`: where a core is free) draws the others and
+    keeps them, for this process to find kept as it goes on; else none (this process draws them
+    all)."""
     ink_saver, colour, scale, keeper = drawing
     pages = document.pages
     beside = getattr(keeper, "beside", None)
-    if kept is None or beside is None or len(pages) < BESIDE or not keeper.keeps():
-        return 0
+    if kept is None or beside is None or len(pages) < BESIDE or not keeper.keeps() or kept.found(pages[-1]):
+        return 0  # (its last page kept: an edit's, whose pages are found kept, not drawn)
     here = (len(pages) * HERE + 99) // 100
 
     def there() -> bool:  # in the worker: the later pages drawn into a document of its own, and kept

@@ -82,6 +82,14 @@ class KeptPages:
         _shown(self.pdf, deflated)
         return True
 
+    def found(self, page) -> bool:
+        """Whether `page` is kept drawn as it is now (looked up, not drawn: the page need not be the
+        one begun)."""
+        if self.drawing is None:
+            return False
+        key = ["drawn page", self.keeper.page_digest(page), *self.drawing]
+        return self.keeper.find(key, DRAWN, held=True) is not None
+
     def drawn(self, page, start: tuple[int, int]) -> None:
         """The page just drawn (since `start`, PdfFile.drawing) kept, if it can be drawn again."""
         if self._key is None:
