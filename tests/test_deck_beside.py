@@ -251,3 +251,26 @@ def test_the_page_cache_is_left_open_where_no_worker_is_forked(tmp_path, monkeyp
         thread.join()
     assert cache.STORE.store._db is connection  # noqa: SLF001 - not closed (and its log not folded in)
     cache.STORE.close()
+
+
+@needs_cores
+def test_a_signal_while_printkit_waits_for_the_worker_ends_it(monkeypatch, tmp_path):
+    _spare(monkeypatch)
+    started = tmp_path / "worker.pid"
+
+    def there():
+        started.write_text(str(os.getpid()))
+        signal.pause()  # never done: printkit waits for it until the signal
+
+    def stopped(signum, frame):
+        raise RuntimeError("stopped")
+    before = signal.signal(signal.SIGALRM, stopped)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(RuntimeError, match="stopped"):
+            cores.beside(there, lambda: "here")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(started.read_text()), 0)  # ended and waited for, not left running

@@ -222,14 +222,15 @@ def beside(there, here) -> tuple:
         if pid == 0:
             _there(there, read, write)
     os.close(write)
+    pipe = os.fdopen(read, "rb")
     try:
         mine = here()
-    except BaseException:
-        os.close(read)
+        data = pipe.read()
+    except BaseException:  # a failure here, or a signal (while working or waiting): the worker ended too
+        pipe.close()
         _ended(pid, signal.SIGTERM)
         raise
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
+    pipe.close()
     return mine, (pickle.loads(data) if _ended(pid) == 0 and data else None)
 
 
