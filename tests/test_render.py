@@ -137,3 +137,43 @@ def test_a_template_read_for_a_fingerprint_is_read_again_once_its_file_changes(t
     with pytest.raises(PrintkitError) as error:
         templates.render("t.j2", a=1, b=2).fingerprint
     assert "outside the templates folder" in str(error.value.problems[0])
+
+
+def test_values_and_dictionaries_are_written_as_reportlab_writes_them():
+    """printkit's writers of values and dictionaries (render/once.py) give the bytes ReportLab's
+    own give: texts (short, long, a name, one that is not ASCII), bytes, numbers (a bool is not
+    one), references, arrays, and dictionaries of them, plain, ordered, multiline or not."""
+    from collections import OrderedDict
+
+    from reportlab.pdfbase import pdfdoc
+
+    from printkit.render.pdf import PdfFile
+
+    PdfFile("t", "s")  # sets ReportLab up
+    written, dictionary = pdfdoc.format, pdfdoc.PDFDictionary.format
+    assert written.__module__ == dictionary.__module__ == "printkit.render.once"
+    document = pdfdoc.PDFDocument(invariant=1)
+    target = pdfdoc.PDFString("x")
+    reference = document.Reference(target, "Target")  # numbered in the document
+    values = ["/Name", "BT (a) Tj ET", "x" * 100, "é", "\x1b", b"\x00bytes", 0, 1, -2, 0.5, -0.0, 1e-7, 12345.678,
+              True, None, reference, pdfdoc.PDFArray([0, 1.5, "/Name"]), pdfdoc.PDFName("A B")]
+    for value in values * 2:  # the second time from what was kept
+        assert _outcome(written, value, document) == _outcome(written.plain, value, document), repr(value)
+    assert _outcome(written, "\u2603", document) is UnicodeEncodeError  # a snowman: the codec's own error
+    values = [value for value in values if _outcome(written.plain, value, document) is not UnicodeEncodeError]
+    entries = {f"K{i}": value for i, value in enumerate(values)} | {"Type": "/Page", "Z": reference}
+    for mapping in (entries, OrderedDict(reversed(entries.items())), {}, {"Only": 1}):
+        for multiline in (True, False, "forced"):
+            made = pdfdoc.PDFDictionary(mapping)
+            made.multiline = multiline
+            assert dictionary(made, document) == dictionary.plain(made, document), (mapping, multiline)
+    missing = pdfdoc.PDFObjectReference("Nowhere")
+    with pytest.raises(KeyError, match="forward reference"):
+        written(missing, document)
+
+
+def _outcome(write, value, document):
+    try:
+        return write(value, document)
+    except UnicodeEncodeError:
+        return UnicodeEncodeError

@@ -21,7 +21,7 @@ from printkit.render.srgb import SRGB
 from printkit.render.forms import Forms
 from printkit.render.frames import begin_frame, end_frame
 from printkit.render.images import Images
-from printkit.render.once import arrays_once
+from printkit.render.once import arrays_once, values_once
 from printkit.render.resources import Resources
 from printkit.render.shapes import Shapes
 from printkit.render.streams import ascii_once, compression_once, names_once, written_once
@@ -142,11 +142,12 @@ def _set_up_once() -> None:
     """ReportLab's writers made faster once a process, writing the same bytes: font subsets made
     and compressed once (render/subsets.py), streams not compressed twice, ASCII encoded as ASCII,
     names written once and a page's stream kept as written (render/streams.py), arrays of numbers
-    written once (render/once.py); and each subset tagged from what it holds (the fonts registered
+    written once and values and dictionaries written faster (render/once.py); and each subset tagged from what it holds (the fonts registered
     first)."""
     subsets_once()
     compression_once(compressed)
     arrays_once()
+    values_once()
     ascii_once()
     names_once()
     written_once()
