@@ -539,3 +539,46 @@ def test_an_edit_loads_again_only_the_kit_of_the_game_it_changed(project, monkey
     shown.preview(games, content, out, Options(PAPERS["a4"]), 50, other_papers=False, kits=kept)
     assert loaded == ["numbered-cards"]  # by the build: preview shows its kit
     assert card.read_bytes() != before and "Rearrange every card of the row." in (out / "index.html").read_text()
+
+
+def test_a_picture_is_stored_grey_exactly_when_converting_it_to_grey_and_back_gives_it_again():
+    """printkit.live.pictures' test of a grey picture (its channels compared) says what the slower
+    test it replaced says (its grey levels made colours again, compared byte for byte): for grey
+    pictures, pictures one pixel or one channel away from grey, colour ones, and other modes; and
+    a grey picture's PNG holds grey levels, a colour one's colours, its pixels as they were."""
+    import io
+    import random
+
+    from PIL import Image
+
+    from printkit.live.pictures import _grey, png
+
+    def slow(image) -> bool:
+        return image.convert("L").convert("RGB").tobytes() == image.tobytes()
+
+    chance = random.Random(41)
+    pictures = []
+    for width, height in ((1, 1), (7, 3), (64, 40)):
+        levels = [chance.randrange(256) for _ in range(width * height)]
+        grey = Image.new("RGB", (width, height))
+        grey.putdata([(v, v, v) for v in levels])
+        pictures.append(grey)
+        for channel in range(3):  # one pixel, one channel, one level away from grey
+            off = grey.copy()
+            x, y = chance.randrange(width), chance.randrange(height)
+            pixel = list(off.getpixel((x, y)))
+            pixel[channel] = (pixel[channel] + 1) % 256
+            off.putpixel((x, y), tuple(pixel))
+            pictures.append(off)
+        colour = Image.new("RGB", (width, height))
+        colour.putdata([tuple(chance.randrange(256) for _ in range(3)) for _ in levels])
+        pictures.append(colour)
+        pictures += [grey.convert("RGBA"), grey.convert("L"), colour.convert("RGBA")]
+    pictures.append(Image.new("RGB", (30, 20), (255, 255, 255)))
+    for picture in pictures:
+        assert _grey(picture) == slow(picture), (picture.mode, picture.size)
+    assert [_grey(p) for p in pictures[:5]] == [True, False, False, False, False]
+    for picture in pictures:
+        stored = Image.open(io.BytesIO(png(picture)))
+        assert stored.mode == ("L" if slow(picture) else picture.mode)
+        assert stored.convert(picture.mode).tobytes() == picture.tobytes()
