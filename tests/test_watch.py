@@ -199,3 +199,22 @@ def test_an_edit_of_any_file_a_game_reads_is_rebuilt_whatever_its_name_but_not_a
         helper.wait_for(said, r"^\d+ of \d+ files changed", after=changed)
         assert said[changed] == f"changed: content/{folder.name}/cards.txt"
         assert "Heron" in deck(), said
+
+
+def test_warnings_hushed_are_noted_and_not_said_and_anything_else_is_written(capsys):
+    """warm (printkit/pipeline/warm.py) hushes the warnings of its loading and planning, which the
+    builds say: noted in WARNED all the same (a game warned of is planned again), not written;
+    what else is written to standard error then (serve's other threads) is written as ever."""
+    import sys
+
+    from printkit.ground.errors import WARNED, Problem, hushed, warn
+
+    del WARNED[:]
+    with hushed():
+        warn(Problem("game/cards.csv", 3, "an image below 300 dpi"))
+        print("another thread's line", file=sys.stderr)
+    assert WARNED == ["game/cards.csv"]
+    assert capsys.readouterr().err == "another thread's line\n"
+    warn(Problem("game/cards.csv", 3, "an image below 300 dpi"))
+    assert capsys.readouterr().err == "game/cards.csv:3: warning: an image below 300 dpi\n"
+    del WARNED[:]

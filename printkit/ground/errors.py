@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import unicodedata
 from dataclasses import dataclass, field
@@ -57,12 +58,28 @@ class Finding:
 
 WARNED: list = []  # the files warned about, for a build: a game with a warning is never answered unloaded
 SAID: list = []  # while games are loaded, the warnings said: a game in three languages says each once
+HUSHED = [0]  # while above 0, warnings are noted and not said (`hushed`)
+
+
+@contextlib.contextmanager
+def hushed():
+    """Warnings noted (WARNED) but not said, while a long-lived process reads and plans its games
+    for itself, between builds (printkit/pipeline/warm.py): each is the builds' to say. Only the
+    warnings: anything else written to standard error (another thread's) is written as ever."""
+    HUSHED[0] += 1
+    try:
+        yield
+    finally:
+        HUSHED[0] -= 1
 
 
 def warn(problem: Problem) -> None:
     """Something the designer should know that does not stop the build (an image too coarse to
     print sharply): one line on standard error, `FILE:LINE: warning: message`."""
     line = str(problem.with_message(f"warning: {problem.message}"))
+    if HUSHED[0]:  # (said by the build it follows, or by the build after it)
+        WARNED.append(problem.file)
+        return
     if not SAID or line not in SAID[-1]:
         if SAID:
             SAID[-1].add(line)

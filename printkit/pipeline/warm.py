@@ -1,23 +1,23 @@
-"""A long-lived process (watch) made ready for its first edit: every file of its games planned and
+"""A long-lived process (watch, serve) made ready for its first edit: every file of its games planned and
 drawn once more in memory after the first build, nothing written, so that what an edit's build
 reads from the page cache (each card's planned sides, each page's drawing: printkit/pipeline/held.py)
 and what it works out once a process (fonts, compiled templates, expressions) is there already.
 Without it, the first save after starting `watch` cost as much again as the saves after it (a
-1,000-card deck's: 0.17 against 0.10 s): it read all that in, and the later ones found it held.
+1,000-card deck's: 0.17 against 0.10 s): it read all that in, and the later ones found it held;
+in `serve`, that first save's build took 0.58 s against 0.15 s for the saves after it.
 
 It changes nothing: no file, no manifest, and the page cache only where it kept nothing yet for
 what is drawn. A problem it meets is the next build's to say (the first build said it, or found
-nothing changed): it says none itself, and stops there. So does whatever else it meets: watch hears
+nothing changed): it says none itself (its warnings are hushed, not what another thread
+writes), and stops there. So does whatever else it meets: watch hears
 every edit while it works, and a file saved as it was read may be read half-written; the build
 that edit starts reads it again, whole, and says what is wrong with it."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
-from printkit.ground.errors import WARNED
+from printkit.ground.errors import WARNED, hushed
 from printkit.load.options import Options
 from printkit.pipeline import cache as lasting
 from printkit.pipeline.kits import load_all
@@ -34,7 +34,7 @@ def warm(games: list[Game], content: Path, options: Options) -> None:
     lasting.use(lasting.default_folder())
     if not lasting.keeps():
         return
-    with contextlib.redirect_stderr(io.StringIO()):  # a warning loading or planning gives: the builds' to say
+    with hushed():  # a warning loading or planning gives: the builds' to say
         try:
             _warm(games, content, options)
         except Exception:  # noqa: BLE001 - content saved while it was read (watch hears it): the next build's to say

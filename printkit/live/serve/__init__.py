@@ -31,6 +31,7 @@ from printkit.live.serve.pictures import Lazy
 from printkit.live.serve.published import Live
 from printkit.live.serve.server import Server
 from printkit.live.watch import HEARD, attempt, built, follow, games_after
+from printkit.pipeline.warm import warm
 from printkit.pipeline.write import Output, write_outputs
 
 DIGEST = 12  # hex digits of a picture's digest in its URL: enough to tell one version from the next
@@ -113,6 +114,12 @@ class Proofing:
         if not changed and not self.lazy:  # the first build: the cards still as printed are kept as they look
             self.printed()
 
+    def warm(self) -> None:
+        """Made ready for the first save (printkit/pipeline/warm.py), once the first build is served:
+        while a build would (the page's look at what was printed waits, as for a build)."""
+        with self.lock:
+            warm(self.games, self.content, self.options)
+
     def _written(self) -> None:
         """Some of a changed PDF's pictures written, more to draw (an edit of every card of a big
         deck), or all of them, more PDFs to draw: the pages shown those while the others are drawn
@@ -133,7 +140,7 @@ class Proofing:
             return
         if before is not None:
             try:
-                lazy.draw_changed()
+                lazy.draw_changed(lambda: self.live.publish(images=self._versions(), errors=[], stale=False))
             except PrintkitError as error:  # as draw_all's
                 for problem in error.problems:
                     self.complain(str(problem))
@@ -320,7 +327,7 @@ def serve(games, content: Path, out: Path, options, dpi: int, host: str, port: i
 
     recorded = _RecordWatch(proofing)
     try:
-        follow(content, out, rebuild, say, stop)
+        follow(content, out, rebuild, say, stop, ready=proofing.warm)
     finally:
         recorded.stop()
         if proofing.lazy:

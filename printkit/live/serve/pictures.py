@@ -103,15 +103,20 @@ class Lazy:
         if len(undrawn.pages_drawn) < file.pages:
             self.files.append(undrawn)
 
-    def draw_changed(self) -> None:
-        """The pages an edit changed (`list`'s `before`), drawn now, their cards with them."""
+    def draw_changed(self, cards_written: Callable[[], None] | None = None) -> None:
+        """The pages an edit changed (`list`'s `before`), drawn now, their cards with them: the
+        first page's cards written before its own picture, and `cards_written()` told then (the
+        card edited is the picture awaited; the page's, three times as big to write, comes after)."""
         for file, index in self.changed:
             with self.lock:
-                self._draw(file, index)
+                self._draw(file, index, cards_written)
+            cards_written = None
         self.changed = []
 
     def draw(self, picture: str) -> bool:
         """Whether `picture` (a path under the output folder) is now drawn, having been listed."""
+        if picture not in self.wanted:  # drawn (or never listed): answered without waiting for a drawing
+            return picture in self.listed
         self._ask(1)  # the background lets it go first (a lock is not fair: it would take it again and again)
         try:
             with self.lock:
@@ -174,8 +179,9 @@ class Lazy:
         if self.done and not self.stopped.is_set():
             self.done()
 
-    def _draw(self, file: Undrawn, index: int) -> bool:
-        """The page's picture and its cards', unless drawn; the stamp once every page is."""
+    def _draw(self, file: Undrawn, index: int, cards_written: Callable[[], None] | None = None) -> bool:
+        """The page's picture and its cards', unless drawn; the stamp once every page is. With
+        `cards_written`, the cards' pictures are written first, and it is told of them then."""
         if self.stopped.is_set():
             return False
         if index in file.pages_drawn:
@@ -189,11 +195,15 @@ class Lazy:
                 file.document = pypdfium2.PdfDocument(file.data)
         made = drawn_page(file.document, index, file.layout, self.dpi, self.scale, None,
                           cards_by_page(file.layout, file.pages))
-        write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in made], self.out / file.folder)
+        page, cards = made[:1], made[1:]
+        for part in ([cards, page] if cards_written and cards else [made]):
+            write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in part], self.out / file.folder)
+            for n, _ in part:
+                self.wanted.pop(file.names[n], None)  # (asked for now, answered at once: `draw`)
+            if part is cards:
+                cards_written()
         file.pixels.update({file.names[n].rsplit("/", 1)[1]: pixel_digest(image) for n, image in made})
         file.pages_drawn.add(index)
-        for n, _ in made:
-            self.wanted.pop(file.names[n], None)
         if len(file.pages_drawn) == file.pages:
             self._stamp(file)
         return True
