@@ -1,17 +1,18 @@
-"""A long-lived process (watch, serve) made ready for its first edit: every file of its games planned and
-drawn once more in memory after the first build, nothing written, so that what an edit's build
-reads from the page cache (each card's planned sides, each page's drawing: printkit/pipeline/held.py)
-and what it works out once a process (fonts, compiled templates, expressions) is there already.
-Without it, the first save after starting `watch` cost as much again as the saves after it (a
-1,000-card deck's: 0.17 against 0.10 s): it read all that in, and the later ones found it held.
-`serve` is made ready so too (with it, that deck's first save built in 0.14 s, as the later ones).
+"""A long-lived process (watch, serve) made ready for its first edit: every file of its games
+planned and drawn once more in memory after the first build, nothing written, so that what an
+edit's build reads from the page cache (each card's planned sides, each page's drawing:
+printkit/pipeline/held.py) and what it works out once a process (fonts, compiled templates,
+expressions) is there already. Without it, the first save after starting `watch` cost as much
+again as the saves after it (a 1,000-card deck's: 0.17 against 0.10 s): it read all that in, and
+the later ones found it held. `serve` is made ready so too (with it, that deck's first save built
+in 0.14 s, as the later ones).
 
 It changes nothing: no file, no manifest, and the page cache only where it kept nothing yet for
 what is drawn. A problem it meets is the next build's to say (the first build said it, or found
 nothing changed): it says none itself (its warnings are hushed, not what another thread
-writes), and stops there. So does whatever else it meets: watch hears
-every edit while it works, and a file saved as it was read may be read half-written; the build
-that edit starts reads it again, whole, and says what is wrong with it."""
+writes), and stops there. So does whatever else it meets: watch hears every edit while it works,
+and a file saved as it was read may be read half-written; the build that edit starts reads it
+again, whole, and says what is wrong with it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """ReportLab's writers of arrays of numbers, of values and of dictionaries replaced once a process by
-ones that write the same bytes faster (moved from render/pdf.py, which calls them)."""
+ones that write the same bytes faster (render/pdf.py sets them up: `_set_up_once`)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def values_once() -> None:
     process, writing the same bytes: a text (a name, an operator) or bytes written at once, not
     after asking whether it is one of ReportLab's objects, and each short text's bytes kept (the
     same few hundred names in every dictionary of a file); a number and a reference to another
-    object written straight away; a dictionary's keys written once a process. A page of a deck is some 40 values: a 224-page deck's file wrote 9,000 of them."""
+    object written straight away; a dictionary's keys written once a process. A page of a deck is
+    some 40 values: a 224-page deck's file wrote 9,000 of them."""
     plain, dictionary = pdfdoc.format, pdfdoc.PDFDictionary.format
     texts: dict[str, bytes] = {}  # a short text -> its bytes, as pdfdocEnc encodes it
     keys: dict[str, bytes] = {}  # a dictionary's key -> its name's bytes

@@ -197,7 +197,8 @@ class Lazy:
                           cards_by_page(file.layout, file.pages))
         page, cards = made[:1], made[1:]
         for part in ([cards, page] if cards_written and cards else [made]):
-            write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in part], self.out / file.folder)
+            write_pictures([Output(self.out / file.names[n], png(image), 1) for n, image in part],
+                           self.out / file.folder)
             for n, _ in part:
                 self.wanted.pop(file.names[n], None)  # (asked for now, answered at once: `draw`)
             if part is cards:
