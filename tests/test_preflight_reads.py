@@ -145,7 +145,7 @@ def test_text_moved_into_a_card_pdfs_safe_zone_is_found_by_its_glyphs(tmp_path, 
     def change(writer):  # DTC: back, then front; the front of card 1 is page 2
         page = writer.pages[1]
         data = page.get_contents().get_data()
-        found = re.search(rb"1 0 0 1 ([\d.]+) ([\d.]+) Tm /F\d\+0 [\d.]+ Tf \(1\) Tj", data)
+        found = re.search(rb"1 0 0 1 ([\d.]+) ([\d.]+) Tm /\S+\+0 [\d.]+ Tf \(1\) Tj", data)
         assert found
         moved = data.replace(found.group(0), found.group(0).replace(found.group(2), b"205", 1), 1)
         content = pypdf.generic.ContentStream(None, writer)

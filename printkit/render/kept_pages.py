@@ -6,8 +6,8 @@ handed to the drawing (`render(..., keeper=)`: the page cache in use, printkit/p
 which the pipeline hands it); the drawing keeps nothing itself.
 
 A page's stream depends on its marks and on what the document gave before it: the codes of the
-characters it sets beyond ASCII (given in the order the document first sets them) and the names
-of its fonts (in the order the document first uses them). What is kept with a page names its
+characters it sets beyond ASCII (given in the order the document first sets them; a font's name
+is its own, render/text.py: subset_name). What is kept with a page names its
 fonts and those characters in the order the page first sets them: found, they are given in that
 order (as drawing the page would give them), and the page is drawn again only if their codes are
 the ones it was drawn with. Its images are embedded, its opacities named, as drawing it would.
@@ -25,6 +25,7 @@ from printkit.plan.text import Text
 from printkit.render.flatten import Flat
 from printkit.render.pdf import PdfFile
 from printkit.render.streams import Deflated
+from printkit.render.text import subset_name
 
 # a page's drawing kept: [font, its characters beyond ASCII] in the order it first sets them, their
 # codes (PdfFile.codes), the opacities and gradients it uses, its images, its stream compressed
@@ -145,7 +146,7 @@ def _give_codes(pdf: PdfFile, fonts: list) -> None:
     for font, chars in fonts:
         face = pdfmetrics.getFont(font)
         for subset, _ in face.splitString(chars, doc) or [(0, b"")]:
-            face.getSubsetInternalName(subset, doc)
+            subset_name(face, subset, doc)
 
 
 def _embed(pdf: PdfFile, path: str, digest: str, embedded: dict) -> None:

@@ -1,9 +1,15 @@
 """Set text drawn into a PDF's page: planned lines (plan.text) written as text operators, each run in
 its font's subsets, and the glyph codes a document gives its characters (so that a page's or a
 form's operators depend on its own marks alone, and can be used again). A part of `PdfFile`
-(render/pdf.py)."""
+(render/pdf.py).
+
+A font's name in a document is its own (`subset_name`), not ReportLab's F1, F2, ... in the order the
+document first sets the fonts: an edit that changes which font a deck sets first (its first
+card's words no longer bold) leaves every later page's operators as they were, and kept."""
 
 from __future__ import annotations
+
+import hashlib
 
 from reportlab.lib.units import mm
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -18,16 +24,20 @@ class SetText:
     """PdfFile's text (it holds the canvas, the target's `colour`, `ink_saver`, the runs encoded
     so far `_runs`, `_emit`, `_use` and `_grey`)."""
 
-    def assign_glyphs(self, characters: dict[str, str]) -> None:
+    def assign_glyphs(self, characters: dict[str, str], named: bool = True) -> None:
         """Every character the document sets, given its codes now, font by font in a fixed order
         and each font's characters in code-point order: a page's operators then depend on that
-        page alone (and on this set), so that a page drawn before can be used again as it is."""
+        page alone (and on this set), so that a page drawn before can be used again as it is.
+        `named`: each font named (and so embedded) now, whatever the document sets in it (forms
+        drawn again from what was kept name none themselves); else where it is first set."""
         doc = self.canvas._doc
         for font in sorted(characters):
             face = pdfmetrics.getFont(font)
-            face.getSubsetInternalName(0, doc)  # the font's name given now, whatever it sets
+            if named:
+                subset_name(face, 0, doc)
             for subset, _ in face.splitString("".join(sorted(characters[font])), doc):
-                face.getSubsetInternalName(subset, doc)
+                if named:
+                    subset_name(face, subset, doc)
 
     def codes(self, wide: dict[str, str]) -> list:
         """What characters beyond ASCII were given (assign_glyphs), font by font: the font's name
@@ -35,7 +45,7 @@ class SetText:
         doc, found = self.canvas._doc, []
         for font in sorted(wide):
             face = pdfmetrics.getFont(font)
-            found.append([font, face.getSubsetInternalName(0, doc),
+            found.append([font, subset_name(face, 0, doc),
                           [[subset, chars.decode("latin-1")] for subset, chars in face.splitString(wide[font], doc)]])
         return found
 
@@ -69,7 +79,29 @@ class SetText:
         ops = self._runs.get(key)
         if ops is None:
             face, doc = pdfmetrics.getFont(font), self.canvas._doc
-            ops = " ".join(f"{face.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({escapePDF(chars)}) Tj"
+            ops = " ".join(f"{subset_name(face, subset, doc)} {fp_str(size)} Tf ({escapePDF(chars)}) Tj"
                            for subset, chars in face.splitString(run, doc))
             self._runs[key] = ops
         return ops
+
+
+def subset_name(face, subset: int, doc) -> str:
+    """The PDF name of `face`'s `subset` in `doc` (ReportLab's `getSubsetInternalName`), the font
+    named `own_name` the first time the document sets it, whatever was set before it. Named so,
+    the font is embedded when the document is written, as ReportLab's own naming does."""
+    state = face._assignState(doc)
+    if state.internalName is None:
+        state.internalName = own_name(face.fontName)
+        doc.fontMapping[face.fontName] = "/" + state.internalName
+        doc.delayedFonts.append(face)
+    return face.getSubsetInternalName(subset, doc)
+
+
+def own_name(font: str) -> str:
+    """A font's name in every document, made from its own: "PSans-Bold" for Sans-Bold (ReportLab
+    names fonts F1, F2, ...: no clash). A name with other characters than letters, digits, "-",
+    "_" and "." (or a long one) keeps those, and a digest of the whole name tells it apart."""
+    if len(font) <= 40 and all(c.isascii() and (c.isalnum() or c in "-_.") for c in font):
+        return "P" + font
+    kept = "".join(c for c in font if c.isascii() and c.isalnum())[:24]
+    return f"P{kept}-{hashlib.sha256(font.encode('utf-8')).hexdigest()[:10]}"
