@@ -1,11 +1,13 @@
 """Edits cost what they change (issue 41, points 2 and 4): after one card's words are edited, a
 rebuild plans and draws that card's page (and the back behind it) again and writes every other
 page from what the page cache kept, byte for byte; an edit of what every card shares (a layout,
-an image, the font) draws every card again; the files are those a build without the cache
-writes; `validate` after a build plans nothing. Read back with pypdf, page by page."""
+an image, the font) draws every card again; an edit of the first card that drops what it set
+first keeps every later page; the files are those a build without the cache writes; `validate`
+after a build plans nothing. Read back with pypdf, page by page."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from declared import game_project
 from printkit.pipeline import drawing, planning
 from printkit.cli.main import main
 from printkit.render import kept_pages
+from printkit.render.text import own_name
 
 CARDS = 40  # 9 a sheet: 5 front pages, each followed by its backs
 GAME = """\
@@ -158,9 +161,11 @@ def test_an_edit_of_what_every_card_shares_draws_every_card_again(deck, drawn, m
 
 
 def test_a_page_kept_is_drawn_again_when_an_earlier_page_gives_its_characters_other_codes(deck, drawn, monkeypatch):
-    """Card 21 (page 5, the third sheet) sets an en dash, the first character beyond ASCII the deck
-    sets. An edit of card 5 (page 1) sets an e acute before it: the dash's code is then another,
-    and its page, kept, is drawn again (not written from its stream kept)."""
+    """Card 21 (page 5, the third sheet) sets an en dash, the one character beyond ASCII the deck
+    sets. An edit of card 5 (page 1) sets an e acute, which the content did not hold: the
+    characters given their codes first (Product.glyphs) are then others, in code-point order the
+    acute first, the dash's code is another, and its page, kept, is drawn again (not written from
+    its stream kept)."""
     before = _built()
     drawn.clear()
     (deck / "content" / "mine" / "cards.csv").write_text(_rows("Deal 9 :fire: damage, caf\u00e9 first."), encoding="utf-8")
@@ -214,3 +219,75 @@ def test_an_edited_setup_sheet_is_the_one_page_drawn_again_in_the_file_of_every_
     assert [n for n, (a, b) in enumerate(zip(before, after)) if a != b] == [0]
     # its page in setup-sheets.pdf and in setup/scenario-01.pdf; every other page of a file without forms kept
     assert len(drawn) == 2
+
+
+# The deck in printkit's own fonts, its words in markup, a star among its icons
+STARRED = GAME.replace("    fonts:\n      book: {regular: fonts/book.ttf}\n    font: book\n", "").replace(
+    "      fire: {file: icons/fire.png}\n", "      fire: {file: icons/fire.png}\n      star: {glyph: \"\u2605\", colour: sea}\n")
+FIRST = "<b>Strike:</b> gain :star:, then rest at the caf\u00e9 \u2013 or <i>run</i>."
+PLAIN = "Deal 1 damage."
+
+
+def _starred(first: str) -> str:
+    rows = ["name,type,text"]
+    for n in range(CARDS):
+        text = first if n == 0 else (f"Deal {n % 5 + 1} :fire: damage." +
+                                     (" <i>Then</i> rest \u2013 gain :star: at the caf\u00e9." if n % 7 == 3 else "") +
+                                     (" <b>Strike</b> again." if n % 9 == 5 else ""))
+        rows.append(f'Card {n + 1:02},card,"{text}"')
+    return "\n".join(rows) + "\n"
+
+
+@pytest.fixture
+def starred(tmp_path, monkeypatch):
+    folder = game_project(tmp_path / "p", STARRED, {"cards.csv": _starred(FIRST),
+                                                    "icons/fire.png": _icon((200, 60, 20, 255))})
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def _font_names(path) -> dict[str, str]:
+    """Each font resource's name in the file -> the font it embeds (its BaseFont, less the subset tag)."""
+    return {name: str(font.get_object()["/BaseFont"]).split("+", 1)[-1]
+            for page in pypdf.PdfReader(path).pages for name, font in page["/Resources"]["/Font"].items()}
+
+
+def test_the_first_cards_edit_that_drops_what_it_set_first_keeps_every_other_page(starred, drawn, monkeypatch):
+    """A page's drawing does not depend on what the pages before it set first: each file gives the
+    characters beyond ASCII its content holds their codes first, in code-point order
+    (Product.glyphs), and each font is named after itself (render/text.py: own_name), not F1,
+    F2, ... in the order the file first sets them. Card 1 drops its bold words, its star, its
+    accent and its italics (other cards still set them): its page is drawn again, no other (every
+    later one was, before)."""
+    before = _built()
+    assert len(before) == 2 * 5
+    drawn.clear()
+    (starred / "content" / "mine" / "cards.csv").write_text(_starred(PLAIN), encoding="utf-8")
+    after = _built()
+    assert len(drawn) == 2  # card 1's front page and the backs behind it
+    assert [n for n, (a, b) in enumerate(zip(before, after)) if a != b] == [0]
+    assert "Deal 1 damage." in pypdf.PdfReader("out/mine/deck.pdf").pages[0].extract_text()
+    assert Path("out/mine/deck.pdf").read_bytes() == _without_cache(monkeypatch, "off")
+
+
+def test_each_font_is_named_after_itself_and_only_the_fonts_set_are_embedded(starred):
+    _built()
+    assert _font_names("out/mine/deck.pdf") == {"/PSans+0": "DejaVuSans", "/PSans-Bold+0": "DejaVuSans-Bold",
+                                                "/PSans-Oblique+0": "DejaVuSans-Oblique"}
+    (starred / "content" / "mine" / "cards.csv").write_text(_starred(PLAIN).replace("<i>", "").replace("</i>", ""),
+                                                            encoding="utf-8")
+    _built()  # no card is in italics now: the oblique face is not embedded, though its codes were given
+    assert _font_names("out/mine/deck.pdf") == {"/PSans+0": "DejaVuSans", "/PSans-Bold+0": "DejaVuSans-Bold"}
+
+
+@pytest.mark.parametrize("font", ["Sans", "Sans-Bold", "book-bold", "a.b_c"])
+def test_a_plain_fonts_name_is_its_own(font):
+    assert own_name(font) == "P" + font
+
+
+def test_a_name_of_other_characters_keeps_its_letters_and_a_digest_tells_it_apart():
+    names = {own_name(font) for font in ("my font", "my-font ", "myfont#", "my font" + "x" * 60, "caf\u00e9")}
+    assert len(names) == 5
+    assert all(re.fullmatch(r"P[A-Za-z0-9]*-[0-9a-f]{10}", name) for name in names)
+    assert own_name("my font").startswith("Pmyfont-")

@@ -15,6 +15,7 @@ from printkit.ground.errors import PrintkitError, Problem
 from printkit.plan.cards import CardSheet
 from printkit.plan.gutterfold import GutterFold
 from printkit.plan.flow import Flow
+from printkit.plan.fonts import FAMILIES
 from printkit.plan.geometry import Rect
 from printkit.plan.table import Cell, Column, Row, Table, plan_table
 from printkit.plan.typeset import Style
@@ -41,6 +42,10 @@ class DeclaredCards(Cards):
 
     def spec(self, kit) -> dict:
         return kit.data[self.source.stem]["products"][self.name]
+
+    def fonts(self, kit) -> tuple[str, ...]:
+        """printkit's fonts and the game's own, each face of a family of its own."""
+        return super().fonts(kit) + game_fonts(kit)
 
     def sheet(self, kit) -> CardSheet | GutterFold:
         """The largest grid (at most `most`) with room beside it for the scale bars."""
@@ -120,6 +125,14 @@ def product(name: str, spec: dict, folder: Path):
         shown = spec.get("title") if isinstance(spec.get("title"), str) else None
         return Rules(name, about, shown=shown, template=template, font=game_font, palette=game_palette)
     return None
+
+
+def game_fonts(kit) -> tuple[str, ...]:
+    """Every font the game declares, as it is registered: each face of a family."""
+    found = []
+    for name in ((kit.data.get("game") or {}).get("assets") or {}).get("fonts", {}).values():
+        found += sorted(set(FAMILIES[name].values())) if name in FAMILIES else [name]
+    return tuple(dict.fromkeys(found))
 
 
 def game_font(kit) -> str | None:

@@ -158,8 +158,9 @@ class Document:
     pages: tuple[Page, ...]
     duplex: str | None = None  # the flip a duplex printer should use: long | short | None
     forms: tuple[Form, ...] = field(default=())
-    # font -> characters given their codes before the forms' own: the same for every file of a
-    # booklet (the whole booklet's), so that a page's drawing in one is its drawing in the others
+    # font -> characters given their codes before any page's or form's own: the same for every
+    # file of a booklet (the whole booklet's), so that a page's drawing in one is its drawing in
+    # the others, and for a deck whatever its first cards set (products: Product.glyphs)
     glyphs: dict[str, str] | None = None
     # how a reader first shows the pages (the catalog's /PageLayout): "TwoPageRight" shows a
     # booklet's spreads side by side, its cover alone on the right; None: the reader's own choice

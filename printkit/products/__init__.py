@@ -12,11 +12,19 @@ anything is drawn, so `printkit validate` plans every product and draws none.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from printkit.load.options import ProductOption
+from printkit.plan.fonts import FONTS, missing_glyphs
 from printkit.plan.marks import Document, Written
+from printkit.plan.minicard import SUIT_SIGNS
+from printkit.plan.text import BULLET
+
+DRAWN = BULLET + "".join(SUIT_SIGNS.values()) + "\u2212"  # beyond ASCII, what printkit's own parts set
+WIDE = re.compile("[^\x00-\x7f]")
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,27 @@ class Product:
     def layout(self, kit):
         """Where each card lies in the PDF (a `DeckLayout`), for card products; else None."""
         return None
+
+    def glyphs(self, kit) -> dict[str, str]:
+        """The characters each file of the product gives its codes first, in every font: those
+        beyond ASCII in the content and the words it is made from, and those printkit's own parts
+        set (suits, bullets). A page's drawing then depends on its own marks, not on what the pages
+        before it set first, and is kept as it is when an edit changes another page (a deck's
+        first card no longer setting a star) or the part it is in (a booklet's volume). A
+        character beyond these is given a code after them, and only the pages that set it are
+        drawn apart."""
+        def found() -> dict[str, str]:
+            inputs = self.with_choices(kit, self.inputs(kit))
+            text = json.dumps(inputs, ensure_ascii=False, default=str) + kit.template_sources(self.templates) + DRAWN
+            wide = "".join(sorted(set(WIDE.findall(text))))
+            return {font: "".join(sorted(set(wide) - set(missing_glyphs(wide, None if font in FONTS else font))))
+                    for font in self.fonts(kit)}
+        return kit.memo(("glyphs", self.reads, self.ignores, self.templates, self.fonts(kit)), found)
+
+    def fonts(self, kit) -> tuple[str, ...]:
+        """The fonts the product's files may set: printkit's own (a game's own fonts too, where
+        it declares them)."""
+        return tuple(FONTS)
 
     def with_choices(self, kit, inputs):
         """What the manifest compares: the inputs, and the values of this product's own options."""

@@ -6,7 +6,6 @@ booklet of its own. The game gives each page's marks."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -14,14 +13,11 @@ from printkit.plan.geometry import Paper, Rect, Segment
 from printkit.plan.imposition import booklet_page, fold_and_staple_marks, saddle_sides
 from printkit.plan.kept_marks import Marks
 from printkit.plan.marks import Document, Form, Group, Line, Page, UseForm
-from printkit.plan.fonts import FONTS, cap_height, missing_glyphs
-from printkit.plan.minicard import SUIT_SIGNS
+from printkit.plan.fonts import cap_height
 from printkit.plan.label import label
-from printkit.plan.text import BULLET
 from printkit.plan.type import LINE, TYPE
 from printkit.products import FilePlan, Product
 
-DRAWN = BULLET + "".join(SUIT_SIGNS.values()) + "\u2212"  # beyond ASCII, what printkit's own parts set
 MARGIN = 11.0
 FOOT = 8.0  # below the body: the page number
 MARK_GAP = 1.0  # mm between a fold or staple mark and its word
@@ -79,20 +75,6 @@ class Booklet(Product):
         """The whole booklet's pages (of the scenarios chosen), planned once a build for both files."""
         body = self.body(kit)
         return kit.memo(("booklet", self.pages, tuple(sorted(kit.choices.items()))), lambda: self.pages(kit, body))
-
-    def glyphs(self, kit) -> dict[str, str]:
-        """The characters each file of the booklet gives its codes first, in every font: those
-        beyond ASCII in the content and the words it is made from, and those printkit's own parts
-        set (suits, bullets). Its pages are then drawn alike in the booklet and in each volume,
-        which need not plan the whole booklet to know them (a character beyond these is given a
-        code after them, and only the pages that set it are drawn apart)."""
-        def found() -> dict[str, str]:
-            inputs = self.with_choices(kit, self.inputs(kit))
-            text = json.dumps(inputs, ensure_ascii=False, default=str) + kit.template_sources(self.templates) + DRAWN
-            characters = set(text)
-            wide = {c for c in characters if c >= "\x80"} - set(missing_glyphs("".join(characters)))
-            return {font: "".join(sorted(wide)) for font in FONTS}
-        return kit.memo(("booklet glyphs", self.reads, self.ignores, self.templates), found)
 
     def _document(self, kit, bodies: list, title: str, volume: tuple[int, int] | None = None) -> Document:
         """Each page's body a form, its footer drawn over it (with its page number, and in a

@@ -82,7 +82,7 @@ class Cards(Product):
     def document(self, kit) -> Document:
         sheet, cards = self.planned(kit)
         return Document(kit.file_title(self.label), self.subject or self.description,
-                        tuple(self.pages(kit, sheet, cards)), duplex=self.duplex(kit))
+                        tuple(self.pages(kit, sheet, cards)), duplex=self.duplex(kit), glyphs=self.glyphs(kit))
 
     def pages(self, kit, sheet: CardSheet, cards: list[Card]) -> list[Page]:
         """The pages `cards` are printed on, as the options ask: the one place the deck's pages

@@ -57,7 +57,8 @@ class Sheets(Product):
 
     def document(self, kit) -> Document:
         frame = self.frame(kit)
-        return sheet_document(kit, self.label, self.subject or self.description, frame, self.pages(kit, frame.body))
+        return sheet_document(kit, self.label, self.subject or self.description, frame, self.pages(kit, frame.body),
+                              self.glyphs(kit))
 
     def files(self, kit) -> list[FilePlan]:
         if self.each is None:
@@ -67,7 +68,8 @@ class Sheets(Product):
 
     def item_document(self, kit, item: Item) -> Document:
         frame = self.frame(kit)
-        return sheet_document(kit, item.shown, item.subject, frame, self.pages(kit, frame.body, item.value))
+        return sheet_document(kit, item.shown, item.subject, frame, self.pages(kit, frame.body, item.value),
+                              self.glyphs(kit))
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Aids(Sheets):
         cut = Line(Segment(printable.x + 0.5, middle, printable.right - 0.5, middle), level=GREY.note, dash=(2.0, 1.5))
         count = self.count(kit)
         bodies = [first + [second] * (count - 2 * page > 1) + [cut] for page in range(-(-count // 2))]
-        return sheet_document(kit, self.label, self.subject or self.description, frame, bodies)
+        return sheet_document(kit, self.label, self.subject or self.description, frame, bodies, self.glyphs(kit))
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,8 @@ class Rules(Sheets):
         flow = PageFlow(frame.body, self.size, words.where(), font=font, palette=palette)
         figures = {name: functools.partial(draw, kit, frame.body.width, words) for name, draw in (self.figures or {}).items()}
         flow.text_and_figures(words.body, figures, self.label.lower())
-        return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, flow.pages)
+        return sheet_document(kit, self.label, self.subject or f"{self.label} for {kit.title}", frame, flow.pages,
+                              self.glyphs(kit))
 
 
 def check_glyphs(kit, words, font: str | None, size: float) -> None:
@@ -162,14 +165,16 @@ def _strings(value, path: tuple = ()):
             yield from _strings(child, path + (index,))
 
 
-def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: list) -> Document:
-    """Each body's marks on a page of the frame, with the footer and the scale bars."""
+def sheet_document(kit, shown: str, subject: str, frame: SheetFrame, bodies: list,
+                   glyphs: dict[str, str] | None = None) -> Document:
+    """Each body's marks on a page of the frame, with the footer and the scale bars; `glyphs`:
+    the characters given their codes first (Product.glyphs)."""
     footer = kit.footer(shown)
     count = len(bodies)
     bars = tuple(scale_bar_marks(bar, footer.scale_bar(bar.label)) for bar in frame.bars)  # alike on every page
     pages = tuple(Page(frame.paper, joined(footer_marks(frame, footer, number, count, bars), body))
                   for number, body in enumerate(bodies, start=1))
-    return Document(kit.file_title(shown), subject, pages)
+    return Document(kit.file_title(shown), subject, pages, glyphs=glyphs)
 
 
 def footer_marks(frame: SheetFrame, footer, page: int, pages: int, bars: tuple) -> tuple:

@@ -28,8 +28,7 @@ def render(document: Document, ink_saver: bool = False, colour=SRGB(),
     (`Written`, a cut file) is those bytes."""
     if isinstance(document, Written):
         return document.data, document.sheets
-    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
-                  page_layout=document.page_layout)
+    pdf = _begun(document, ink_saver, colour)
     keeper = keeper or NOTHING_KEPT
     drawn_with(keeper)
     if document.forms:
@@ -60,14 +59,24 @@ def _pages_here(document: Document, kept, drawing: tuple, draw_here) -> int:
     here = (len(pages) * HERE + 99) // 100
 
     def there() -> bool:  # in the worker: the later pages drawn into a document of its own, and kept
-        pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
-                      page_layout=document.page_layout)
+        pdf = _begun(document, ink_saver, colour)
         codes_given(pdf, pages[:here])  # the codes this process gives them as it draws the first pages
         _drawn(pdf, pages[here:], KeptPages(pdf, [ink_saver, colour.key, list(scale)], keeper), None, colour, scale,
                document)
         return True
     beside(there, lambda: draw_here(pages[:here]))
     return here
+
+
+def _begun(document: Document, ink_saver: bool, colour) -> PdfFile:
+    """The document's file begun: a document of pages (a deck's) has its family of characters
+    (`Document.glyphs`) given its codes first, each font named where a page first sets it; a
+    document of forms has them given with its forms (`_draw_forms`)."""
+    pdf = PdfFile(document.title, document.subject, document.duplex, ink_saver=ink_saver, colour=colour,
+                  page_layout=document.page_layout)
+    if document.glyphs and not document.forms:
+        pdf.assign_glyphs(document.glyphs, named=False)
+    return pdf
 
 
 def _drawn(pdf: PdfFile, pages, kept, same, colour, scale, document: Document) -> None:
