@@ -108,3 +108,41 @@ def test_serve_is_made_ready_for_the_first_save_once_it_serves(tmp_path, monkeyp
     finally:
         events.close()
         served.close()
+
+
+def test_an_edits_build_does_not_wait_for_the_picture_the_background_is_drawing(tmp_path, monkeypatch, drawn):
+    """The background was stopped, and the picture it was drawing waited for (a deck of 1,000's
+    page and its nine cards: up to 0.1 s), before an edit's build began; now the build begins at
+    once, and the background is stopped before the pictures are listed again."""
+    import threading
+
+    import printkit.live.serve.pictures as pictures
+
+    monkeypatch.setattr(printkit.live.serve, "SHOWN_WITHIN", 0.0)  # the background draws at once
+    slow, ended, built = threading.Event(), [], []
+    counted = pictures.drawn_page
+
+    def slowly(document, index, *args):
+        if not slow.is_set() and "(_all)" in threading.current_thread().name:  # the background's drawing
+            slow.set()
+            time.sleep(1.5)
+            made = counted(document, index, *args)
+            ended.append(time.monotonic())
+            return made
+        return counted(document, index, *args)
+    monkeypatch.setattr(pictures, "drawn_page", slowly)
+    preview = printkit.live.serve.preview
+    monkeypatch.setattr(printkit.live.serve, "preview",
+                        lambda *args, **kwargs: built.append(time.monotonic()) or preview(*args, **kwargs))
+    served = Served(many(tmp_path))
+    events = Events(served.port)
+    try:
+        assert slow.wait(30)
+        edit(served.project, '"card 11 words"', '"card 11, other words"')
+        events.until(lambda state: f"{DECK}/card-011.png" in state.get("images", {}))
+        assert len(built) == 2 and len(ended) == 1
+        assert built[1] < ended[0]  # the edit's build began while that picture was still being drawn
+        assert drawn.count(("28 pages", 2)) == 1  # and the page it changed drawn once, after it
+    finally:
+        events.close()
+        served.close()

@@ -68,13 +68,15 @@ class Proofing:
         """Build and preview after `changed`; `draw` False (at start): the pictures listed, each drawn
         as the page asks for it and the rest in the background (printkit/live/serve/pictures.py). An
         edit made while some are still undrawn is listed so too, but for the pages it changed, drawn
-        at once (`before`: the pages' digests the edit is compared with)."""
-        before = None
-        if self.lazy:  # an edit's build replaces the PDFs they would be drawn from
-            before = self.lazy.undrawn() if changed else None
-            self.lazy.stop()
+        at once (compared with the pages' digests as they were listed: Lazy.undrawn). The edit's
+        build begins at once: the background's drawing is halted, the picture in hand finished
+        meanwhile, and stopped (what it drew stamped) before the pictures are listed again."""
+        halted, undrawn = self.lazy, False
+        if halted:  # an edit's build replaces the PDFs they would be drawn from: stopped once it is built
+            undrawn = bool(changed) and halted.some_undrawn()
+            halted.halt()  # (the picture being drawn finished meanwhile, not waited for)
             self.lazy = None
-        draw = draw and before is None
+        draw = draw and not undrawn
         self.games = games_after(changed, self.games, self.find, self.complain)
         started, problems = time.perf_counter(), []
         self.live.edited()
@@ -86,8 +88,10 @@ class Proofing:
 
         def rendered(shown: list[Shown]) -> None:  # the pictures first: a page swaps them before the index is made
             self.shown = shown
-            if before is not None:  # an edit while pictures are undrawn: its own drawn now, the rest listed
-                self._draw_later(before)
+            if halted:
+                halted.stop(join=False)
+            if undrawn:  # an edit while pictures are undrawn: its own drawn now, the rest listed
+                self._draw_later(halted.undrawn() or {})  # (each PDF's pages as they were listed)
                 return
             self.live.publish(images=self._versions(), errors=[], stale=False)
             if changed and draw:  # (listed, not drawn: the edit's own pictures are awaited once drawn, _draw_later)
@@ -100,13 +104,15 @@ class Proofing:
             done = attempt(lambda: preview(self.games, self.content, self.out, self.options, self.dpi,
                                            other_papers=False, earlier=earlier, rendered=rendered, draw=draw,
                                            written=self._written, kits=self.kits), complain)
+            if halted:
+                halted.stop(join=False)
             if done is None:
                 self.listed.set()
                 self.live.publish(errors=problems, stale=bool(self.shown))
                 return
             results, self.shown = done
             if not draw:
-                if before is None:  # (after an edit, drawn as soon as its pictures were listed: `rendered`)
+                if not undrawn:  # (after an edit, drawn as soon as its pictures were listed: `rendered`)
                     self._draw_later()
                 self.listed.set()
         built(results, started, self.say)

@@ -55,6 +55,7 @@ class Lazy:
         self.wanted: dict[str, tuple[Undrawn, int]] = {}  # a picture: its PDF, and the page it is drawn with
         self.listed: set[str] = set()  # every picture listed, drawn or not
         self.stopped = threading.Event()
+        self.ended = False  # stopped, and what was drawn stamped (`stop`)
         self.thread: threading.Thread | None = None
         self.asking, self.counted = 0, threading.Lock()  # the pictures the page is waiting for
         self.changed: list[tuple[Undrawn, int]] = []  # the pages an edit changed, drawn at once (`draw_changed`)
@@ -72,6 +73,8 @@ class Lazy:
 
     def undrawn(self) -> dict[str, list[str] | None] | None:
         """Each PDF's page digests as listed, where some of its pictures are not drawn yet (None: all are)."""
+        if not self.some_undrawn():
+            return None
         found = {}
         for file in self.files:
             if len(file.pages_drawn) < file.pages:
@@ -79,6 +82,10 @@ class Lazy:
                     file.digests = page_digests(file.data)
                 found[file.pdf] = file.digests
         return found or None
+
+    def some_undrawn(self) -> bool:
+        """Whether some of the pictures listed are not drawn yet."""
+        return any(len(file.pages_drawn) < file.pages for file in self.files)
 
     def _list(self, file, names: list[str], before: list[str] | tuple | None = None) -> None:
         self.listed.update(names)
@@ -139,8 +146,19 @@ class Lazy:
         self.thread = threading.Thread(target=self._all, args=(after, within), daemon=True)
         self.thread.start()
 
-    def stop(self) -> None:
-        """No picture drawn from now on (an edit's build is about to replace the PDFs)."""
+    def halt(self) -> None:
+        """No picture begun from now on; the one being drawn is finished (an edit's build is about
+        to replace the PDFs, and runs meanwhile: `stop` once it is built, before the pictures are
+        listed again)."""
+        self.stopped.set()
+
+    def stop(self, join: bool = True) -> None:
+        """No picture drawn from now on, those drawn stamped, the background's drawing ended (once:
+        again, nothing). `join` False: not waited for to end (serve's build holds the lock its
+        last call, Proofing._drawn, takes; no picture is drawn after this returns, either way)."""
+        if self.ended:
+            return
+        self.ended = True
         self.stopped.set()
         with self.lock:
             self.wanted.clear()
@@ -152,7 +170,7 @@ class Lazy:
                     except (PrintkitError, OSError):  # not kept: the edit draws those pages again
                         pass
                 _close(file)
-        if self.thread and self.thread is not threading.current_thread():
+        if join and self.thread and self.thread is not threading.current_thread():
             self.thread.join()
 
     def draw_all(self) -> None:
@@ -213,7 +231,9 @@ class Lazy:
         """The stamp of the pages drawn (all, or those drawn when an edit stopped the drawing: the
         edit draws the others, and those it changed)."""
         first = stamp_line(file.data, file.layout, self.dpi)
-        digests = page_digests(file.data) or []
+        if file.digests is None:  # (worked out once: `undrawn` after an edit asks for them again)
+            file.digests = page_digests(file.data)
+        digests = file.digests or []
         pages = {n: digest for n, digest in enumerate(digests) if n in file.pages_drawn}
         pixels = {name.rsplit("/", 1)[1]: file.pixels[name.rsplit("/", 1)[1]] for name in file.names
                   if name.rsplit("/", 1)[1] in file.pixels}
