@@ -12,7 +12,6 @@ anything is drawn, so `printkit validate` plans every product and draws none.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -96,9 +95,15 @@ class Product:
         character beyond these is given a code after them, and only the pages that set it are
         drawn apart."""
         def found() -> dict[str, str]:
-            inputs = self.with_choices(kit, self.inputs(kit))
-            text = json.dumps(inputs, ensure_ascii=False, default=str) + kit.template_sources(self.templates) + DRAWN
-            wide = "".join(sorted(set(WIDE.findall(text))))
+            chars: set[str] = set(WIDE.findall(kit.template_sources(self.templates) + DRAWN))
+            if self.ignores:
+                _wide(self.inputs(kit), chars)
+            else:  # each content file looked through once a build, for every product reading it
+                for stem in self.reads or kit.data:
+                    chars |= kit.memo(("characters beyond ASCII", stem),
+                                      lambda stem=stem: _wide({stem: kit.data[stem]}, set()))
+            _wide(self.with_choices(kit, {}), chars)  # the product's options' values
+            wide = "".join(sorted(chars))
             return {font: "".join(sorted(set(wide) - set(missing_glyphs(wide, None if font in FONTS else font))))
                     for font in self.fonts(kit)}
         return kit.memo(("glyphs", self.reads, self.ignores, self.templates, self.fonts(kit)), found)
@@ -112,6 +117,24 @@ class Product:
         """What the manifest compares: the inputs, and the values of this product's own options."""
         chosen = {option.name: kit.choices.get(option.name) for option in self.options}
         return {"inputs": inputs, "options": chosen} if any(v is not None for v in chosen.values()) else inputs
+
+
+def _wide(value: Any, found: set[str]) -> set[str]:
+    """The characters beyond ASCII in a value's texts (its keys' too, and any other value's as
+    written), added to `found` (returned)."""
+    if isinstance(value, str):
+        if not value.isascii():
+            found.update(WIDE.findall(value))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _wide(key, found)
+            _wide(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _wide(item, found)
+    elif value is not None and not isinstance(value, (bool, int, float)):
+        _wide(str(value), found)
+    return found
 
 
 def _without(value: Any, paths: list[tuple[str, ...]]) -> Any:
