@@ -62,6 +62,7 @@ class KeptPages:
         self.drawing = [*drawing, pdf.canvas._preamble] if keeper.keeps() else None
         self._key: list | None = None
         self._embedded: dict = {}  # (path, digest) -> its name in the document, once it is embedded
+        self._codes: dict = {}  # the fonts and characters a page sets -> their codes (`_codes_of`)
 
     def again(self, page) -> bool:
         """Whether the page just begun was drawn from what was kept (else the caller draws it,
@@ -74,14 +75,25 @@ class KeptPages:
         if found is None:
             return False
         fonts, codes, uses, images, deflated = found
-        _give_codes(self.pdf, fonts)
-        if self.pdf.codes(dict(fonts)) != codes:  # an earlier page gave them others: drawn again
+        if self._codes_of(fonts) != codes:  # an earlier page gave them others: drawn again
             return False
         self.pdf.draw_again([[], uses])
         for path, digest in images:
             _embed(self.pdf, path, digest, self._embedded)
         _shown(self.pdf, deflated)
         return True
+
+    def _codes_of(self, fonts: list) -> list:
+        """The codes of the fonts and characters a page sets (as kept: [font, characters] in the
+        order it sets them), given them in that order if they have none yet: worked out once a
+        document for each such list (a code, once given, is the document's), most of a deck's
+        pages setting the same."""
+        key = tuple(tuple(font) for font in fonts)
+        codes = self._codes.get(key)
+        if codes is None:
+            _give_codes(self.pdf, fonts)
+            codes = self._codes[key] = self.pdf.codes(dict(fonts))
+        return codes
 
     def found(self, page) -> bool:
         """Whether `page` is kept drawn as it is now (looked up, not drawn: the page need not be the
