@@ -96,12 +96,11 @@ class Product:
         drawn apart."""
         def found() -> dict[str, str]:
             chars: set[str] = set(WIDE.findall(kit.template_sources(self.templates) + DRAWN))
-            if self.ignores:
-                _wide(self.inputs(kit), chars)
-            else:  # each content file looked through once a build, for every product reading it
-                for stem in self.reads or kit.data:
-                    chars |= kit.memo(("characters beyond ASCII", stem),
-                                      lambda stem=stem: _wide({stem: kit.data[stem]}, set()))
+            paths = [tuple(path.split("/")) for path in self.ignores]
+            for stem in self.reads or kit.data:  # each file looked through once a build, less what is ignored
+                left = tuple(path for path in paths if path[0] in (stem, "*"))
+                chars |= kit.memo(("characters beyond ASCII", stem, left), lambda stem=stem, left=left: _wide(
+                    _without({stem: kit.data[stem]}, list(left)) if left else {stem: kit.data[stem]}, set()))
             _wide(self.with_choices(kit, {}), chars)  # the product's options' values
             wide = "".join(sorted(chars))
             return {font: "".join(sorted(set(wide) - set(missing_glyphs(wide, None if font in FONTS else font))))
