@@ -152,7 +152,8 @@ def test_an_otf_is_embedded_as_a_subset_with_its_own_widths(tmp_path, made, caps
 def ink(pdf: Path) -> list[int]:
     page = pypdfium2.PdfDocument(str(pdf))[0]
     image = page.render(scale=150 / 72, grayscale=True).to_pil()
-    return list(image.getdata())
+    assert image.mode == "L"
+    return list(image.tobytes())  # a byte a pixel (getdata is going: Pillow 14)
 
 
 def test_an_otf_draws_the_outlines_it_has(tmp_path, made, capsys, monkeypatch):
