@@ -95,7 +95,9 @@ class Product:
         character beyond these is given a code after them, and only the pages that set it are
         drawn apart."""
         def found() -> dict[str, str]:
-            chars: set[str] = set(WIDE.findall(kit.template_sources(self.templates) + DRAWN))
+            chars = set(kit.memo(("characters beyond ASCII", "templates", self.templates), lambda: set(
+                WIDE.findall(kit.memo(("template sources", self.templates),  # (read once: fingerprints.py too)
+                                      lambda: kit.template_sources(self.templates)) + DRAWN))))
             paths = [tuple(path.split("/")) for path in self.ignores]
             for stem in self.reads or kit.data:  # each file looked through once a build, less what is ignored
                 left = tuple(path for path in paths if path[0] in (stem, "*"))
