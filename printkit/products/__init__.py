@@ -95,7 +95,7 @@ class Product:
         character beyond these is given a code after them, and only the pages that set it are
         drawn apart."""
         def found() -> dict[str, str]:
-            chars = set(kit.memo(("characters beyond ASCII", "templates", self.templates), lambda: set(
+            chars = set(kit.memo(("characters beyond ASCII in templates", self.templates), lambda: set(
                 WIDE.findall(kit.memo(("template sources", self.templates),  # (read once: fingerprints.py too)
                                       lambda: kit.template_sources(self.templates)) + DRAWN))))
             paths = [tuple(path.split("/")) for path in self.ignores]
