@@ -36,6 +36,7 @@ from printkit.ground.errors import one_line
 from printkit.declared.flagged import outlines
 from printkit.games import Game, Kit, all_games
 from printkit.load.options import Options
+from printkit.live import own_page
 from printkit.live.page_digests import page_digests
 from printkit.live.languages import game_of, shown_games
 from printkit.live.pictures import (CUT, PDFIUM, STAMP, drawn, remove_stale, sizes,  # noqa: F401
@@ -348,14 +349,15 @@ def _png_names(pages: int, cards: int) -> list[str]:
 def write_index(out: Path, content: Path, games: list[tuple[Kit, list[Entry]]], options: Options,
                 proof: Proof | None = None) -> Path:
     shown = shown_games([(kit, _products(entries)) for kit, entries in games])
-    html = templates_for(content).page(
+    html, template = templates_for(content).page(
         TEMPLATE, games=shown, languages=any(game["languages"] for game in shown),
         cards=any(file.cards for _, entries in games for entry in entries for file in entry.files),
         paper=options.paper.name, bleed=options.bleed, safe=SAFE, url=_url, anchor=_anchor, number=_number,
         proof=proof)
-    path = out / (proof.index if proof else INDEX)
+    path, data = out / (proof.index if proof else INDEX), html.encode("utf-8")
     script = Output(out / FOLDER / PAGE_SCRIPT, (PACKAGE / "live" / "serve" / PAGE_SCRIPT).read_bytes(), 0)  # printkit's own
-    write_outputs([Output(path, html.encode("utf-8"), 1), script])
+    own_page.written(data, template)  # (serve sends a page printkit's own template wrote without cleaning it)
+    write_outputs([Output(path, data, 1), script])
     return path
 
 

@@ -203,12 +203,14 @@ class Templates:
         """The template `name` filled with `context`, run when its words are first asked for."""
         return Words(self, name, context)
 
-    def page(self, name: str, **context) -> str:
+    def page(self, name: str, **context) -> tuple[str, str | None]:
         """A whole page (the preview's index.html): the template's output as it is, which may be
-        far longer than any text printed on paper."""
+        far longer than any text printed on paper, and the file of the template that wrote it
+        (the project's, or printkit's own behind it)."""
         self.env.size_limit = PAGE_LIMIT
         try:
-            return self._run(name, context)[2]
+            template, _, html = self._run(name, context)
+            return html, template.filename
         finally:
             self.env.size_limit = SIZE_LIMIT
 

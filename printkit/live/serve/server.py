@@ -37,6 +37,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
 from printkit.ground.bundled import PACKAGE
+from printkit.live.own_page import as_written
 from printkit.live.serve.clean import without_scripts
 from printkit.live.serve.published import Live
 
@@ -161,7 +162,7 @@ class Server(ThreadingHTTPServer):
         data = index.read_bytes() if index else b""
         digest = hashlib.sha256(data).hexdigest()
         if data and digest.startswith(published) and self.shown[0] != digest:
-            self.shown = (digest, published, without_scripts(data.decode("utf-8", errors="replace")))
+            self.shown = (digest, published, cleaned(data, digest))
         return self.shown[1:] if self.shown[0] else ("", UNBUILT)
 
     @property
@@ -243,7 +244,7 @@ class Handler(BaseHTTPRequestHandler):
         if found == self.server.out / INDEX:  # however the URL spells it
             return self._index(body)
         if found.suffix.lower() == ".html":  # a soft proof's page: the kit's scripts taken out as well
-            data = without_scripts(found.read_text(encoding="utf-8", errors="replace")).encode("utf-8")
+            data = cleaned(found.read_bytes()).encode("utf-8")
             return self._send(data, "text/html; charset=utf-8", body, policy=PAGE_POLICY)
         versioned = "?v=" in self.path
         self._send(found.read_bytes(), _type(found), body, cache="max-age=31536000, immutable" if versioned else None)
@@ -338,6 +339,13 @@ def confined(out: Path, url_path: str) -> Path | None:
     if not found.is_relative_to(out) or not found.is_file() or found.suffix.lower() not in SERVED:
         return None
     return found
+
+
+def cleaned(data: bytes, digest: str | None = None) -> str:
+    """A page as served: as printkit's own template wrote it in this process, its script taken
+    out (printkit/live/own_page.py); any other without anything that runs (clean.py)."""
+    own = as_written(data, digest)
+    return own if own is not None else without_scripts(data.decode("utf-8", errors="replace"))
 
 
 def live_page(html: str, images: dict[str, str], index: str = "") -> str:
