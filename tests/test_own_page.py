@@ -12,6 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
+import jinja2
 import lxml.html
 import pytest
 
@@ -20,10 +21,12 @@ from declared import SLUG, game_project
 from test_serve import GAME, Served
 
 from printkit.games import project_games
+from printkit.ground.errors import PrintkitError
 from printkit.live import own_page
 from printkit.live.preview import preview
 from printkit.live.serve import server
 from printkit.live.serve.clean import without_scripts
+from printkit.load import compiled, own_pages, shipping
 from printkit.load.options import Options
 from printkit.plan.geometry import PAPERS
 
@@ -111,10 +114,10 @@ def test_only_printkit_s_own_templates_count_as_its_own(tmp_path):
     copied = tmp_path / "templates" / "preview" / "index.html.j2"
     copied.parent.mkdir(parents=True)
     shutil.copyfile(own, copied)
-    assert own_page.own_template(str(own))
-    assert not own_page.own_template(str(copied)) and not own_page.own_template(None)
+    assert own_pages.own_template(str(own))
+    assert not own_pages.own_template(str(copied)) and not own_pages.own_template(None)
     (tmp_path / "link").symlink_to(ROOT / "templates")  # a project's folder linked to printkit's: its files are
-    assert own_page.own_template(str(tmp_path / "link" / "preview" / "index.html.j2"))
+    assert own_pages.own_template(str(tmp_path / "link" / "preview" / "index.html.j2"))
     data = b"<html>x</html>"
     own_page.written(data, str(copied))
     assert own_page.as_written(data) is None
@@ -146,3 +149,93 @@ def test_serve_sends_printkit_s_own_page_without_cleaning_it_and_a_kit_s_after_c
                                                          '<script src="/_printkit/live.js" defer>'], name
         pages[name] = re.sub(r'name="printkit-index" content="[0-9a-f]*"', "", page)
     assert _document(pages["own"]) == _document(pages["copied"])
+
+
+# --- printkit's own page, run by Jinja alone (printkit/load/own_pages.py) ------------------------
+
+def _sandboxed(monkeypatch) -> None:
+    """Every page run in the sandbox, as before printkit's own were run by Jinja alone."""
+    monkeypatch.setattr(own_pages, "render", lambda name, context: None)
+
+
+@pytest.mark.parametrize("which", ["hostile", "bundled"])
+def test_printkit_s_own_page_run_by_jinja_alone_is_the_sandbox_s_byte_for_byte(which, hostile, tmp_path,
+                                                                                monkeypatch):
+    if which == "hostile":
+        project = hostile[0]
+    else:  # the four bundled games, every product: printkit's own content as a project
+        project = tmp_path / "bundled"
+        shutil.copytree(CONTENT, project / "content")
+        shutil.copytree(ROOT / "templates", project / "templates", ignore=shutil.ignore_patterns("preview"))
+    ran = []
+    real = own_pages.render
+    monkeypatch.setattr(own_pages, "render", lambda name, context: ran.append(name) or real(name, context))
+    alone = _index(project)
+    assert ran == ["preview/index.html.j2"]
+    _sandboxed(monkeypatch)
+    assert _index(project) == alone
+    assert alone.count(b"<figure") >= (len(HOSTILE) if which == "hostile" else 100)  # the cards and pages there
+
+
+def test_a_kit_s_own_page_template_is_still_the_sandbox_s(tmp_path):
+    project = _hostile_project(tmp_path / "kit")
+    template = project / "templates" / "preview" / "index.html.j2"
+    template.parent.mkdir(parents=True)
+    template.write_text("{{ ().__class__.__base__.__subclasses__() }}\n", encoding="utf-8")
+    with pytest.raises(PrintkitError) as refused:
+        _index(project)
+    assert "templates/preview/index.html.j2" in str(refused.value.problems[0]), refused.value.problems
+
+
+@pytest.fixture
+def counted(monkeypatch, tmp_path):
+    """The compiling of printkit's own pages by Jinja alone, counted; a cache and a shipped store
+    of the test's own, and a new process's environment each time it is asked for."""
+    names: list[str] = []
+    real = jinja2.Environment.compile
+
+    def compile_(self, source, name=None, filename=None, raw=False, defer_init=False):
+        if type(self) is jinja2.Environment and name is not None:
+            names.append(name)
+        return real(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", compile_)
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    monkeypatch.setattr(compiled, "SHIPPED", tmp_path / "none-shipped")
+    compiled.shipped_index.cache_clear()
+    own_pages._environment.cache_clear()
+    yield names
+    compiled.shipped_index.cache_clear()
+    own_pages._environment.cache_clear()
+
+
+def _page() -> str:
+    own_pages._environment.cache_clear()  # as a new process finds it
+    return own_pages.render("preview/index.html.j2", {"games": [], "languages": False, "cards": False,
+                                                      "paper": "A4", "bleed": 0, "safe": 3.175, "url": str,
+                                                      "anchor": str, "number": str, "proof": None})[0]
+
+
+def test_printkit_s_own_page_is_compiled_once_then_read_from_the_signed_cache(counted):
+    first = _page()
+    assert counted == ["preview/index.html.j2"]
+    assert _page() == first and counted == ["preview/index.html.j2"]  # the second process read it
+
+
+def test_printkit_s_own_page_ships_compiled_for_jinja_alone(counted, tmp_path, monkeypatch):
+    into = tmp_path / "_compiled"
+    shipping.ship(into, [ROOT / "templates"])
+    counted.clear()
+    monkeypatch.setattr(compiled, "SHIPPED", into)
+    monkeypatch.setenv("PRINTKIT_CACHE", "off")
+    compiled.shipped_index.cache_clear()
+    page = _page()
+    assert counted == [] and "<h1" in page  # read from the wheel's store, not compiled
+    index = json.loads((into / "index.json").read_text(encoding="utf-8"))["files"]
+    sandbox_key = compiled.shipped_key("preview/index.html.j2", jinja2.BytecodeCache().get_source_checksum(
+        (ROOT / "templates" / "preview" / "index.html.j2").read_text(encoding="utf-8")))
+    own_key = compiled.shipped_key(own_pages.KEY + "preview/index.html.j2", jinja2.BytecodeCache()
+                                   .get_source_checksum((ROOT / "templates" / "preview" / "index.html.j2")
+                                                        .read_text(encoding="utf-8")))
+    assert sandbox_key in index and own_key in index and index[own_key] != index[sandbox_key]  # two codes, apart

@@ -17,22 +17,13 @@ template, or by another process, is cleaned as before.
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
-from printkit.ground.bundled import root
+from printkit.load.own_pages import own_template
 
 SCRIPT = '<script src="preview/page.js" defer></script>'  # the one script printkit's own page has
 KEPT = 16  # digests kept: the index and a soft proof's of the last few builds
 
 _WRITTEN: dict[str, None] = {}  # sha256 of each page printkit's own template wrote in this process, oldest first
-
-
-def own_template(filename: str | None) -> bool:
-    """Whether a template's file is printkit's own (not a project's, nor a plug-in's)."""
-    if not filename:
-        return False
-    own = (root() / "templates").resolve()
-    return Path(filename).resolve().is_relative_to(own)
 
 
 def written(data: bytes, filename: str | None) -> None:

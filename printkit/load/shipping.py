@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from printkit.ground import bundled
+from printkit.load import own_pages
 from printkit.load.compiled import INDEX, compiled_by, shipped_key
 from printkit.load.words import Templates
 
@@ -37,8 +38,25 @@ def ship(into: Path, folders: list[Path] | None = None) -> int:
             key = shipped_key(name, jinja2.BytecodeCache().get_source_checksum(source))
             (into / f"{key}.code").write_bytes(data)
             files[key] = hashlib.sha256(data).hexdigest()
+        files.update(_own_pages(folder, into))
     (into / INDEX).write_text(json.dumps({**compiled_by(), "files": files}, indent=1, sort_keys=True), encoding="utf-8")
     return len(files)
+
+
+def _own_pages(folder: Path, into: Path) -> dict[str, str]:
+    """printkit's own pages in `folder`, compiled as Jinja alone runs them (printkit/load/own_pages.py)."""
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), **own_pages.environment_options())
+    files = {}
+    for name in own_pages.PAGES:
+        try:
+            source, filename, _ = environment.loader.get_source(environment, name)
+        except jinja2.TemplateNotFound:
+            continue
+        data = marshal.dumps(environment.compile(source, name, filename))
+        key = shipped_key(own_pages.KEY + name, jinja2.BytecodeCache().get_source_checksum(source))
+        (into / f"{key}.code").write_bytes(data)
+        files[key] = hashlib.sha256(data).hexdigest()
+    return files
 
 
 if __name__ == "__main__":  # setup.py: python -m printkit.load.shipping FOLDER

@@ -20,7 +20,7 @@ import jinja2.meta
 import markupsafe
 
 from printkit.ground.errors import Problem, PrintkitError
-from printkit.load import reads, spoken
+from printkit.load import own_pages, reads, spoken
 from printkit.load.files import read_text
 from printkit.load.limits import PAGE_LIMIT, SIZE_LIMIT
 from printkit.load.sandbox import Sandbox, located
@@ -207,6 +207,10 @@ class Templates:
         """A whole page (the preview's index.html): the template's output as it is, which may be
         far longer than any text printed on paper, and the file of the template that wrote it
         (the project's, or printkit's own behind it)."""
+        if self.language is None and own_pages.own_template(self.env.loader.find(name)[0]):
+            written = own_pages.render(name, context)  # printkit's own page: by Jinja alone (own_pages.py)
+            if written is not None:
+                return written
         self.env.size_limit = PAGE_LIMIT
         try:
             template, _, html = self._run(name, context)
