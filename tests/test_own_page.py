@@ -21,6 +21,7 @@ from declared import SLUG, game_project
 from test_serve import GAME, Served
 
 from printkit.games import project_games
+from printkit.ground import bundled
 from printkit.ground.errors import PrintkitError
 from printkit.live import own_page
 from printkit.live.preview import preview
@@ -110,13 +111,13 @@ def test_a_page_a_kit_s_own_template_wrote_is_cleaned(tmp_path):
 
 
 def test_only_printkit_s_own_templates_count_as_its_own(tmp_path):
-    own = ROOT / "templates" / "preview" / "index.html.j2"
+    own = bundled.templates() / "preview" / "index.html.j2"  # printkit's, as installed (in CI: not this checkout's)
     copied = tmp_path / "templates" / "preview" / "index.html.j2"
     copied.parent.mkdir(parents=True)
     shutil.copyfile(own, copied)
     assert own_pages.own_template(str(own))
     assert not own_pages.own_template(str(copied)) and not own_pages.own_template(None)
-    (tmp_path / "link").symlink_to(ROOT / "templates")  # a project's folder linked to printkit's: its files are
+    (tmp_path / "link").symlink_to(bundled.templates())  # a project's folder linked to printkit's: its files are
     assert own_pages.own_template(str(tmp_path / "link" / "preview" / "index.html.j2"))
     data = b"<html>x</html>"
     own_page.written(data, str(copied))
