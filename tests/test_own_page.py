@@ -17,7 +17,7 @@ import lxml.html
 import pytest
 
 from conftest import CONTENT, ROOT
-from declared import SLUG, game_project
+from declared import game_project
 from test_serve import GAME, Served
 
 from printkit.games import project_games

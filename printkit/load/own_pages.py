@@ -24,6 +24,7 @@ import jinja2
 
 from printkit.ground import bundled
 from printkit.load.compiled import templates_cache
+from printkit.load.sandbox import WRITING
 
 PAGES = ("preview/index.html.j2",)  # printkit's own templates run so: whole pages, made of what printkit gives them
 KEY = "own page:"  # before a page's name in the keys of its compiled code
@@ -34,12 +35,6 @@ def own_template(filename: Path | str | None) -> bool:
     if not filename:
         return False
     return Path(filename).resolve().is_relative_to(bundled.templates().resolve())
-
-
-def environment_options() -> dict:
-    """What the sandbox's environment writes a page with (printkit/load/sandbox.py), but the sandbox."""
-    return {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": False,
-            "undefined": jinja2.StrictUndefined}
 
 
 def render(name: str, context: dict) -> tuple[str, str] | None:
@@ -55,7 +50,7 @@ def render(name: str, context: dict) -> tuple[str, str] | None:
 def _environment() -> jinja2.Environment:
     kept = templates_cache()
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(bundled.templates())),
-                              bytecode_cache=_Keyed(kept) if kept is not None else None, **environment_options())
+                              bytecode_cache=_Keyed(kept) if kept is not None else None, **WRITING)
 
 
 class _Keyed(jinja2.BytecodeCache):

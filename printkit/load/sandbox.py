@@ -27,6 +27,10 @@ from printkit.load.folding import Compiling, Unfolded
 from printkit.load.limits import (DEPTH_LIMIT, SIZE_LIMIT, TemplateLimit, at_most, bounded_filters, bounded_globals,
                                   check_binop, check_call, check_fields, check_str_format, measured)
 
+# How a template's output is written (its whitespace, escaping and undefined names): the sandbox's,
+# and printkit's own pages' run by Jinja alone (printkit/load/own_pages.py), which write the same bytes
+WRITING = {"undefined": jinja2.StrictUndefined, "autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
+           "keep_trailing_newline": False}
 TIME_LIMIT = 10.0  # seconds one template (or one macro call from a layout) may run
 SPENT = 0.01  # seconds more each template under a clock that ran out may run (see _Clock._expired)
 
@@ -104,8 +108,7 @@ class Sandbox(Compiling):
 
     def __init__(self, folder: Path, shown_as: str, fallbacks: tuple[tuple[Path, str], ...] = (),
                  language: str | None = None):
-        super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks, language), undefined=jinja2.StrictUndefined,
-                         autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+        super().__init__(loader=_Loader(((folder, shown_as),) + fallbacks, language), **WRITING,
                          bytecode_cache=templates_cache(), finalize=_printed, extensions=["jinja2.ext.i18n"])
         self.install_null_translations(newstyle=True)  # the source language's words as written; see words.py
         del self.globals["lipsum"]  # pages of lorem ipsum: nothing to print

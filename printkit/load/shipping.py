@@ -16,6 +16,7 @@ import jinja2
 from printkit.ground import bundled
 from printkit.load import own_pages
 from printkit.load.compiled import INDEX, compiled_by, shipped_key
+from printkit.load.sandbox import WRITING
 from printkit.load.words import Templates
 
 
@@ -45,7 +46,7 @@ def ship(into: Path, folders: list[Path] | None = None) -> int:
 
 def _own_pages(folder: Path, into: Path) -> dict[str, str]:
     """printkit's own pages in `folder`, compiled as Jinja alone runs them (printkit/load/own_pages.py)."""
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), **own_pages.environment_options())
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), **WRITING)
     files = {}
     for name in own_pages.PAGES:
         try:
